@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Set up everything the tests need on a fresh machine, then run lint, type checks and all tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_apt=()
+command -v tmux >/dev/null 2>&1 || need_apt+=(tmux)
+if [ ${#need_apt[@]} -gt 0 ]; then
+    apt-get update -qq && apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+
+bash scripts/setup.sh --test
+. .venv/bin/activate
+
+echo "== ruff"; ruff check src tests benchmarks
+echo "== mypy"; mypy
+echo "== pytest"; pytest "$@"

@@ -1,0 +1,77 @@
+"""Minesweeper: a pure rules core (`rules`, `grid`, `settings`, `generation`), text formats
+(`notation`), what the player sees (`view`), rendering, and the terminal shell."""
+
+from gridpuzzles.minesweeper.grid import Cell, Layout, three_bv
+from gridpuzzles.minesweeper.notation import (
+    NotationError,
+    format_layout,
+    format_view,
+    parse_layout,
+    parse_view,
+)
+from gridpuzzles.minesweeper.rules import (
+    Action,
+    Figures,
+    Game,
+    IllegalMoveError,
+    InvalidMoveError,
+    Mark,
+    Move,
+    Status,
+    chord,
+    elapsed,
+    figures,
+    game_from_layout,
+    mines_left,
+    new_game,
+    play,
+    reveal,
+    toggle_flag,
+)
+from gridpuzzles.minesweeper.settings import (
+    LEVELS,
+    Config,
+    ConfigError,
+    FirstClick,
+    WinRule,
+    level,
+    mines_for_density,
+)
+from gridpuzzles.minesweeper.view import View, view
+
+__all__ = [
+    "LEVELS",
+    "Action",
+    "Cell",
+    "Config",
+    "ConfigError",
+    "Figures",
+    "FirstClick",
+    "Game",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "Layout",
+    "Mark",
+    "Move",
+    "NotationError",
+    "Status",
+    "View",
+    "WinRule",
+    "chord",
+    "elapsed",
+    "figures",
+    "format_layout",
+    "format_view",
+    "game_from_layout",
+    "level",
+    "mines_for_density",
+    "mines_left",
+    "new_game",
+    "parse_layout",
+    "parse_view",
+    "play",
+    "reveal",
+    "three_bv",
+    "toggle_flag",
+    "view",
+]

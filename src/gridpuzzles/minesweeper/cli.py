@@ -1,0 +1,114 @@
+"""Command line of Minesweeper: `mines play` (the shell around `terminal`)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+
+from gridpuzzles.minesweeper.settings import (
+    LEVELS,
+    Config,
+    ConfigError,
+    FirstClick,
+    WinRule,
+    level,
+    mines_for_density,
+)
+from gridpuzzles.minesweeper.terminal import Console, Rules, Session, run
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add the `mines` sub-commands to ``parser``."""
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+    play = commands.add_parser(
+        "play", help="play in the terminal", description="Play Minesweeper in the terminal."
+    )
+    add_board_options(play)
+    play.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="ANSI colour: auto (the default) uses it on a terminal unless NO_COLOR is set",
+    )
+    play.set_defaults(handler=_play)
+
+
+def add_board_options(parser: argparse.ArgumentParser) -> None:
+    """The options that choose a board: a level or a custom size, the rules and the seed."""
+    board = parser.add_argument_group("board")
+    board.add_argument("--level", choices=list(LEVELS), help="a built-in level")
+    board.add_argument("--width", type=int, help="custom board width (with --height)")
+    board.add_argument("--height", type=int, help="custom board height (with --width)")
+    count = board.add_mutually_exclusive_group()
+    count.add_argument("--mines", type=int, help="custom mine count")
+    count.add_argument("--density", type=float, help="custom mine density, 0 < D < 1")
+    board.add_argument(
+        "--seed", type=int, help="seed of the first game (the same seed gives the same game)"
+    )
+    board.add_argument(
+        "--first-click",
+        choices=[r.value for r in FirstClick],
+        default=FirstClick.SAFE.value,
+        help="safe (default): the first cell is never a mine; opening: it opens an area; none",
+    )
+    board.add_argument(
+        "--win-rule",
+        choices=[r.value for r in WinRule],
+        default=WinRule.REVEAL.value,
+        help="reveal (default): reveal every safe cell; flags: flag exactly the mines",
+    )
+    board.add_argument(
+        "--question-marks", action="store_true", help="flagging cycles through '?' too"
+    )
+
+
+def rules_from(args: argparse.Namespace) -> Rules:
+    return Rules(FirstClick(args.first_click), WinRule(args.win_rule), args.question_marks)
+
+
+def config_from(args: argparse.Namespace) -> Config | None:
+    """The board the options ask for, or None when they name none (then the game asks)."""
+    rules = rules_from(args)
+    custom = [args.width, args.height, args.mines, args.density]
+    if args.level is not None:
+        if any(value is not None for value in custom):
+            raise ConfigError(
+                "give either --level or a custom size (--width, --height, --mines/--density), not both"
+            )
+        return level(args.level, rules.first_click, rules.win_rule, rules.question_marks)
+    if all(value is None for value in custom):
+        return None
+    if args.width is None or args.height is None or (args.mines is None and args.density is None):
+        raise ConfigError("a custom board needs --width, --height and either --mines or --density")
+    mines = (
+        args.mines
+        if args.mines is not None
+        else mines_for_density(args.width, args.height, args.density)
+    )
+    return rules.config(args.width, args.height, mines)
+
+
+def use_color(choice: str) -> bool:
+    if choice != "auto":
+        return choice == "always"
+    return sys.stdout.isatty() and "NO_COLOR" not in os.environ
+
+
+def _play(args: argparse.Namespace) -> int:
+    try:
+        config = config_from(args)
+    except ConfigError as error:
+        print(f"mines play: error: {error}", file=sys.stderr)
+        return 2
+    seeds = random.Random(args.seed) if args.seed is not None else random.Random()
+    console = Console(
+        sys.stdin.readline,
+        sys.stdout.write,
+        time.monotonic,
+        use_color(args.color),
+        echo=not sys.stdin.isatty(),
+    )
+    return run(Session(console, rules_from(args), seeds), config, args.seed)

@@ -1,0 +1,248 @@
+"""The line-mode terminal game: read a command, apply it to the pure core, draw the board.
+
+All I/O goes through the ``TextIO`` streams and the clock passed in, so the whole game can be
+scripted (piped input) and tested.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from gridpuzzles.minesweeper.rendering import render_board, render_result, render_status
+from gridpuzzles.minesweeper.rules import (
+    Action,
+    Game,
+    IllegalMoveError,
+    Move,
+    Status,
+    figures,
+    new_game,
+    play,
+)
+from gridpuzzles.minesweeper.settings import (
+    LEVELS,
+    Config,
+    ConfigError,
+    FirstClick,
+    WinRule,
+    level,
+    mines_for_density,
+)
+from gridpuzzles.minesweeper.view import view
+
+HELP = """\
+Commands (ROW and COL are the numbers in the headers):
+  r ROW COL   reveal a cell (or just: ROW COL)
+  f ROW COL   flag a cell, or unflag it
+  c ROW COL   chord: on a number with that many flags around it, open its other neighbours
+  n           new game
+  q           quit
+  help        this help"""
+
+CELL_COMMANDS = {"r": Action.REVEAL, "f": Action.FLAG, "c": Action.CHORD}
+
+
+class InputError(ValueError):
+    """A line the player typed that is not a valid command."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The first-click rule, win rule and question-mark option chosen for a session."""
+
+    first_click: FirstClick = FirstClick.SAFE
+    win_rule: WinRule = WinRule.REVEAL
+    question_marks: bool = False
+
+    def config(self, width: int, height: int, mines: int) -> Config:
+        return Config(width, height, mines, self.first_click, self.win_rule, self.question_marks)
+
+
+@dataclass
+class Console:
+    """The terminal: input lines, output text, a clock and whether to use colour."""
+
+    read_line: Callable[[], str]
+    write: Callable[[str], object]
+    clock: Callable[[], float]
+    color: bool = False
+    echo: bool = False
+    """Repeat each line read after its prompt, so piped sessions read like a transcript."""
+
+    def say(self, text: str = "") -> None:
+        self.write(text + "\n")
+
+    def ask(self, prompt: str) -> str | None:
+        """The next line typed, stripped, or None at the end of input."""
+        self.write(prompt)
+        line = self.read_line()
+        if not line:
+            self.write("\n")
+            return None
+        if self.echo:
+            self.write(line if line.endswith("\n") else line + "\n")
+        return line.strip()
+
+
+@dataclass
+class Tally:
+    """Wins and losses of this session (UI state, not game state)."""
+
+    won: int = 0
+    lost: int = 0
+
+    def record(self, status: Status) -> None:
+        if status is Status.WON:
+            self.won += 1
+        elif status is Status.LOST:
+            self.lost += 1
+
+    def __str__(self) -> str:
+        return f"Session: {self.won} won, {self.lost} lost"
+
+
+@dataclass
+class Session:
+    """One run of the terminal game: the console, the chosen rules and the seeds to use."""
+
+    console: Console
+    rules: Rules
+    seeds: random.Random
+    tally: Tally = field(default_factory=Tally)
+
+
+def parse_level(text: str, rules: Rules) -> Config:
+    """A level by number (1-5), name, or custom size: ``WxH/MINES`` or ``WxH/DENSITY``."""
+    names = list(LEVELS)
+    lowered = text.strip().lower()
+    if lowered.isdigit() and 1 <= int(lowered) <= len(names):
+        lowered = names[int(lowered) - 1]
+    if lowered in LEVELS:
+        return level(lowered, rules.first_click, rules.win_rule, rules.question_marks)
+    size, slash, amount = lowered.partition("/")
+    width, x, height = size.partition("x")
+    if not (slash and x and width.isdigit() and height.isdigit()):
+        raise ConfigError(
+            f"unknown level {text!r}: type 1-{len(names)}, a level name, or WIDTHxHEIGHT/MINES "
+            "(e.g. 20x10/30, or 20x10/0.15 for a density)"
+        )
+    return rules.config(int(width), int(height), _mine_amount(int(width), int(height), amount))
+
+
+def _mine_amount(width: int, height: int, amount: str) -> int:
+    if amount.isdigit():
+        return int(amount)
+    try:
+        density = float(amount)
+    except ValueError:
+        raise ConfigError(f"{amount!r} is neither a mine count nor a density") from None
+    return mines_for_density(width, height, density)
+
+
+def parse_command(line: str) -> tuple[str, Move | None]:
+    """Read a typed command: ``("move", Move)`` for a cell command, else ``(word, None)``."""
+    words = line.replace(",", " ").split()
+    if not words:
+        raise InputError(
+            "type a command, e.g. 'r 3 4' to reveal row 3, column 4 ('help' lists all)"
+        )
+    word = words[0].lower()
+    if word in ("q", "quit", "exit", "n", "new", "help", "?"):
+        if len(words) > 1:
+            raise InputError(f"'{word}' takes no arguments")
+        return {"quit": "q", "exit": "q", "new": "n", "?": "help"}.get(word, word), None
+    if word.isdigit():
+        words = ["r", *words]
+        word = "r"
+    if word not in CELL_COMMANDS:
+        raise InputError(f"unknown command {words[0]!r}; type 'help' for the list of commands")
+    if len(words) != 3:
+        raise InputError(f"'{word}' needs a row and a column, e.g. '{word} 3 4'")
+    if not (words[1].isdigit() and words[2].isdigit()):
+        raise InputError(f"row and column must be whole numbers, not {words[1]!r} and {words[2]!r}")
+    return "move", Move(CELL_COMMANDS[word], int(words[1]), int(words[2]))
+
+
+def choose_level(console: Console, rules: Rules) -> Config | None:
+    """Ask for a level until a valid one is given; None at the end of input."""
+    console.say("Choose a level:")
+    for number, (name, (w, h, m)) in enumerate(LEVELS.items(), start=1):
+        console.say(f"  {number}. {name:<13} {w}x{h}, {m} mines")
+    console.say("  or a custom board: WIDTHxHEIGHT/MINES or WIDTHxHEIGHT/DENSITY (e.g. 20x10/0.15)")
+    while True:
+        answer = console.ask(f"Level [1-{len(LEVELS)}]: ")
+        if answer is None:
+            return None
+        try:
+            return parse_level(answer, rules)
+        except ConfigError as error:
+            console.say(str(error))
+
+
+def run(session: Session, config: Config | None, first_seed: int | None) -> int:
+    """The whole session: greet, pick a level, play games until quit or end of input."""
+    console = session.console
+    console.say("gridpuzzles Minesweeper")
+    console.say("Welcome! Clear the board without revealing a mine. Type 'help' for commands.")
+    if config is None:
+        config = choose_level(console, session.rules)
+        if config is None:
+            return 0
+    seed = first_seed if first_seed is not None else session.seeds.randrange(2**32)
+    while play_game(session, new_game(config, seed)):
+        seed = session.seeds.randrange(2**32)
+    console.say(str(session.tally))
+    console.say("Bye!")
+    return 0
+
+
+def play_game(session: Session, game: Game) -> bool:
+    """Play one game; True to start another, False to quit."""
+    console = session.console
+    _draw(console, game)
+    while True:
+        line = console.ask("> ")
+        if line is None:
+            return False
+        try:
+            word, move = parse_command(line)
+        except InputError as error:
+            console.say(str(error))
+            continue
+        if word == "q":
+            return False
+        if word == "n":
+            return True
+        if word == "help" or move is None:
+            console.say(HELP)
+            continue
+        try:
+            game = play(game, move, console.clock())
+        except IllegalMoveError as error:
+            console.say(str(error))
+            continue
+        _draw(console, game)
+        if game.over:
+            return _game_over(session, game)
+
+
+def _draw(console: Console, game: Game) -> None:
+    console.say()
+    console.say(render_board(view(game), console.color, game.exploded))
+    console.say(render_status(game, figures(game, console.clock())))
+
+
+def _game_over(session: Session, game: Game) -> bool:
+    console = session.console
+    session.tally.record(game.status)
+    console.say(render_result(game, figures(game, console.clock())))
+    console.say(str(session.tally))
+    while True:
+        answer = console.ask("Play again? [y/n] ")
+        if answer is None or answer.lower() in ("n", "no", "q"):
+            return False
+        if answer.lower() in ("y", "yes", ""):
+            return True
+        console.say("Please answer y or n.")

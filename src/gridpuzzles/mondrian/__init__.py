@@ -1,0 +1,1 @@
+"""Mondrian Blocks: pack rectangular blocks into a board around fixed black blocks."""
