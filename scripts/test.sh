@@ -5,6 +5,7 @@ cd "$(dirname "$0")/.."
 
 need_apt=()
 command -v tmux >/dev/null 2>&1 || need_apt+=(tmux)
+command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
 if [ ${#need_apt[@]} -gt 0 ]; then
     apt-get update -qq && apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
