@@ -1,0 +1,1 @@
+"""The full-screen terminal app (Textual): a shell over the pure puzzle cores."""

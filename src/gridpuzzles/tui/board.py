@@ -1,0 +1,179 @@
+"""The Minesweeper grid widget: draws a `View`, moves a cursor and turns clicks into cells."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from gridpuzzles.minesweeper.grid import Cell
+from gridpuzzles.minesweeper.view import FLAG, HIDDEN, MINE, QUESTION, WRONG_FLAG, View
+
+NUMBER_COLOURS = {
+    "1": "#4f7dff",
+    "2": "#3aa33a",
+    "3": "#ff4040",
+    "4": "#2c3ea8",
+    "5": "#b03030",
+    "6": "#20a0a0",
+    "7": "#e0e0e0",
+    "8": "#9a9a9a",
+}
+HIDDEN_BG = "#8c8c8c"
+OPEN_BG = "#2a2a2a"
+CELL_STYLES = {
+    HIDDEN: Style(bgcolor=HIDDEN_BG, color="#b8b8b8"),
+    FLAG: Style(bgcolor=HIDDEN_BG, color="#ff2020", bold=True),
+    QUESTION: Style(bgcolor=HIDDEN_BG, color="#202020", bold=True),
+    MINE: Style(bgcolor="#5a5a5a", color="#ffffff", bold=True),
+    WRONG_FLAG: Style(bgcolor="#a05000", color="#ffffff", bold=True),
+    "0": Style(bgcolor=OPEN_BG),
+    **{n: Style(bgcolor=OPEN_BG, color=c, bold=True) for n, c in NUMBER_COLOURS.items()},
+}
+CHECKER = {HIDDEN_BG: "#9a9a9a", OPEN_BG: "#333333"}
+"""Every other cell is a shade lighter, so that neighbouring cells stay apart."""
+CHECKERED_STYLES = {
+    symbol: style + Style(bgcolor=CHECKER.get(str(style.bgcolor.name) if style.bgcolor else ""))
+    for symbol, style in CELL_STYLES.items()
+}
+EXPLODED = Style(bgcolor="#d00000", color="#ffffff", bold=True)
+CURSOR = Style(reverse=True)
+SHOWN = {HIDDEN: "·", "0": " "}
+CELL_SIZES = [(2, 1), (3, 1), (5, 2), (7, 3)]
+"""Cell sizes (width, height) in characters, smallest first; the board picks what fits."""
+
+
+@dataclass(frozen=True)
+class Overlay:
+    """Extra marks drawn on the board: a hinted cell and per-cell mine probabilities."""
+
+    hint: int | None = None
+    probabilities: dict[int, float] | None = None
+
+
+class MinesBoard(Widget, can_focus=True):
+    """A board of cells as large as the space allows: from 2x1 characters up to 7x3."""
+
+    DEFAULT_CSS = """
+    MinesBoard { width: auto; height: auto; }
+    """
+
+    BINDINGS = [
+        Binding("up,k", "move(-1, 0)", "Up", show=False),
+        Binding("down,j", "move(1, 0)", "Down", show=False),
+        Binding("left,h", "move(0, -1)", "Left", show=False),
+        Binding("right,l", "move(0, 1)", "Right", show=False),
+    ]
+
+    cursor: reactive[Cell] = reactive((0, 0))
+
+    class CellClicked(Message):
+        """A cell was clicked: button 1 is left, 3 is right; ``shift`` for shift+click."""
+
+        def __init__(self, cell: Cell, button: int, shift: bool) -> None:
+            super().__init__()
+            self.cell = cell
+            self.button = button
+            self.shift = shift
+
+    def __init__(self, view: View, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.view = view
+        self.exploded: int | None = None
+        self.overlay = Overlay()
+        self.cell_width, self.cell_height = CELL_SIZES[1]
+
+    def show(self, view: View, exploded: int | None, overlay: Overlay) -> None:
+        """Draw a new position; the cursor stays where it was if it is still on the board."""
+        resized = (view.width, view.height) != (self.view.width, self.view.height)
+        self.view, self.exploded, self.overlay = view, exploded, overlay
+        if resized:
+            self.cursor = (0, 0)
+            self.refresh(layout=True)
+        else:
+            self.refresh()
+
+    def fit(self, available: Size) -> None:
+        """Use the largest cells with which the whole board fits (the smallest if none does)."""
+        fitting = [
+            (w, h)
+            for w, h in CELL_SIZES
+            if self.view.width * w <= available.width and self.view.height * h <= available.height
+        ]
+        size = fitting[-1] if fitting else CELL_SIZES[0]
+        if size != (self.cell_width, self.cell_height):
+            self.cell_width, self.cell_height = size
+            self.refresh(layout=True)
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return self.view.width * self.cell_width
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self.view.height * self.cell_height
+
+    def render(self) -> Text:
+        text = Text(no_wrap=True, overflow="crop")
+        middle = self.cell_height // 2
+        for row in range(self.view.height):
+            cells = [self._cell(row, col) for col in range(self.view.width)]
+            for line in range(self.cell_height):
+                if row or line:
+                    text.append("\n")
+                for shown, style in cells:
+                    text.append(shown if line == middle else " " * self.cell_width, style)
+        return text
+
+    def _cell(self, row: int, col: int) -> tuple[str, Style]:
+        index = row * self.view.width + col
+        symbol = self.view.cells[index]
+        shown = SHOWN.get(symbol, symbol)
+        styles = CHECKERED_STYLES if (row + col) % 2 else CELL_STYLES
+        style = EXPLODED if index == self.exploded else styles[symbol]
+        probabilities = self.overlay.probabilities
+        if probabilities is not None and index in probabilities:
+            shown, style = _probability_cell(probabilities[index], self.cell_width)
+        if index == self.overlay.hint:
+            style = style + Style(bgcolor="#20c020", color="#000000", bold=True)
+        if (row, col) == self.cursor:
+            style = style + CURSOR
+        return shown.center(self.cell_width)[: self.cell_width], style
+
+    def watch_cursor(self) -> None:
+        """Redraw, and scroll a large board so that the cursor stays in sight."""
+        self.refresh()
+        row, col = self.cursor
+        container = self.parent
+        if isinstance(container, Widget):
+            cell = Region(
+                col * self.cell_width, row * self.cell_height, self.cell_width, self.cell_height
+            )
+            container.scroll_to_region(cell.translate(self.virtual_region.offset), animate=False)
+
+    def action_move(self, drow: int, dcol: int) -> None:
+        """Move the cursor, stopping at the edges."""
+        row, col = self.cursor
+        self.cursor = (
+            min(max(row + drow, 0), self.view.height - 1),
+            min(max(col + dcol, 0), self.view.width - 1),
+        )
+
+    def on_click(self, event: events.Click) -> None:
+        col, row = event.x // self.cell_width, event.y // self.cell_height
+        if 0 <= row < self.view.height and 0 <= col < self.view.width:
+            self.cursor = (row, col)
+            self.post_message(self.CellClicked((row, col), event.button, event.shift))
+
+
+def _probability_cell(probability: float, width: int) -> tuple[str, Style]:
+    """A hidden cell's mine probability as a percentage on a green-to-red background."""
+    percent = round(100 * probability)
+    red, green = int(255 * probability), int(255 * (1 - probability))
+    label = str(percent) if width > 2 or percent < 100 else "!!"
+    return label[:width], Style(bgcolor=f"rgb({red},{green},60)", color="#000000")

@@ -1,0 +1,158 @@
+"""The Minesweeper screen of the Textual app, driven by Textual's pilot."""
+
+import random
+
+import pytest
+from textual.pilot import Pilot
+
+from gridpuzzles.minesweeper import Config, Mark, Status, level, new_game, reveal
+from gridpuzzles.minesweeper.grid import Cell
+from gridpuzzles.tui.app import GridPuzzlesApp
+from gridpuzzles.tui.board import MinesBoard
+from gridpuzzles.tui.dialogs import HelpScreen, LevelMenu
+from gridpuzzles.tui.minesweeper import MinesweeperScreen
+from tests.minesweeper.boards import winning_reveals
+
+pytestmark = pytest.mark.anyio
+
+
+def app_for(name: str = "beginner", seed: int = 7) -> GridPuzzlesApp:
+    return GridPuzzlesApp(level(name), seed, clock=lambda: 0.0, seeds=random.Random(1))
+
+
+def screen_of(app: GridPuzzlesApp) -> MinesweeperScreen:
+    assert isinstance(app.screen, MinesweeperScreen)
+    return app.screen
+
+
+async def click_cell(pilot: Pilot[None], cell: Cell, button: int = 1, shift: bool = False) -> None:
+    board = pilot.app.screen.query_one(MinesBoard)
+    offset = (cell[1] * board.cell_width + 1, cell[0] * board.cell_height)
+    await pilot.click(board, offset=offset, button=button, shift=shift)
+    await pilot.pause()
+
+
+async def test_keys_move_the_cursor_and_act_on_its_cell() -> None:
+    app = app_for()
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = screen_of(app)
+        await pilot.press("down", "down", "right", "j", "l", "k", "h", "left", "l")
+        assert screen.board.cursor == (2, 1)
+        await pilot.press("f")
+        assert screen.game.mark(2, 1) is Mark.FLAGGED
+        await pilot.press("space")
+        assert "flagged" in str(screen.query_one("#message").render())
+        await pilot.press("f", "enter")
+        assert screen.game.mark(2, 1) is Mark.REVEALED
+        assert screen.game.clicks == 3
+
+
+async def test_mouse_left_reveals_right_and_shift_flag_and_a_satisfied_number_chords() -> None:
+    layout = reveal(new_game(level("beginner"), 7), 4, 4).layout
+    assert layout is not None
+    app = app_for()
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = screen_of(app)
+        await click_cell(pilot, (4, 4))
+        assert screen.game.mark(4, 4) is Mark.REVEALED
+        number = layout.counts[4 * 9 + 4]
+        around = [(r, c) for r in (3, 4, 5) for c in (3, 4, 5) if (r, c) != (4, 4)]
+        mines = [cell for cell in around if layout.is_mine(cell[0] * 9 + cell[1])]
+        assert len(mines) == number > 0
+        await click_cell(pilot, mines[0], button=3)
+        for mine in mines[1:]:
+            await click_cell(pilot, mine, shift=True)
+        assert all(screen.game.mark(*mine) is Mark.FLAGGED for mine in mines)
+        await click_cell(pilot, (4, 4))  # chord
+        assert all(screen.game.mark(*cell) is Mark.REVEALED for cell in around if cell not in mines)
+
+
+async def test_a_seeded_game_is_won_through_clicks() -> None:
+    moves = winning_reveals(new_game(level("beginner"), 7), (4, 4))
+    app = app_for()
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = screen_of(app)
+        for cell in moves:
+            await click_cell(pilot, cell)
+        assert screen.game.status is Status.WON
+        assert str(screen.query_one("#face").render()) == "B-)"
+        assert "You won!" in str(screen.query_one("#message").render())
+
+
+async def test_a_seeded_game_is_lost_through_keys_and_n_starts_another() -> None:
+    layout = reveal(new_game(level("beginner"), 7), 4, 4).layout
+    assert layout is not None
+    mine = divmod(layout.mine_indices()[0], 9)
+    app = app_for()
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = screen_of(app)
+        await click_cell(pilot, (4, 4))
+        await click_cell(pilot, mine)
+        assert screen.game.status is Status.LOST
+        assert str(screen.query_one("#face").render()) == "X-("
+        await pilot.press("f")
+        assert "game is over" in str(screen.query_one("#message").render())
+        await pilot.press("n")
+        fresh = screen.game
+        assert fresh.status is Status.PLAYING and fresh.layout is None
+        assert "lost 1" in str(screen.query_one("#message").render())
+
+
+async def test_an_expert_board_fits_80x24_and_widens_on_a_big_screen() -> None:
+    app = app_for("expert")
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = screen_of(app).board
+        assert (board.cell_width, board.cell_height) == (2, 1)
+        assert board.region.right <= 80 and board.region.bottom <= 24
+        await click_cell(pilot, (15, 29))
+        assert screen_of(app).game.mark(15, 29) is Mark.REVEALED
+    app = app_for("expert")
+    async with app.run_test(size=(100, 30)):
+        assert (screen_of(app).board.cell_width, screen_of(app).board.cell_height) == (3, 1)
+    app = app_for("expert")
+    async with app.run_test(size=(220, 60)) as pilot:
+        board = screen_of(app).board
+        assert (board.cell_width, board.cell_height) == (7, 3)
+        await click_cell(pilot, (15, 29))
+        assert screen_of(app).game.mark(15, 29) is Mark.REVEALED
+
+
+async def test_a_board_larger_than_the_screen_scrolls_to_the_cursor() -> None:
+    app = GridPuzzlesApp(Config(60, 60, 300), 3, clock=lambda: 0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(40):
+            await pilot.press("down")
+        area = screen_of(app).query_one("#board-area")
+        assert area.scroll_offset.y > 0
+        await pilot.press("space")
+        assert screen_of(app).game.mark(40, 0) is Mark.REVEALED
+
+
+async def test_help_opens_and_closes() -> None:
+    app = app_for()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, MinesweeperScreen)
+
+
+async def test_level_menu_starts_a_custom_seeded_game() -> None:
+    app = app_for()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("L")
+        assert isinstance(app.screen, LevelMenu)
+        menu = app.screen
+        menu.query_one("#width").value = "12"  # type: ignore[attr-defined]
+        menu.query_one("#height").value = "5"  # type: ignore[attr-defined]
+        menu.query_one("#mines").value = "70"  # type: ignore[attr-defined]
+        menu.query_one("#seed").value = "99"  # type: ignore[attr-defined]
+        await pilot.click("#start")
+        assert isinstance(app.screen, LevelMenu)
+        assert "70 mines do not fit" in str(menu.query_one("#error").render())
+        menu.query_one("#mines").value = "9"  # type: ignore[attr-defined]
+        await pilot.pause(0.3)  # a button ignores clicks while it shows the last press
+        await pilot.click("#start")
+        await pilot.pause()
+        game = screen_of(app).game
+        assert (game.width, game.height, game.config.mines, game.seed) == (12, 5, 9, 99)
