@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 
 from gridpuzzles.minesweeper import cli as mines_cli
 from gridpuzzles.mondrian import cli as mondrian_cli
+from gridpuzzles.web import cli as web_cli
 
 Configure = Callable[[argparse.ArgumentParser], None]
 
@@ -37,6 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
     for name, configure, text in (
         ("mines", mines_cli.configure, "Minesweeper"),
         ("mondrian", mondrian_cli.configure, "Mondrian Blocks"),
+        ("serve", web_cli.configure, "The web app: play in a browser"),
     ):
         configure(puzzles.add_parser(name, help=text, description=text))
     return parser
