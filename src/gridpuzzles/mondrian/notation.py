@@ -1,0 +1,176 @@
+"""Text formats of Mondrian Blocks: command-line specs, TOML puzzle files, text grids, JSON.
+
+On the command line a position is ``X,Y,O``: X the column and Y the row (0-based from the
+top-left corner) of the block's top-left cell, O its orientation, ``h`` or ``v``.  Everything
+else in the package uses ``(row, col)``; the conversion happens here and nowhere else.
+Parsers never guess: anything not exactly in the format raises :class:`NotationError` with a
+one-line message.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from gridpuzzles.mondrian.rules import (
+    STANDARD_BLOCKS,
+    STANDARD_BOARD,
+    Block,
+    Board,
+    MondrianError,
+    Orientation,
+    Placement,
+    Puzzle,
+    make_puzzle,
+)
+
+
+class NotationError(MondrianError):
+    """Text that is not in the expected format."""
+
+
+_POSITION = re.compile(r"(\d+),(\d+),([hv])")
+_SIZE = re.compile(r"(\d+)x(\d+)")
+_FIXED = re.compile(r"([^:]*):(.*)")
+_LABELS = string.ascii_uppercase + string.ascii_lowercase + string.digits
+EMPTY_LABEL = "."
+
+
+def parse_position(text: str, block: Block) -> Placement:
+    """``X,Y,O`` (column, row, ``h``/``v``) for ``block``, e.g. ``4,7,h``."""
+    match = _POSITION.fullmatch(text.strip())
+    if match is None:
+        raise NotationError(
+            f"expected X,Y,O (column, row, h or v), e.g. 4,7,h, not {text.strip()!r}"
+        )
+    col, row = int(match[1]), int(match[2])
+    return Placement(row, col, block, Orientation(match[3]))
+
+
+def _parse_size(text: str, what: str) -> tuple[int, int]:
+    match = _SIZE.fullmatch(text.strip())
+    if match is None or int(match[1]) < 1 or int(match[2]) < 1:
+        raise NotationError(f"expected {what} as AxB with positive sides, e.g. 2x3, not {text!r}")
+    return int(match[1]), int(match[2])
+
+
+def parse_block(text: str) -> Block:
+    """A block size such as ``2x3`` (``3x2`` is the same block)."""
+    return Block.of(*_parse_size(text, "a block size"))
+
+
+def parse_blocks(text: str) -> tuple[Block, ...]:
+    """Comma-separated block sizes, e.g. ``1x1,1x2,2x3``."""
+    return tuple(parse_block(part) for part in text.split(","))
+
+
+def parse_board(text: str) -> Board:
+    """A board size ``WxH``: width (columns) then height (rows)."""
+    width, height = _parse_size(text, "a board size WxH")
+    return Board(height, width)
+
+
+def parse_fixed(text: str) -> Placement:
+    """A fixed block ``SIZE:X,Y,O``, e.g. ``1x3:4,7,h``."""
+    match = _FIXED.fullmatch(text.strip())
+    if match is None:
+        raise NotationError(f"expected a fixed block as SIZE:X,Y,O, e.g. 1x3:4,7,h, not {text!r}")
+    return parse_position(match[2], parse_block(match[1]))
+
+
+def format_position(placement: Placement) -> str:
+    """The ``X,Y,O`` text of a placement (the inverse of :func:`parse_position`)."""
+    return f"{placement.col},{placement.row},{placement.orientation.value}"
+
+
+def format_fixed(placement: Placement) -> str:
+    """The ``SIZE:X,Y,O`` text of a placement (the inverse of :func:`parse_fixed`)."""
+    return f"{placement.block}:{format_position(placement)}"
+
+
+_TOML_KEYS = {"board", "blocks", "fixed"}
+
+
+def parse_puzzle_toml(text: str) -> Puzzle:
+    """A puzzle file: ``board = "WxH"``, ``blocks = ["2x3", ...]``, ``fixed = ["1x3:4,7,h"]``.
+
+    ``board`` defaults to 8x8 and ``blocks`` to the eleven blocks of the game; the block list
+    includes the fixed blocks.
+    """
+    try:
+        table = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise NotationError(f"not a valid TOML file: {error}") from None
+    unknown = sorted(set(table) - _TOML_KEYS)
+    if unknown:
+        raise NotationError(f"unknown key(s) in puzzle file: {', '.join(unknown)}")
+    board = parse_board(_toml_string(table, "board", str(STANDARD_BOARD)))
+    blocks = tuple(map(parse_block, _toml_strings(table, "blocks", map(str, STANDARD_BLOCKS))))
+    fixed = tuple(map(parse_fixed, _toml_strings(table, "fixed", ())))
+    return make_puzzle(board, blocks, fixed)
+
+
+def _toml_string(table: Mapping[str, Any], key: str, default: str) -> str:
+    value = table.get(key, default)
+    if not isinstance(value, str):
+        raise NotationError(f"{key!r} must be a string such as \"8x8\"")
+    return value
+
+
+def _toml_strings(table: Mapping[str, Any], key: str, default: Iterable[str]) -> list[str]:
+    value = table.get(key, list(default))
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise NotationError(f"{key!r} must be a list of strings")
+    return value
+
+
+def puzzle_to_toml(puzzle: Puzzle) -> str:
+    """The TOML text of a puzzle (read back by :func:`parse_puzzle_toml`)."""
+    blocks = ", ".join(f'"{block}"' for block in puzzle.blocks)
+    fixed = ", ".join(f'"{format_fixed(placement)}"' for placement in puzzle.fixed)
+    return f'board = "{puzzle.board}"\nblocks = [{blocks}]\nfixed = [{fixed}]\n'
+
+
+def block_label(number: int) -> str:
+    """The letter naming the ``number``-th block of a board (A-Z, a-z, 0-9, then again)."""
+    return _LABELS[number % len(_LABELS)]
+
+
+def label_grid(board: Board, placements: Sequence[Placement]) -> tuple[tuple[str, ...], ...]:
+    """Rows of labels: the letter of the block covering each cell, ``.`` where empty."""
+    grid = [[EMPTY_LABEL] * board.width for _ in range(board.height)]
+    for number, placement in enumerate(placements):
+        for row, col in placement.cells():
+            grid[row][col] = block_label(number)
+    return tuple(tuple(row) for row in grid)
+
+
+def grid_text(board: Board, placements: Sequence[Placement]) -> str:
+    """A plain text grid, one letter per block (see :func:`label_grid`)."""
+    return "\n".join(" ".join(row) for row in label_grid(board, placements))
+
+
+JsonObject = dict[str, Any]
+
+
+def placement_to_json(placement: Placement) -> JsonObject:
+    """A placement as JSON: block size, top-left ``row``/``col`` and orientation."""
+    return {
+        "block": str(placement.block),
+        "row": placement.row,
+        "col": placement.col,
+        "orientation": placement.orientation.name.lower(),
+        "height": placement.height,
+        "width": placement.width,
+    }
+
+
+def solutions_to_json(count: int, solutions: Iterable[Sequence[Placement]] | None) -> JsonObject:
+    """``{"count": N, "solutions": [[placement, ...], ...]}``; no solutions key when ``None``."""
+    document: JsonObject = {"count": count}
+    if solutions is not None:
+        document["solutions"] = [[placement_to_json(p) for p in solution] for solution in solutions]
+    return document
