@@ -47,12 +47,16 @@ def main() -> None:
     results = [clear_board(seed) for seed in range(args.games)]
     seconds = time.perf_counter() - start
     assert all(status is Status.WON for status in results)
-    print(f"expert boards created and fully revealed: {args.games / seconds:.1f} games/s "
-          f"({1000 * seconds / args.games:.2f} ms per game, {args.games} games)")
+    print(
+        f"expert boards created and fully revealed: {args.games / seconds:.1f} games/s "
+        f"({1000 * seconds / args.games:.2f} ms per game, {args.games} games)"
+    )
 
     floods = [flood_seconds(seed) for seed in range(args.floods)]
-    print(f"flood of an empty 1000x1000 board: median {statistics.median(floods):.3f} s, "
-          f"max {max(floods):.3f} s over {args.floods} reveals (target < 0.5 s)")
+    print(
+        f"flood of an empty 1000x1000 board: median {statistics.median(floods):.3f} s, "
+        f"max {max(floods):.3f} s over {args.floods} reveals (target < 0.5 s)"
+    )
 
 
 if __name__ == "__main__":

@@ -135,7 +135,9 @@ def test_in_a_real_terminal(tmux: str) -> None:
     wait_for(tmux, "(beginner, seed 7)")
     subprocess.run(["tmux", "send-keys", "-t", tmux, "r 4 4", "Enter"], check=True)
     wait_for(tmux, "> r 4 4")
-    coloured = subprocess.run(["tmux", "capture-pane", "-p", "-e", "-t", tmux], capture_output=True, text=True).stdout
+    coloured = subprocess.run(
+        ["tmux", "capture-pane", "-p", "-e", "-t", tmux], capture_output=True, text=True
+    ).stdout
     assert "\x1b[" in coloured  # a terminal without NO_COLOR gets colour
     subprocess.run(["tmux", "send-keys", "-t", tmux, "bogus", "Enter"], check=True)
     wait_for(tmux, "unknown command 'bogus'")

@@ -91,6 +91,29 @@ def test_flag_and_chord_commands() -> None:
     assert "\n0 F #" in text
 
 
+def test_play_one_move_and_hint_commands() -> None:
+    text = play_script(["h", "p", "h", "p", "q"])
+    assert "row 0, column 0 is certainly safe" in text  # the first click, in the corner
+    assert "auto-player: reveal row 0, column 0" in text
+    assert text.count("auto-player: reveal row") == 2
+    assert "Traceback" not in text
+
+
+def test_the_auto_player_wins_a_whole_game_through_p() -> None:
+    text = play_script(["p"] * 200 + ["n"], level_name="small", seed=3)
+    assert "You won" in text or "Boom!" in text
+
+
+def test_no_guess_games_are_won_by_p_alone() -> None:
+    source = io.StringIO("".join(["p\n"] * 300) + "n\n")
+    out = io.StringIO()
+    console = Console(source.readline, out.write, lambda: 100.0, echo=True)
+    session = Session(console, Rules(FirstClick.OPENING), random.Random(5), no_guess=True)
+    assert run(session, level("intermediate", FirstClick.OPENING), 5) == 0
+    text = out.getvalue()
+    assert "You won" in text and "best guess" not in text
+
+
 def test_parse_command_forms() -> None:
     assert parse_command("r 3 4") == ("move", Move(Action.REVEAL, 3, 4))
     assert parse_command("3 4") == ("move", Move(Action.REVEAL, 3, 4))
@@ -99,6 +122,8 @@ def test_parse_command_forms() -> None:
     assert parse_command("quit") == ("q", None)
     assert parse_command("n") == ("n", None)
     assert parse_command("help") == ("help", None)
+    assert parse_command("p") == ("p", None)
+    assert parse_command("hint") == ("h", None)
     for bad in ["", "q now", "r 1 2 3", "jump 1 2"]:
         with pytest.raises(InputError):
             parse_command(bad)

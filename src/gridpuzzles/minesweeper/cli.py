@@ -8,6 +8,7 @@ import random
 import sys
 import time
 
+from gridpuzzles.minesweeper import analysis_cli
 from gridpuzzles.minesweeper.settings import (
     LEVELS,
     Config,
@@ -33,7 +34,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         default="auto",
         help="ANSI colour: auto (the default) uses it on a terminal unless NO_COLOR is set",
     )
+    play.add_argument(
+        "--no-guess",
+        action="store_true",
+        help="boards that open at the first click and never need a guess",
+    )
     play.set_defaults(handler=_play)
+    analysis_cli.configure(commands)
 
 
 def add_board_options(parser: argparse.ArgumentParser) -> None:
@@ -111,4 +118,5 @@ def _play(args: argparse.Namespace) -> int:
         use_color(args.color),
         echo=not sys.stdin.isatty(),
     )
-    return run(Session(console, rules_from(args), seeds), config, args.seed)
+    session = Session(console, rules_from(args), seeds, no_guess=args.no_guess)
+    return run(session, config, args.seed)

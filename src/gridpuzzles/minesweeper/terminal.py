@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from gridpuzzles.minesweeper.autoplay import hint, next_move
+from gridpuzzles.minesweeper.noguess import NoGuessError, generate
 from gridpuzzles.minesweeper.rendering import render_board, render_result, render_status
 from gridpuzzles.minesweeper.rules import (
     Action,
@@ -30,6 +32,7 @@ from gridpuzzles.minesweeper.settings import (
     level,
     mines_for_density,
 )
+from gridpuzzles.minesweeper.solver import InconsistentViewError
 from gridpuzzles.minesweeper.view import view
 
 HELP = """\
@@ -37,6 +40,8 @@ Commands (ROW and COL are the numbers in the headers):
   r ROW COL   reveal a cell (or just: ROW COL)
   f ROW COL   flag a cell, or unflag it
   c ROW COL   chord: on a number with that many flags around it, open its other neighbours
+  p           let the auto-player play one move
+  h           hint: a certainly safe cell, or the best guess and its mine probability
   n           new game
   q           quit
   help        this help"""
@@ -111,6 +116,8 @@ class Session:
     rules: Rules
     seeds: random.Random
     tally: Tally = field(default_factory=Tally)
+    no_guess: bool = False
+    """Boards open at the first click and never need a guess."""
 
 
 def parse_level(text: str, rules: Rules) -> Config:
@@ -149,10 +156,11 @@ def parse_command(line: str) -> tuple[str, Move | None]:
             "type a command, e.g. 'r 3 4' to reveal row 3, column 4 ('help' lists all)"
         )
     word = words[0].lower()
-    if word in ("q", "quit", "exit", "n", "new", "help", "?"):
+    if word in ("q", "quit", "exit", "n", "new", "help", "?", "p", "play", "h", "hint"):
         if len(words) > 1:
             raise InputError(f"'{word}' takes no arguments")
-        return {"quit": "q", "exit": "q", "new": "n", "?": "help"}.get(word, word), None
+        aliases = {"quit": "q", "exit": "q", "new": "n", "?": "help", "play": "p", "hint": "h"}
+        return aliases.get(word, word), None
     if word.isdigit():
         words = ["r", *words]
         word = "r"
@@ -215,9 +223,20 @@ def play_game(session: Session, game: Game) -> bool:
             return False
         if word == "n":
             return True
-        if word == "help" or move is None:
+        if word == "h":
+            console.say(_hint(game))
+            continue
+        if word == "p":
+            move = _auto_move(game)
+            if move is None:
+                console.say("there is no move to play")
+                continue
+            console.say(f"auto-player: {_describe(move)}")
+        if move is None:
             console.say(HELP)
             continue
+        if session.no_guess and game.layout is None and move.action is Action.REVEAL:
+            game = _with_no_guess_layout(game, move)
         try:
             game = play(game, move, console.clock())
         except IllegalMoveError as error:
@@ -226,6 +245,41 @@ def play_game(session: Session, game: Game) -> bool:
         _draw(console, game)
         if game.over:
             return _game_over(session, game)
+
+
+def _auto_move(game: Game) -> Move | None:
+    if game.over:
+        return None
+    try:
+        return next_move(view(game), game.config.mines, game.config.first_click)
+    except (ValueError, InconsistentViewError):
+        return None
+
+
+def _hint(game: Game) -> str:
+    if game.over:
+        return "the game is over: 'n' starts a new one"
+    try:
+        return str(hint(view(game), game.config.mines, game.config.first_click))
+    except (ValueError, InconsistentViewError) as error:
+        return f"no hint: {error}"
+
+
+def _describe(move: Move) -> str:
+    verb = {Action.REVEAL: "reveal", Action.FLAG: "flag", Action.CHORD: "chord"}[move.action]
+    return f"{verb} row {move.row}, column {move.col}"
+
+
+def _with_no_guess_layout(game: Game, move: Move) -> Game:
+    """Place a no-guess layout for a first reveal at ``move`` (from the game's seed)."""
+    if not (0 <= move.row < game.height and 0 <= move.col < game.width):
+        return game
+    start = move.row * game.width + move.col
+    try:
+        layout = generate(game.config, start, random.Random(game.seed))
+    except (ConfigError, NoGuessError):
+        return game
+    return replace(game, layout=layout)
 
 
 def _draw(console: Console, game: Game) -> None:

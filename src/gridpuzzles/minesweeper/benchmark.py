@@ -1,0 +1,233 @@
+"""The auto-player's benchmark: play many games and collect what happened.
+
+Boards come from the core's `place_mines` with per-game seeds drawn from
+``random.Random(seed)``, so a seed always gives the same boards and the same results, with
+one process or many. Games are simulated on the layout directly (a plain flood fill) for
+speed; the auto-player only ever sees the view.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from gridpuzzles.minesweeper.autoplay import Player, first_click
+from gridpuzzles.minesweeper.generation import place_mines
+from gridpuzzles.minesweeper.grid import Layout
+from gridpuzzles.minesweeper.rules import Action
+from gridpuzzles.minesweeper.settings import Config, FirstClick
+from gridpuzzles.minesweeper.solver import neighbour_table
+from gridpuzzles.minesweeper.view import View
+
+
+@dataclass(frozen=True)
+class Board:
+    """One benchmark board: its layout and the first cell to reveal (never a mine)."""
+
+    layout: Layout
+    start: int
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "w": self.layout.width,
+                "h": self.layout.height,
+                "mines": self.layout.mine_indices(),
+                "start": self.start,
+            }
+        )
+
+
+class BoardFileError(ValueError):
+    """A line of a boards file that is not a valid board."""
+
+
+def parse_board(line: str, number: int = 1) -> Board:
+    """One JSON line ``{"w": 30, "h": 16, "mines": [i, ...], "start": i}``."""
+    where = f"boards line {number}"
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as error:
+        raise BoardFileError(f"{where}: not JSON ({error.msg})") from None
+    if not isinstance(data, dict) or set(data) != {"w", "h", "mines", "start"}:
+        raise BoardFileError(f'{where}: expected an object with keys "w", "h", "mines", "start"')
+    w, h, mines, start = data["w"], data["h"], data["mines"], data["start"]
+    if not (isinstance(w, int) and isinstance(h, int) and w >= 1 and h >= 1):
+        raise BoardFileError(f'{where}: "w" and "h" must be positive whole numbers')
+    if not isinstance(mines, list) or not all(isinstance(i, int) for i in mines):
+        raise BoardFileError(f'{where}: "mines" must be a list of cell indices')
+    if len(set(mines)) != len(mines) or not all(0 <= i < w * h for i in mines):
+        raise BoardFileError(f'{where}: "mines" must be distinct indices from 0 to {w * h - 1}')
+    if not isinstance(start, int) or not 0 <= start < w * h:
+        raise BoardFileError(f'{where}: "start" must be a cell index from 0 to {w * h - 1}')
+    if start in set(mines):
+        raise BoardFileError(f'{where}: "start" {start} is a mine')
+    return Board(Layout.from_cells(w, h, mines), start)
+
+
+def read_boards(lines: Iterable[str]) -> list[Board]:
+    """Every non-blank line of a JSON-lines boards file."""
+    return [parse_board(line, n) for n, line in enumerate(lines, start=1) if line.strip()]
+
+
+def random_boards(config: Config, games: int, seed: int) -> list[Board]:
+    """``games`` boards of ``config``, reproducible from ``seed``; each starts where the
+    auto-player clicks first."""
+    seeds = random.Random(seed)
+    row, col = first_click(config.width, config.height, config.first_click)
+    start = row * config.width + col
+    boards = []
+    for _ in range(games):
+        layout = place_mines(config, start, random.Random(seeds.randrange(2**63)))
+        boards.append(Board(layout, start))
+    return boards
+
+
+@dataclass(frozen=True)
+class Result:
+    """How one game went."""
+
+    won: bool
+    seconds: float
+    guesses: int
+    moves: int
+
+
+class Simulation:
+    """A game on a known layout, as fast as possible: reveals flood over zeros."""
+
+    def __init__(self, layout: Layout) -> None:
+        self.width = layout.width
+        self.height = layout.height
+        self.mines = layout.mines
+        self.counts = layout.counts
+        self.nbrs = neighbour_table(layout.width, layout.height)
+        self.cells = bytearray(b"#" * layout.size)
+        self.left = layout.size - layout.mine_count
+        self.lost = False
+
+    def view(self) -> View:
+        return View(self.width, self.height, self.cells.decode("ascii"))
+
+    def reveal(self, index: int) -> None:
+        """Open a hidden cell; a zero opens its neighbours too."""
+        if self.cells[index] != ord("#"):
+            return
+        if self.mines[index]:
+            self.cells[index] = ord("*")
+            self.lost = True
+            return
+        stack = [index]
+        cells, counts, nbrs = self.cells, self.counts, self.nbrs
+        cells[index] = 48 + counts[index]
+        self.left -= 1
+        while stack:
+            i = stack.pop()
+            if counts[i] == 0:
+                for n in nbrs[i]:
+                    if cells[n] == 35:  # '#'
+                        cells[n] = 48 + counts[n]
+                        self.left -= 1
+                        stack.append(n)
+
+
+def play_board(board: Board, rule: FirstClick = FirstClick.SAFE) -> Result:
+    """Play one board with the auto-player from its start cell."""
+    started = time.perf_counter()
+    sim = Simulation(board.layout)
+    player = Player(rule)
+    mines = board.layout.mine_count
+    sim.reveal(board.start)
+    guesses = moves = 0
+    while not sim.lost and sim.left > 0:
+        decision = player.decide(sim.view(), mines)
+        guesses += decision.guess
+        for move in decision.moves:
+            if move.action is not Action.REVEAL:
+                raise AssertionError(f"the auto-player played {move} with no flag on the board")
+            sim.reveal(move.row * sim.width + move.col)
+            moves += 1
+            if sim.lost:
+                break
+    return Result(not sim.lost, time.perf_counter() - started, guesses, moves)
+
+
+def _play_chunk(chunk: list[tuple[Board, FirstClick]]) -> list[Result]:
+    return [play_board(board, rule) for board, rule in chunk]
+
+
+def play_boards(
+    boards: list[Board],
+    rule: FirstClick = FirstClick.SAFE,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> list[Result]:
+    """Play every board, in order; ``jobs`` processes share the work (same results)."""
+    if jobs <= 1:
+        results = []
+        for board in boards:
+            results.append(play_board(board, rule))
+            if progress:
+                progress(1)
+        return results
+    size = max(1, min(20, len(boards) // (jobs * 4) or 1))
+    chunks = [[(b, rule) for b in boards[i : i + size]] for i in range(0, len(boards), size)]
+    results = []
+    with ProcessPoolExecutor(jobs) as pool:
+        for chunk_results in pool.map(_play_chunk, chunks):
+            results.extend(chunk_results)
+            if progress:
+                progress(len(chunk_results))
+    return results
+
+
+@dataclass(frozen=True)
+class Summary:
+    games: int
+    wins: int
+    low: float
+    high: float
+    mean_ms: float
+    median_ms: float
+    guesses: float
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score 95% confidence interval of a win rate."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def summarize(results: list[Result]) -> Summary:
+    games = len(results)
+    wins = sum(r.won for r in results)
+    low, high = wilson(wins, games)
+    times = [r.seconds * 1000 for r in results] or [0.0]
+    return Summary(
+        games,
+        wins,
+        low,
+        high,
+        statistics.fmean(times),
+        statistics.median(times),
+        statistics.fmean([r.guesses for r in results]) if results else 0.0,
+    )
+
+
+def chunks(items: list[Board], size: int) -> Iterator[list[Board]]:
+    for i in range(0, len(items), size):
+        yield items[i : i + size]

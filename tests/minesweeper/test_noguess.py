@@ -1,0 +1,88 @@
+"""No-guess boards: the first click opens an area and logic alone wins the rest."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gridpuzzles.minesweeper import Config, FirstClick, Layout, level
+from gridpuzzles.minesweeper.grid import block_around
+from gridpuzzles.minesweeper.noguess import (
+    NoGuessError,
+    generate,
+    generate_no_guess,
+    logic_wins,
+    no_guess_boards,
+)
+from gridpuzzles.minesweeper.settings import ConfigError
+
+
+def check(layout: Layout, config: Config, start: int) -> None:
+    assert (layout.width, layout.height, layout.mine_count) == (
+        config.width,
+        config.height,
+        config.mines,
+    )
+    assert not any(layout.is_mine(i) for i in block_around(config.width, config.height, start))
+    assert logic_wins(layout, start)
+
+
+@pytest.mark.parametrize("name", ["beginner", "small", "classic10"])
+def test_small_boards_are_won_by_logic_from_any_first_click(name: str) -> None:
+    config = level(name)
+    rng = random.Random(name)
+    for _ in range(25):
+        start = rng.randrange(config.size)
+        check(generate(config, start, rng), config, start)
+
+
+def test_intermediate_and_expert_boards() -> None:
+    for name, count in (("intermediate", 4), ("expert", 2)):
+        config = level(name, FirstClick.OPENING)
+        for board in no_guess_boards(config, count, seed=3):
+            check(board.layout, config, board.start)
+
+
+def test_the_same_seed_gives_the_same_board() -> None:
+    config = level("beginner")
+    assert generate_no_guess(config, 40, 9) == generate_no_guess(config, 40, 9)
+    assert generate_no_guess(config, 40, 9) != generate_no_guess(config, 40, 10)
+
+
+def test_a_plain_random_board_usually_needs_a_guess() -> None:
+    """The checker is not trivially true: random expert boards mostly need guesses."""
+    from gridpuzzles.minesweeper.generation import place_mines
+
+    config = level("expert", FirstClick.OPENING)
+    wins = sum(logic_wins(place_mines(config, 66, random.Random(s)), 66) for s in range(10))
+    assert wins < 8
+
+
+def test_impossible_requests_raise_clear_errors() -> None:
+    with pytest.raises(ConfigError, match="no room for an opening"):
+        generate(Config(3, 3, 1), 4, random.Random(0))
+
+
+def test_gives_up_with_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    import gridpuzzles.minesweeper.noguess as noguess
+
+    monkeypatch.setattr(noguess, "MAX_ATTEMPTS", 1)
+    monkeypatch.setattr(noguess, "MAX_NUDGES", 0)
+    with pytest.raises(NoGuessError, match="try fewer mines"):
+        generate(level("expert"), 0, random.Random(1))
+
+
+def test_mines_play_no_guess_opens_an_area_at_the_first_click(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from gridpuzzles.cli import mines_main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("r 4 4\nh\nq\n"))
+    assert mines_main(["play", "--level", "beginner", "--seed", "7", "--no-guess"]) == 0
+    out = capsys.readouterr().out
+    board = out.split("> r 4 4\n")[1].split("Mines left")[0]
+    assert board.count(".") >= 9  # the 3x3 block around the click is clear at least
+    assert "is certainly safe" in out  # the hint after the opening never needs a guess
