@@ -1,0 +1,57 @@
+"""Every failure the API expects, as a 4xx JSON answer ``{"detail": "..."}`` with a clear message."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+
+from gridpuzzles.minesweeper import ConfigError, IllegalMoveError, InvalidMoveError
+from gridpuzzles.mondrian.rules import MondrianError
+from gridpuzzles.storage import StorageError
+from gridpuzzles.web.games import NotYourGameError, UnknownGameError
+
+STATUS_OF: dict[type[Exception], int] = {
+    UnknownGameError: 404,
+    NotYourGameError: 403,
+    IllegalMoveError: 409,
+    StorageError: 409,
+    ConfigError: 422,
+    InvalidMoveError: 422,
+    MondrianError: 422,
+}
+"""The HTTP status of each error the shell and the core raise on bad input."""
+
+
+def describe_validation(errors: Sequence[Any]) -> str:
+    """One sentence per validation error, naming where it is: ``body.width: ...``."""
+    parts = []
+    for error in errors:
+        if error.get("type") == "json_invalid":
+            parts.append(f"the body is not valid JSON ({error.get('ctx', {}).get('error', '')})")
+            continue
+        where = ".".join(str(step) for step in error.get("loc", ()))
+        parts.append(f"{where}: {error.get('msg', 'invalid')}")
+    return "; ".join(parts) or "the request is invalid"
+
+
+def install(app: FastAPI) -> None:
+    """Register the handlers that turn expected errors into 4xx JSON answers."""
+
+    async def validation(request: Request, error: Exception) -> JSONResponse:
+        assert isinstance(error, RequestValidationError)
+        return JSONResponse({"detail": describe_validation(error.errors())}, status_code=422)
+
+    app.add_exception_handler(RequestValidationError, validation)
+    for kind, status in STATUS_OF.items():
+        app.add_exception_handler(kind, _answer(status))
+
+
+def _answer(status: int) -> Callable[[Request, Exception], Any]:
+    async def handler(request: Request, error: Exception) -> JSONResponse:
+        return JSONResponse({"detail": str(error)}, status_code=status)
+
+    return handler

@@ -1,0 +1,116 @@
+"""The Minesweeper API: options, new games, moves, game state and per-level statistics."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Cookie, Depends, Header, Path, Response
+
+from gridpuzzles.minesweeper import Move
+from gridpuzzles.web import assist
+from gridpuzzles.web.games import Games
+from gridpuzzles.web.models import (
+    CreatedGame,
+    Error,
+    GameState,
+    HintOut,
+    LevelStatsOut,
+    MoveRequest,
+    NewGame,
+    Options,
+    PlayedMove,
+    Probabilities,
+    config_of,
+    game_state,
+    options,
+)
+
+PREFIX = "/api/minesweeper"
+COOKIE = "gridpuzzles_token"
+COOKIE_AGE = 90 * 24 * 3600
+
+GameId = Annotated[str, Path(max_length=64, description="the id a new game was given")]
+ERRORS: dict[int | str, dict[str, object]] = {
+    status: {"model": Error, "description": text}
+    for status, text in (
+        (403, "the request does not carry the game's token"),
+        (404, "no game has this id"),
+        (409, "the move is not allowed in this position"),
+        (422, "the request is malformed"),
+    )
+}
+
+
+def game_token(
+    x_game_token: Annotated[str | None, Header(max_length=128)] = None,
+    gridpuzzles_token: Annotated[str | None, Cookie(max_length=128)] = None,
+) -> str | None:
+    """The token a request carries: the ``X-Game-Token`` header, else the cookie."""
+    return x_game_token if x_game_token is not None else gridpuzzles_token
+
+
+Token = Annotated[str | None, Depends(game_token)]
+
+
+def game_path(game_id: str) -> str:
+    return f"{PREFIX}/games/{game_id}"
+
+
+def router(games: Games) -> APIRouter:
+    """The Minesweeper routes, playing the games in ``games``."""
+    api = APIRouter(prefix=PREFIX, tags=["minesweeper"], responses=ERRORS)
+
+    @api.get("/options")
+    def get_options() -> Options:
+        """The built-in levels, rules and the largest board a new game may ask for."""
+        return options()
+
+    @api.post("/games", status_code=201)
+    def create_game(request: NewGame, response: Response) -> CreatedGame:
+        """Start a game. Its token comes back in the body and as a cookie for its path."""
+        game_id, token, game = games.create(config_of(request), request.seed)
+        response.set_cookie(
+            COOKIE,
+            token,
+            max_age=COOKIE_AGE,
+            path=game_path(game_id),
+            httponly=True,
+            samesite="strict",
+        )
+        state = game_state(game_id, game, games.clock())
+        return CreatedGame(**state.model_dump(), token=token)
+
+    @api.get("/games/{game_id}")
+    def get_game(game_id: GameId, token: Token) -> GameState:
+        """What the player sees of a game now."""
+        return game_state(game_id, games.game(game_id, token), games.clock())
+
+    @api.post("/games/{game_id}/moves")
+    def post_move(game_id: GameId, request: MoveRequest, token: Token) -> GameState:
+        """Play a move (``r`` reveal, ``f`` flag or unflag, ``c`` chord); stored before the answer."""
+        game = games.play(game_id, token, Move.parse(request.move))
+        return game_state(game_id, game, games.clock())
+
+    @api.post("/games/{game_id}/auto-move")
+    def post_auto_move(game_id: GameId, token: Token) -> PlayedMove:
+        """Play Move: the auto-player decides one move from the view alone and plays it."""
+        move = assist.auto_move(games.game(game_id, token))
+        game = games.play(game_id, token, move)
+        return PlayedMove(**game_state(game_id, game, games.clock()).model_dump(), move=str(move))
+
+    @api.get("/games/{game_id}/hint")
+    def get_hint(game_id: GameId, token: Token) -> HintOut:
+        """The safest hidden cell: certainly safe if one is, else the best guess."""
+        return assist.best_hint(games.game(game_id, token))
+
+    @api.get("/games/{game_id}/probabilities")
+    def get_probabilities(game_id: GameId, token: Token) -> Probabilities:
+        """Every hidden cell's exact chance of being a mine, given what the player sees."""
+        return assist.probabilities(games.game(game_id, token))
+
+    @api.get("/stats")
+    def get_stats() -> list[LevelStatsOut]:
+        """Games played (ended), won and the best winning time, per level."""
+        return [LevelStatsOut(**vars(stats)) for stats in games.store.level_stats()]
+
+    return api

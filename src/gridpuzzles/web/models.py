@@ -1,0 +1,193 @@
+"""The JSON shapes of the Minesweeper API: requests, and what a player may see of a game."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gridpuzzles.minesweeper import (
+    LEVELS,
+    Config,
+    ConfigError,
+    FirstClick,
+    Game,
+    Status,
+    WinRule,
+    figures,
+    level,
+    view,
+)
+from gridpuzzles.minesweeper.settings import level_of
+
+MAX_SIDE = 100
+"""The widest and tallest board the web app plays (the core allows far more)."""
+
+
+class Strict(BaseModel):
+    """A request body: unknown fields are an error, not silently ignored."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class NewGame(Strict):
+    """A new game: a built-in ``level``, or a custom ``width``, ``height`` and ``mines``."""
+
+    level: str | None = Field(
+        None, description=f"one of {', '.join(LEVELS)}", examples=["beginner"]
+    )
+    width: int | None = Field(None, ge=1, le=MAX_SIDE)
+    height: int | None = Field(None, ge=1, le=MAX_SIDE)
+    mines: int | None = Field(None, ge=0, le=MAX_SIDE * MAX_SIDE)
+    first_click: FirstClick = FirstClick.SAFE
+    win_rule: WinRule = WinRule.REVEAL
+    question_marks: bool = False
+    seed: int | None = Field(
+        None,
+        ge=0,
+        lt=2**63,
+        description="replay a known board; games on a chosen seed do not count in the statistics",
+    )
+
+
+class MoveRequest(Strict):
+    """One move in its text form: ``r`` reveal, ``f`` flag, ``c`` chord, then ``ROW,COL``."""
+
+    move: str = Field(max_length=32, examples=["r3,4", "f0,0", "c2,2"])
+
+
+class Result(BaseModel):
+    """What is shown once a game has ended, the seed included (it reproduces the board)."""
+
+    seed: int
+    exploded: tuple[int, int] | None = Field(description="the mine revealed, when lost")
+    three_bv: int | None
+    efficiency: float | None
+
+
+class GameState(BaseModel):
+    """What the player may see of a game: never where a hidden mine is while it is played."""
+
+    id: str
+    level: str | None
+    width: int
+    height: int
+    mines: int
+    first_click: FirstClick
+    win_rule: WinRule
+    question_marks: bool
+    status: Status
+    view: list[str] = Field(
+        description="one string per row, top row first: # hidden, F flag, ? question mark, "
+        "0-8 a revealed count, * a mine and X a wrong flag (both shown only after a loss)"
+    )
+    mines_left: int
+    elapsed: float = Field(description="seconds since the first reveal, frozen at the end")
+    started: bool
+    clicks: int
+    result: Result | None = Field(None, description="present once the game has ended")
+
+
+class CreatedGame(GameState):
+    """A new game and the secret token that plays it (also set as a cookie)."""
+
+    token: str
+
+
+class PlayedMove(GameState):
+    """The state after the auto-player's move, and that move."""
+
+    move: str = Field(examples=["r3,4"])
+
+
+class HintOut(BaseModel):
+    """The safest cell to reveal next."""
+
+    row: int
+    col: int
+    mine_probability: float
+    certain: bool = Field(description="true when the cell is safe in every possible layout")
+
+
+class Probabilities(BaseModel):
+    """Per cell, row by row: the chance it is a mine, or null for a revealed cell."""
+
+    probabilities: list[list[float | None]]
+
+
+class LevelInfo(BaseModel):
+    name: str
+    width: int
+    height: int
+    mines: int
+
+
+class Options(BaseModel):
+    """What a new game may be asked for."""
+
+    levels: list[LevelInfo]
+    first_click: list[FirstClick]
+    win_rule: list[WinRule]
+    max_side: int
+
+
+class LevelStatsOut(BaseModel):
+    level: str
+    played: int
+    won: int
+    best_time: float | None
+
+
+class Error(BaseModel):
+    detail: str
+
+
+def game_state(game_id: str, game: Game, now: float) -> GameState:
+    """The player's view of ``game`` at time ``now``; the seed and 3BV only after the end."""
+    config = game.config
+    numbers = figures(game, now)
+    result = None
+    if game.over:
+        result = Result(
+            seed=game.seed,
+            exploded=None if game.exploded is None else divmod(game.exploded, config.width),
+            three_bv=numbers.three_bv,
+            efficiency=numbers.efficiency,
+        )
+    return GameState(
+        id=game_id,
+        level=level_of(config),
+        width=config.width,
+        height=config.height,
+        mines=config.mines,
+        first_click=config.first_click,
+        win_rule=config.win_rule,
+        question_marks=config.question_marks,
+        status=game.status,
+        view=view(game).rows(),
+        mines_left=numbers.mines_left,
+        elapsed=round(numbers.elapsed, 3),
+        started=game.started_at is not None,
+        clicks=numbers.clicks,
+        result=result,
+    )
+
+
+def options() -> Options:
+    return Options(
+        levels=[LevelInfo(name=n, width=w, height=h, mines=m) for n, (w, h, m) in LEVELS.items()],
+        first_click=list(FirstClick),
+        win_rule=list(WinRule),
+        max_side=MAX_SIDE,
+    )
+
+
+def config_of(request: NewGame) -> Config:
+    """The `Config` a request asks for; raises `ConfigError` when it names none or two."""
+    rules = (request.first_click, request.win_rule, request.question_marks)
+    custom = (request.width, request.height, request.mines)
+    if request.level is not None:
+        if any(value is not None for value in custom):
+            raise ConfigError("give either a level or width, height and mines, not both")
+        return level(request.level, *rules)
+    if request.width is None or request.height is None or request.mines is None:
+        raise ConfigError("give a level, or all of width, height and mines for a custom board")
+    return Config(request.width, request.height, request.mines, *rules)

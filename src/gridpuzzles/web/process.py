@@ -1,0 +1,71 @@
+"""Run `gridpuzzles serve` as a child process on a free loopback port (tests, benchmarks)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+ADDRESS = re.compile(r"http://\S+/")
+
+
+class ServerProcess:
+    """A `gridpuzzles serve` process on ``db``; `start` waits until it answers."""
+
+    def __init__(self, db: Path, host: str = "127.0.0.1") -> None:
+        self.db = db
+        self.host = host
+        self.process: subprocess.Popen[str] | None = None
+        self.url = ""
+
+    def start(self, timeout: float = 30.0) -> str:
+        """Start the server (port 0: the kernel picks a free one) and return its address."""
+        command = [sys.executable, "-m", "gridpuzzles", "serve", "--host", self.host]
+        self.process = subprocess.Popen(
+            [*command, "--port", "0", "--db", str(self.db)],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        found = ADDRESS.search(line)
+        if found is None:
+            self.stop()
+            raise RuntimeError(f"the server did not print its address: {line!r}")
+        self.url = found.group(0).rstrip("/")
+        self._wait_until_up(timeout)
+        return self.url
+
+    def _wait_until_up(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                httpx.get(f"{self.url}/api/minesweeper/options", timeout=2.0).raise_for_status()
+                return
+            except httpx.HTTPError:
+                if time.monotonic() > deadline:
+                    self.stop()
+                    raise
+                time.sleep(0.05)
+
+    def kill(self) -> None:
+        """End the server at once (SIGKILL), as a crash would."""
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+            self.process = None
+
+    def stop(self) -> None:
+        """End the server politely (SIGTERM), or kill it if it does not stop."""
+        if self.process is not None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+            self.process = None

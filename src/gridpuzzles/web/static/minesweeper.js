@@ -1,0 +1,393 @@
+// The Minesweeper page: draws what the server sends and forwards the player's input as moves.
+// It holds no rules: every move goes to the server, which answers with the new view.
+
+import { api } from "./api.js";
+import { showNumber } from "./led.js";
+
+const API = "/api/minesweeper";
+const LONG_PRESS_MS = 450;
+const KEPT = { game: "gridpuzzles.minesweeper.game", settings: "gridpuzzles.minesweeper.settings" };
+
+const $ = (id) => document.getElementById(id);
+const board = $("board");
+const face = $("face");
+
+let game = null; // the last GameState the server sent
+let receivedAt = 0; // performance.now() when it arrived, to run the timer between answers
+let cursor = 0; // the keyboard cursor, as a cell index
+let hinted = -1; // the cell Hint marked, until the next answer
+let chances = null; // with the overlay on: each cell's mine probability (null when shown)
+let queue = Promise.resolve(); // moves are sent one after the other, in order
+const asked = new URLSearchParams(location.search); // ?level=expert&seed=7 replays a known board
+let seed = asked.has("seed") ? Number(asked.get("seed")) : null; // for the first new game only
+const tally = JSON.parse(sessionStorage.getItem("gridpuzzles.tally") || '{"won":0,"lost":0}');
+
+// ---- drawing -------------------------------------------------------------------------------
+
+const CLASSES = { "#": "hidden", F: "hidden flag", "?": "hidden question", "*": "open mine", X: "open wrong" };
+
+function classOf(symbol) {
+  return CLASSES[symbol] || `open n${symbol}`;
+}
+
+function symbolAt(index) {
+  return game.view[Math.floor(index / game.width)][index % game.width];
+}
+
+function buildBoard() {
+  board.style.setProperty("--cols", game.width);
+  board.style.setProperty("--rows", game.height);
+  const cells = [];
+  for (let index = 0; index < game.width * game.height; index++) {
+    const cell = document.createElement("div");
+    cell.dataset.index = index;
+    cell.setAttribute("role", "gridcell");
+    cells.push(cell);
+  }
+  board.replaceChildren(...cells);
+  cursor = Math.min(cursor, cells.length - 1);
+}
+
+function draw() {
+  if (board.childElementCount !== game.width * game.height
+      || board.style.getPropertyValue("--cols") !== String(game.width)) {
+    buildBoard();
+  }
+  const exploded = game.result && game.result.exploded;
+  const explodedIndex = exploded ? exploded[0] * game.width + exploded[1] : -1;
+  [...board.children].forEach((cell, index) => {
+    const symbol = symbolAt(index);
+    const chance = chances && "#?".includes(symbol) ? chances[index] : null;
+    let name = "cell " + classOf(symbol);
+    if (index === explodedIndex) name += " exploded";
+    if (index === cursor) name += " cursor";
+    if (index === hinted) name += " hint";
+    if (chance !== null) name += " chance";
+    const text = /[1-8]/.test(symbol) ? symbol : chance !== null ? String(Math.round(chance * 100)) : "";
+    if (cell.className !== name || cell.textContent !== text) {
+      cell.className = name;
+      cell.textContent = text;
+      cell.dataset.symbol = symbol;
+      cell.style.backgroundColor = chance === null ? "" : `hsl(${Math.round(120 * (1 - chance))} 70% 62%)`;
+      cell.title = chance === null ? "" : `${(chance * 100).toFixed(1)}% chance of a mine`;
+      cell.setAttribute("aria-label", describe(symbol, index));
+    }
+  });
+  showNumber($("mines-left"), game.mines_left);
+  face.dataset.face = game.status;
+  for (const id of ["play-move", "hint", "overlay"]) $(id).disabled = game.status !== "playing";
+  tick();
+}
+
+function describe(symbol, index) {
+  const where = `row ${Math.floor(index / game.width) + 1}, column ${(index % game.width) + 1}`;
+  const what = { "#": "hidden", F: "flagged", "?": "question mark", "*": "mine", X: "wrong flag", 0: "empty" };
+  return `${where}: ${what[symbol] || symbol}`;
+}
+
+function tick() {
+  if (!game) return;
+  let seconds = game.elapsed;
+  if (game.status === "playing" && game.started) seconds += (performance.now() - receivedAt) / 1000;
+  showNumber($("timer"), Math.floor(seconds));
+}
+
+function say(text, isError = false) {
+  const message = $("message");
+  message.textContent = text;
+  message.classList.toggle("error", isError);
+}
+
+function showTally() {
+  $("tally").textContent = `This session: ${tally.won} won, ${tally.lost} lost`;
+}
+
+async function showStats() {
+  const key = game.level || `${game.width}x${game.height}/${game.mines}`;
+  const all = await api("GET", `${API}/stats`).catch(() => []);
+  const mine = all.find((stats) => stats.level === key);
+  $("stats").textContent = mine
+    ? `${key}: ${mine.played} played, ${mine.won} won` + (mine.best_time === null ? "" : `, best ${mine.best_time.toFixed(1)} s`)
+    : "";
+}
+
+// ---- talking to the server -------------------------------------------------------------------
+
+function accept(state) {
+  const ended = game && game.id === state.id && game.status === "playing" && state.status !== "playing";
+  game = state;
+  receivedAt = performance.now();
+  hinted = -1;
+  chances = null;
+  localStorage.setItem(KEPT.game, state.id);
+  draw();
+  if ($("overlay").getAttribute("aria-pressed") === "true") showChances();
+  if (ended) {
+    tally[state.status] += 1;
+    sessionStorage.setItem("gridpuzzles.tally", JSON.stringify(tally));
+    showTally();
+    showStats();
+  }
+  if (state.status === "won") {
+    const r = state.result;
+    const efficiency = r.efficiency === null ? "" : `, efficiency ${Math.round(r.efficiency * 100)}%`;
+    say(`You won in ${state.elapsed.toFixed(1)} s (3BV ${r.three_bv}${efficiency}; seed ${r.seed}).`);
+  } else if (state.status === "lost") {
+    say(`Boom! Game lost (seed ${state.result.seed}). Click the face for a new game.`);
+  }
+}
+
+/** Run `request` (given the game) after the requests before it, on a game in play. */
+function enqueue(request, quietConflict = false) {
+  queue = queue.then(async () => {
+    if (!game || game.status !== "playing") return;
+    try {
+      await request(game);
+    } catch (error) {
+      if (!(quietConflict && error.status === 409)) say(error.message, true);
+    }
+  });
+  return queue;
+}
+
+function send(move, quietConflict = false) {
+  return enqueue(async (current) => {
+    accept(await api("POST", `${API}/games/${current.id}/moves`, { move }));
+    if (game.status === "playing") say("");
+  }, quietConflict);
+}
+
+function playMove() {
+  return enqueue(async (current) => {
+    const played = await api("POST", `${API}/games/${current.id}/auto-move`);
+    accept(played);
+    if (game.status === "playing") say(`Played ${played.move}.`);
+  });
+}
+
+function hint() {
+  return enqueue(async (current) => {
+    const advice = await api("GET", `${API}/games/${current.id}/hint`);
+    if (game !== current) return;
+    hinted = advice.row * game.width + advice.col;
+    draw();
+    say(advice.certain
+      ? "The marked cell is certainly safe."
+      : `No cell is certainly safe: the marked cell is the best guess (${(advice.mine_probability * 100).toFixed(1)}% mine).`);
+  });
+}
+
+async function showChances() {
+  const current = game;
+  try {
+    const answer = await api("GET", `${API}/games/${current.id}/probabilities`);
+    if (game !== current) return; // a newer answer came meanwhile
+    chances = answer.probabilities.flat();
+    draw();
+  } catch (error) {
+    say(error.message, true);
+  }
+}
+
+function toggleChances() {
+  const on = $("overlay").getAttribute("aria-pressed") !== "true";
+  $("overlay").setAttribute("aria-pressed", String(on));
+  chances = null;
+  draw();
+  if (on && game && game.status === "playing") showChances();
+}
+
+function settings() {
+  const level = $("level").value;
+  const chosen = { level, first_click: $("first-click").value };
+  if (level === "custom") {
+    chosen.level = null;
+    for (const name of ["width", "height", "mines"]) chosen[name] = Number($(name).value);
+  }
+  return chosen;
+}
+
+async function newGame() {
+  const chosen = settings();
+  localStorage.setItem(KEPT.settings, JSON.stringify(chosen));
+  const body = { first_click: chosen.first_click };
+  if (chosen.level) body.level = chosen.level;
+  else Object.assign(body, { width: chosen.width, height: chosen.height, mines: chosen.mines });
+  if (seed !== null) body.seed = seed;
+  seed = null;
+  try {
+    accept(await api("POST", `${API}/games`, body));
+    say("");
+    showStats();
+  } catch (error) {
+    say(error.message, true);
+  }
+}
+
+// ---- input -----------------------------------------------------------------------------------
+
+/** A left click or Enter: reveal a hidden cell, chord a number. */
+function open(index) {
+  const symbol = symbolAt(index);
+  const cell = `${Math.floor(index / game.width)},${index % game.width}`;
+  if (symbol === "#" || symbol === "?") send(`r${cell}`);
+  else if (/[1-8]/.test(symbol)) send(`c${cell}`, true);
+}
+
+/** A right click, shift+click, long press or F: flag or unflag a hidden cell. */
+function flag(index) {
+  if ("#F?".includes(symbolAt(index))) {
+    send(`f${Math.floor(index / game.width)},${index % game.width}`);
+  }
+}
+
+function cellIndex(event) {
+  const cell = event.target.closest(".cell");
+  return cell && board.contains(cell) ? Number(cell.dataset.index) : null;
+}
+
+function moveCursor(index) {
+  cursor = index;
+  if (game) draw();
+}
+
+let lastTouch = -Infinity; // when the last touch began or ended: its contextmenu is no flag
+let pressTimer = null;
+let longPressed = false;
+
+function listen() {
+  board.addEventListener("click", (event) => {
+    const index = cellIndex(event);
+    if (index === null || !game) return;
+    board.classList.remove("keyboard");
+    moveCursor(index);
+    if (event.shiftKey) flag(index);
+    else open(index);
+  });
+  board.addEventListener("contextmenu", (event) => {
+    event.preventDefault();
+    const index = cellIndex(event);
+    if (index === null || !game || performance.now() - lastTouch < 1000) return;
+    moveCursor(index);
+    flag(index);
+  });
+  board.addEventListener("mousedown", (event) => {
+    const index = cellIndex(event);
+    if (event.button !== 0 || index === null || !game || game.status !== "playing") return;
+    board.children[index].classList.add("pressed");
+    face.dataset.face = "worried";
+  });
+  document.addEventListener("mouseup", () => {
+    for (const cell of board.querySelectorAll(".pressed")) cell.classList.remove("pressed");
+    if (game) face.dataset.face = game.status;
+  });
+
+  board.addEventListener("touchstart", (event) => {
+    const index = cellIndex(event);
+    lastTouch = performance.now();
+    longPressed = false;
+    if (index === null || !game) return;
+    pressTimer = setTimeout(() => {
+      longPressed = true;
+      if (navigator.vibrate) navigator.vibrate(30);
+      flag(index);
+    }, LONG_PRESS_MS);
+  }, { passive: true });
+  const cancelPress = () => clearTimeout(pressTimer);
+  board.addEventListener("touchmove", cancelPress, { passive: true });
+  board.addEventListener("touchcancel", cancelPress);
+  board.addEventListener("touchend", (event) => {
+    cancelPress();
+    lastTouch = performance.now();
+    if (longPressed) event.preventDefault(); // no click after a long press
+  });
+
+  board.addEventListener("keydown", (event) => {
+    if (!game) return;
+    const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const row = Math.floor(cursor / game.width);
+    const col = cursor % game.width;
+    if (event.key in steps) {
+      const [dr, dc] = steps[event.key];
+      const r = Math.max(0, Math.min(game.height - 1, row + dr));
+      const c = Math.max(0, Math.min(game.width - 1, col + dc));
+      board.classList.add("keyboard");
+      moveCursor(r * game.width + c);
+    } else if (event.key === " " || event.key === "Enter") {
+      open(cursor);
+    } else if (event.key === "f" || event.key === "F") {
+      flag(cursor);
+    } else {
+      return;
+    }
+    event.preventDefault();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "F2") {
+      event.preventDefault();
+      newGame();
+    }
+  });
+
+  face.addEventListener("click", newGame);
+  $("play-move").addEventListener("click", playMove);
+  $("hint").addEventListener("click", hint);
+  $("overlay").addEventListener("click", toggleChances);
+  $("settings").addEventListener("submit", (event) => {
+    event.preventDefault();
+    newGame();
+  });
+  $("level").addEventListener("change", () => {
+    $("custom").hidden = $("level").value !== "custom";
+  });
+  setInterval(tick, 250);
+}
+
+// ---- start -----------------------------------------------------------------------------------
+
+async function fillLevels() {
+  const options = await api("GET", `${API}/options`);
+  const select = $("level");
+  for (const level of options.levels) {
+    select.add(new Option(`${level.name} (${level.width}x${level.height}, ${level.mines})`, level.name));
+  }
+  select.add(new Option("custom", "custom"));
+  for (const name of ["width", "height"]) $(name).max = options.max_side;
+  const saved = JSON.parse(localStorage.getItem(KEPT.settings) || "null");
+  if (asked.has("level")) {
+    select.value = asked.get("level");
+  } else if (saved) {
+    select.value = saved.level || "custom";
+    $("first-click").value = saved.first_click;
+    for (const name of ["width", "height", "mines"]) if (saved[name]) $(name).value = saved[name];
+  }
+  $("custom").hidden = select.value !== "custom";
+}
+
+async function resume() {
+  const id = localStorage.getItem(KEPT.game);
+  if (!id) return false;
+  try {
+    accept(await api("GET", `${API}/games/${id}`));
+    showStats();
+    return true;
+  } catch {
+    return false; // gone, or started in another browser
+  }
+}
+
+async function start() {
+  listen();
+  showTally();
+  try {
+    await fillLevels();
+  } catch (error) {
+    say(error.message, true);
+    return;
+  }
+  if (seed !== null || asked.has("level") || !(await resume())) await newGame();
+  history.replaceState(null, "", location.pathname); // a reload resumes rather than restarts
+  document.body.dataset.ready = "true";
+}
+
+start();

@@ -1,0 +1,135 @@
+"""SQLite storage: games round-trip and replay exactly, moves are numbered, statistics add up."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from gridpuzzles.minesweeper import (
+    Config,
+    FirstClick,
+    Move,
+    Status,
+    WinRule,
+    elapsed,
+    level,
+    new_game,
+    parse_layout,
+    play,
+    view,
+)
+from gridpuzzles.storage import LevelStats, SavedGame, StorageError, Store, TimedMove, level_key
+from tests.minesweeper.boards import winning_reveals
+
+SEED = 7
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    return Store(tmp_path / "sub" / "games.db")
+
+
+def saved(game_id: str = "g1", config: Config | None = None) -> SavedGame:
+    """A new game on ``config`` (beginner by default) and the test seed."""
+    return SavedGame(game_id, config or level("beginner"), SEED)
+
+
+def play_all(store: Store, game: SavedGame, moves: list[Move], start: float = 100.0) -> None:
+    """Play and store ``moves`` one second apart, as a shell would."""
+    current = store.load_game(game.id)
+    assert current is not None
+    state = current.replay()
+    for number, move in enumerate(moves, start=len(current.moves)):
+        now = start + number
+        state = play(state, move, now)
+        store.add_move(game.id, number, TimedMove(move, now), state, elapsed(state, now))
+
+
+def win(config: Config) -> list[Move]:
+    """Moves that win the seeded game on ``config`` from its centre."""
+    first = (config.height // 2, config.width // 2)
+    cells = winning_reveals(new_game(config, SEED), first)
+    return [Move.parse(f"r{row},{col}") for row, col in cells]
+
+
+def test_a_new_game_round_trips(store: Store) -> None:
+    config = Config(7, 5, 6, FirstClick.OPENING, WinRule.FLAGS, question_marks=True)
+    game = replace(saved(config=config), owner="abc", counted=False, created_at=5.0)
+    store.add_game(game)
+    assert store.load_game("g1") == game
+    assert store.load_game("nope") is None
+
+
+def test_replay_rebuilds_the_game_exactly(store: Store) -> None:
+    game = saved()
+    store.add_game(game)
+    moves = [Move.parse(text) for text in ("r4,4", "f0,0", "f0,0", "f8,8")]
+    play_all(store, game, moves)
+    loaded = store.load_game("g1")
+    assert loaded is not None
+    assert [str(t.move) for t in loaded.moves] == ["r4,4", "f0,0", "f0,0", "f8,8"]
+    expected = new_game(level("beginner"), SEED)
+    for number, move in enumerate(moves):
+        expected = play(expected, move, 100.0 + number)
+    assert loaded.replay() == expected
+    assert view(loaded.replay()) == view(expected)
+
+
+def test_a_fixed_layout_is_kept(store: Store) -> None:
+    layout = parse_layout("*..\n...\n..*")
+    game = replace(saved(config=Config(3, 3, 2)), layout=layout)
+    store.add_game(game)
+    loaded = store.load_game("g1")
+    assert loaded is not None and loaded.layout == layout
+    assert loaded.start().layout == layout
+
+
+def test_a_move_number_cannot_be_stored_twice(store: Store) -> None:
+    store.add_game(saved())
+    after = play(saved().start(), Move.parse("r0,0"))
+    store.add_move("g1", 0, TimedMove(Move.parse("r0,0"), 1.0), after, 0.0)
+    with pytest.raises(StorageError, match="already has a move number 0"):
+        store.add_move("g1", 0, TimedMove(Move.parse("r0,0"), 1.0), after, 0.0)
+    with pytest.raises(StorageError, match="unknown"):
+        store.add_move("missing", 0, TimedMove(Move.parse("r0,0"), 1.0), after, 0.0)
+
+
+def test_statistics_count_ended_games_and_the_best_win(store: Store) -> None:
+    config = level("beginner")
+    for game_id in ("a", "b"):
+        store.add_game(saved(game_id))
+        play_all(store, saved(game_id), win(config), start=100.0 if game_id == "a" else 500.0)
+    store.add_game(saved("c"))
+    play_all(store, saved("c"), win(config)[:1])  # unfinished: not counted
+    moves = win(config)
+    assert store.level_stats() == [LevelStats("beginner", 2, 2, len(moves) - 1.0)]
+    loaded = store.load_game("a")
+    assert loaded is not None and loaded.replay().status is Status.WON
+
+
+def test_a_loss_counts_as_played_and_chosen_seeds_do_not_count(store: Store) -> None:
+    config = level("beginner")
+    game = new_game(config, SEED)
+    first = play(game, Move.parse("r4,4"))
+    assert first.layout is not None
+    mine = divmod(first.layout.mine_indices()[0], config.width)
+    store.add_game(saved("lost"))
+    play_all(store, saved("lost"), [Move.parse("r4,4"), Move.parse(f"r{mine[0]},{mine[1]}")])
+    store.add_game(replace(saved("seeded"), counted=False))
+    play_all(store, saved("seeded"), win(config))
+    assert store.level_stats() == [LevelStats("beginner", 1, 0, None)]
+
+
+def test_custom_boards_are_kept_under_their_size() -> None:
+    assert level_key(level("expert")) == "expert"
+    assert level_key(Config(12, 7, 20)) == "12x7/20"
+
+
+def test_the_database_uses_wal_and_survives_a_new_store(store: Store) -> None:
+    store.add_game(saved())
+    with sqlite3.connect(store.path) as db:
+        assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    assert Store(store.path).load_game("g1") == saved()

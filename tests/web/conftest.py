@@ -1,0 +1,97 @@
+"""Fixtures of the web tests: an in-process client, a real server process and a real browser."""
+
+from __future__ import annotations
+
+import shutil
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+with warnings.catch_warnings():
+    warnings.filterwarnings("ignore", message="Using `httpx` with")  # Starlette wants httpx2
+    from fastapi.testclient import TestClient
+
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from gridpuzzles.storage import Store
+from gridpuzzles.web.app import create_app
+from gridpuzzles.web.process import ServerProcess
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+class Clock:
+    """A clock the tests set by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    return Store(tmp_path / "games.db")
+
+
+@pytest.fixture
+def client(store: Store, clock: Clock) -> Iterator[TestClient]:
+    with TestClient(create_app(store, clock)) as test_client:
+        yield test_client
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A real `gridpuzzles serve` process on a free loopback port, for the whole module."""
+    process = ServerProcess(tmp_path_factory.mktemp("server") / "games.db")
+    process.start()
+    yield process
+    process.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's chromium on PATH, headless, driven by Playwright (no browser download)."""
+    executable = shutil.which("chromium")
+    if executable is None:
+        pytest.fail("the chromium package is not installed (apt-get install chromium)")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A fresh page in its own context (own cookies), failing the test on a script error."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    new_page = context.new_page()
+    errors: list[str] = []
+    new_page.on("pageerror", lambda error: errors.append(str(error)))
+    yield new_page
+    context.close()
+    assert not errors, f"script errors on the page: {errors}"
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    """Where screenshots go (gitignored)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

@@ -1,0 +1,186 @@
+"""The Minesweeper JSON API through the test client: games, moves, tokens, errors, statistics."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from gridpuzzles.minesweeper import format_view, level, new_game, play, view
+from gridpuzzles.minesweeper.rules import Move
+from gridpuzzles.storage import Store
+from gridpuzzles.web.minesweeper import COOKIE
+from tests.web.boards import FIRST, SEED, beginner_mine, beginner_win
+from tests.web.conftest import Clock
+
+GAMES = "/api/minesweeper/games"
+
+
+def create(client: TestClient, **body: Any) -> dict[str, Any]:
+    response = client.post(GAMES, json=body or {"level": "beginner"})
+    assert response.status_code == 201, response.text
+    answer: dict[str, Any] = response.json()
+    return answer
+
+
+def move(client: TestClient, game_id: str, text: str) -> dict[str, Any]:
+    response = client.post(f"{GAMES}/{game_id}/moves", json={"move": text})
+    assert response.status_code == 200, response.text
+    answer: dict[str, Any] = response.json()
+    return answer
+
+
+def test_a_new_game_shows_a_hidden_board_and_its_rules(client: TestClient) -> None:
+    game = create(client, level="expert", first_click="opening")
+    assert game["view"] == ["#" * 30] * 16
+    assert (game["width"], game["height"], game["mines"], game["level"]) == (30, 16, 99, "expert")
+    assert game["first_click"] == "opening" and game["win_rule"] == "reveal"
+    assert game["status"] == "playing" and game["result"] is None
+    assert (game["mines_left"], game["elapsed"], game["clicks"], game["started"]) == (
+        99,
+        0,
+        0,
+        False,
+    )
+    assert len(game["id"]) >= 20 and len(game["token"]) >= 40
+
+
+def test_a_custom_board(client: TestClient) -> None:
+    game = create(client, width=12, height=7, mines=20)
+    assert game["level"] is None and game["view"] == ["#" * 12] * 7
+
+
+def test_moves_follow_the_core_and_the_clock(client: TestClient, clock: Clock) -> None:
+    game = create(client, level="beginner", seed=SEED)
+    expected = new_game(level("beginner"), SEED)
+    for number, text in enumerate([f"r{FIRST[0]},{FIRST[1]}", "f0,0", "f8,8", "f8,8"]):
+        clock.now += 1.5
+        state = move(client, game["id"], text)
+        expected = play(expected, Move.parse(text), clock.now)
+        assert state["view"] == format_view(view(expected)).splitlines()
+        assert state["clicks"] == number + 1
+    clock.now += 2
+    assert client.get(f"{GAMES}/{game['id']}").json()["elapsed"] == pytest.approx(6.5)
+    assert state["mines_left"] == 9
+
+
+def test_a_seeded_win_reports_its_result_and_statistics_skip_it(client: TestClient) -> None:
+    game = create(client, level="beginner", seed=SEED)
+    for text in beginner_win():
+        state = move(client, game["id"], text)
+    assert state["status"] == "won" and state["mines_left"] == 0
+    assert state["result"]["seed"] == SEED and state["result"]["three_bv"] > 0
+    assert client.get("/api/minesweeper/stats").json() == []
+
+
+def test_results_go_into_the_statistics(client: TestClient, store: Store, clock: Clock) -> None:
+    lost, won = create(client, level="beginner"), create(client, level="beginner")
+    for game in (lost, won):
+        move(client, game["id"], "r4,4")
+    saved = store.load_game(lost["id"])
+    assert saved is not None and saved.seed != SEED
+    layout = saved.replay().layout
+    assert layout is not None
+    row, col = divmod(layout.mine_indices()[0], 9)
+    state = move(client, lost["id"], f"r{row},{col}")
+    assert state["status"] == "lost" and state["result"]["exploded"] == [row, col]
+    assert state["view"][row][col] == "*"
+    saved = store.load_game(won["id"])
+    assert saved is not None
+    clock.now += 42
+    for text in beginner_win(saved.seed)[1:]:
+        state = move(client, won["id"], text)
+    assert state["status"] == "won" and state["elapsed"] == 42
+    stats = client.get("/api/minesweeper/stats").json()
+    assert stats == [{"level": "beginner", "played": 2, "won": 1, "best_time": 42.0}]
+
+
+def test_the_token_comes_as_a_cookie_for_the_game_path(client: TestClient) -> None:
+    game = create(client)
+    cookie = next(c for c in client.cookies.jar if c.name == COOKIE)
+    assert cookie.value == game["token"] and cookie.path == f"{GAMES}/{game['id']}"
+    assert client.get(f"{GAMES}/{game['id']}").status_code == 200
+
+
+def test_another_browser_cannot_see_or_play_the_game(client: TestClient) -> None:
+    game = create(client)
+    client.cookies.clear()
+    for response in (
+        client.get(f"{GAMES}/{game['id']}"),
+        client.post(f"{GAMES}/{game['id']}/moves", json={"move": "r0,0"}),
+        client.get(f"{GAMES}/{game['id']}", headers={"X-Game-Token": "guess"}),
+        client.get(f"{GAMES}/{game['id']}", headers={"Cookie": f"{COOKIE}={game['token']}x"}),
+    ):
+        assert response.status_code == 403
+        assert "token" in response.json()["detail"]
+    ok = client.get(f"{GAMES}/{game['id']}", headers={"X-Game-Token": game["token"]})
+    assert ok.status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body", "status", "detail"),
+    [
+        ("GET", f"{GAMES}/unknown", None, 404, "there is no game 'unknown'"),
+        ("POST", f"{GAMES}/unknown/moves", {"move": "r0,0"}, 404, "there is no game"),
+        ("POST", "{game}/moves", {"move": "r9,0"}, 409, "outside the board: rows 0-8"),
+        ("POST", "{game}/moves", {"move": "c0,0"}, 409, "not a revealed number"),
+        ("POST", "{game}/moves", {"move": "x1"}, 422, "cannot read move 'x1'"),
+        ("POST", "{game}/moves", {"mov": "r0,0"}, 422, "body.move: Field required"),
+        ("POST", GAMES, {"width": 100000, "height": 9, "mines": 1}, 422, "body.width"),
+        ("POST", GAMES, {"width": 5, "height": 5, "mines": 25}, 422, "do not fit"),
+        ("POST", GAMES, {"level": "huge"}, 422, "unknown level 'huge'"),
+        ("POST", GAMES, {"level": "expert", "width": 3}, 422, "not both"),
+        ("POST", GAMES, {"width": 3}, 422, "all of width, height and mines"),
+        ("POST", GAMES, {"level": "expert", "seed": -1}, 422, "body.seed"),
+        ("POST", GAMES, {"level": "expert", "colour": "red"}, 422, "body.colour"),
+        ("POST", GAMES, {"level": "expert", "first_click": "lucky"}, 422, "body.first_click"),
+    ],
+)
+def test_bad_input_gets_a_clear_4xx(
+    client: TestClient, method: str, path: str, body: Any, status: int, detail: str
+) -> None:
+    game = create(client)
+    url = path.replace("{game}", f"{GAMES}/{game['id']}")
+    response = client.request(method, url, json=body)
+    assert response.status_code == status
+    assert detail in response.json()["detail"]
+
+
+def test_malformed_and_oversized_bodies(client: TestClient) -> None:
+    headers = {"Content-Type": "application/json"}
+    broken = client.post(GAMES, content=b'{"level": ', headers=headers)
+    assert broken.status_code == 422
+    assert "not valid JSON" in broken.json()["detail"]
+    huge = client.post(GAMES, content=b" " * 100_000, headers=headers)
+    assert huge.status_code == 413
+    assert "larger than the limit" in huge.json()["detail"]
+
+
+def test_a_streamed_oversized_body_is_refused(client: TestClient) -> None:
+    chunks = (b"x" * 1024 for _ in range(100))
+    response = client.post(GAMES, content=chunks, headers={"Content-Type": "application/json"})
+    assert response.status_code == 413
+
+
+def test_moves_after_the_end_are_refused(client: TestClient) -> None:
+    game = create(client, level="beginner", seed=SEED)
+    move(client, game["id"], "r4,4")
+    move(client, game["id"], beginner_mine())
+    response = client.post(f"{GAMES}/{game['id']}/moves", json={"move": "f0,0"})
+    assert response.status_code == 409
+    assert "the game is over (lost)" in response.json()["detail"]
+
+
+def test_options_list_the_levels(client: TestClient) -> None:
+    options = client.get("/api/minesweeper/options").json()
+    assert {"name": "expert", "width": 30, "height": 16, "mines": 99} in options["levels"]
+    assert options["first_click"] == ["safe", "opening", "none"]
+
+
+def test_the_pages_and_the_api_documentation_are_served(client: TestClient) -> None:
+    assert "<title>Minesweeper" in client.get("/").text
+    assert client.get("/static/minesweeper.js").status_code == 200
+    assert client.get("/docs").status_code == 200
+    schema = client.get("/openapi.json").json()
+    assert f"{GAMES}/{{game_id}}/moves" in schema["paths"]

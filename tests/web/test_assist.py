@@ -1,0 +1,72 @@
+"""Play Move, Hint and the probability overlay through the API: advice from the view alone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from gridpuzzles.minesweeper import Move
+from tests.web.boards import FIRST, SEED, beginner_layout, beginner_mine
+
+GAMES = "/api/minesweeper/games"
+
+
+def seeded(client: TestClient) -> str:
+    game_id: str = client.post(GAMES, json={"level": "beginner", "seed": SEED}).json()["id"]
+    client.post(f"{GAMES}/{game_id}/moves", json={"move": f"r{FIRST[0]},{FIRST[1]}"})
+    return game_id
+
+
+def test_play_move_plays_one_move_of_the_auto_player(client: TestClient) -> None:
+    game_id = seeded(client)
+    before = client.get(f"{GAMES}/{game_id}").json()
+    played = client.post(f"{GAMES}/{game_id}/auto-move").json()
+    assert played["clicks"] == before["clicks"] + 1
+    Move.parse(played["move"])
+    assert played["view"] != before["view"]
+
+
+def test_the_auto_player_finishes_a_game(client: TestClient) -> None:
+    game_id = seeded(client)
+    state: dict[str, Any] = {"status": "playing"}
+    for _ in range(100):
+        state = client.post(f"{GAMES}/{game_id}/auto-move").json()
+        if state["status"] != "playing":
+            break
+    assert state["status"] in ("won", "lost")
+    refused = client.post(f"{GAMES}/{game_id}/auto-move")
+    assert refused.status_code == 409 and "game is over" in refused.json()["detail"]
+
+
+def test_a_hint_is_the_safest_cell(client: TestClient) -> None:
+    game_id = seeded(client)
+    advice = client.get(f"{GAMES}/{game_id}/hint").json()
+    chances = client.get(f"{GAMES}/{game_id}/probabilities").json()["probabilities"]
+    hidden = [p for row in chances for p in row if p is not None]
+    assert advice["mine_probability"] == min(hidden) or advice["certain"]
+    assert chances[advice["row"]][advice["col"]] == advice["mine_probability"]
+    if advice["certain"]:
+        assert not beginner_layout().is_mine(advice["row"] * 9 + advice["col"])
+
+
+def test_probabilities_cover_hidden_cells_and_agree_with_the_mine_count(
+    client: TestClient,
+) -> None:
+    game_id = seeded(client)
+    view = client.get(f"{GAMES}/{game_id}").json()["view"]
+    chances = client.get(f"{GAMES}/{game_id}/probabilities").json()["probabilities"]
+    for row, symbols in zip(chances, view, strict=True):
+        for chance, symbol in zip(row, symbols, strict=True):
+            assert (chance is None) == (symbol not in "#F?")
+    assert abs(sum(p for row in chances for p in row if p is not None) - 10) < 1e-9
+
+
+def test_advice_needs_the_token_and_a_game_in_play(client: TestClient) -> None:
+    game_id = seeded(client)
+    client.post(f"{GAMES}/{game_id}/moves", json={"move": beginner_mine()})
+    for path in ("hint", "probabilities"):
+        assert client.get(f"{GAMES}/{game_id}/{path}").status_code == 409
+    client.cookies.clear()
+    assert client.get(f"{GAMES}/{game_id}/hint").status_code == 403
+    assert client.post(f"{GAMES}/{game_id}/auto-move").status_code == 403

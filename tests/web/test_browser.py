@@ -1,0 +1,235 @@
+"""The pages in a real browser (Debian's chromium, headless) against a real server process."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+from playwright.sync_api import Locator, Page, expect
+
+from gridpuzzles.minesweeper import Move, level, new_game, play, view
+from gridpuzzles.minesweeper.grid import neighbours
+from gridpuzzles.web.process import ServerProcess
+from tests.web.boards import FIRST, SEED, beginner_layout, beginner_mine, beginner_win
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+WIDTH = 9
+
+
+def open_seeded(page: Page, server: ServerProcess, seed: int = SEED) -> None:
+    page.goto(f"{server.url}/?level=beginner&seed={seed}")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    expect(page.locator("#board .cell")).to_have_count(81)
+
+
+def cell(page: Page, row: int, col: int) -> Locator:
+    return page.locator(f"#board .cell[data-index='{row * WIDTH + col}']")
+
+
+def at(move: str) -> tuple[int, int]:
+    parsed = Move.parse(move)
+    return parsed.row, parsed.col
+
+
+def mines_left(page: Page) -> Locator:
+    return page.locator("#mines-left")
+
+
+def test_left_click_reveals_and_right_or_shift_click_flags(
+    page: Page, server: ServerProcess, artifacts: Path
+) -> None:
+    open_seeded(page, server)
+    expect(mines_left(page)).to_have_attribute("data-value", "10")
+    cell(page, *FIRST).click()
+    expected = view(play(new_game(level("beginner"), SEED), Move.parse("r4,4")))
+    symbol = expected.at(*FIRST)
+    expect(cell(page, *FIRST)).to_have_attribute("data-symbol", symbol)
+    expect(cell(page, *FIRST)).to_have_class(re.compile(r"\bopen\b"))
+    hidden = [(r, c) for r in range(9) for c in range(9) if expected.at(r, c) == "#"]
+
+    cell(page, *hidden[0]).click(button="right")
+    expect(cell(page, *hidden[0])).to_have_class(re.compile(r"\bflag\b"))
+    expect(mines_left(page)).to_have_attribute("data-value", "9")
+    cell(page, *hidden[1]).click(modifiers=["Shift"])
+    expect(cell(page, *hidden[1])).to_have_class(re.compile(r"\bflag\b"))
+    expect(mines_left(page)).to_have_attribute("data-value", "8")
+    cell(page, *hidden[0]).click(button="right")
+    expect(cell(page, *hidden[0])).to_have_attribute("data-symbol", "#")
+    prevented = cell(page, *hidden[2]).evaluate(
+        "c => !c.dispatchEvent(new MouseEvent('contextmenu', {bubbles: true, cancelable: true}))"
+    )
+    assert prevented, "the browser's context menu must not open on the board"
+    page.screenshot(path=artifacts / "minesweeper-playing.png")
+
+
+def test_clicking_a_satisfied_number_chords(page: Page, server: ServerProcess) -> None:
+    open_seeded(page, server)
+    cell(page, *FIRST).click()
+    layout = beginner_layout()
+    game = play(new_game(level("beginner"), SEED), Move.parse("r4,4"))
+    shown = view(game)
+    number, mines, safe = next(
+        (index, around_mines, around_safe)
+        for index in range(81)
+        if shown.cells[index] in "12345678"
+        for around in [list(neighbours(9, 9, index))]
+        for around_mines in [[i for i in around if layout.is_mine(i)]]
+        for around_safe in [[i for i in around if not layout.is_mine(i) and shown.cells[i] == "#"]]
+        if around_safe
+    )
+    for mine in mines:
+        cell(page, *divmod(mine, 9)).click(button="right")
+        expect(cell(page, *divmod(mine, 9))).to_have_class(re.compile(r"\bflag\b"))
+    cell(page, *divmod(number, 9)).click()
+    for index in safe:
+        expect(cell(page, *divmod(index, 9))).to_have_class(re.compile(r"\bopen\b"))
+
+
+def test_keyboard_play(page: Page, server: ServerProcess) -> None:
+    open_seeded(page, server)
+    page.locator("#board").focus()
+    for key in ["ArrowDown"] * 4 + ["ArrowRight"] * 4:
+        page.keyboard.press(key)
+    page.keyboard.press("Space")
+    expect(cell(page, *FIRST)).to_have_class(re.compile(r"\bopen\b"))
+    shown = view(play(new_game(level("beginner"), SEED), Move.parse("r4,4")))
+    row, col = next((r, c) for r in range(9) for c in range(9) if shown.at(r, c) == "#")
+    page.keyboard.press("ArrowUp")
+    for _ in range(4):
+        page.keyboard.press("ArrowUp")
+        page.keyboard.press("ArrowLeft")
+    for _ in range(row):
+        page.keyboard.press("ArrowDown")
+    for _ in range(col):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("f")
+    expect(cell(page, row, col)).to_have_class(re.compile(r"\bflag\b"))
+
+
+def test_a_long_press_flags_on_a_touch_screen(page: Page, server: ServerProcess) -> None:
+    open_seeded(page, server)
+    cell(page, 0, 0).evaluate(
+        """c => c.dispatchEvent(new TouchEvent('touchstart', {bubbles: true, cancelable: true,
+              touches: [new Touch({identifier: 1, target: c})]}))"""
+    )
+    expect(cell(page, 0, 0)).to_have_class(re.compile(r"\bflag\b"))
+    expect(mines_left(page)).to_have_attribute("data-value", "9")
+
+
+def test_a_seeded_game_is_won(page: Page, server: ServerProcess, artifacts: Path) -> None:
+    open_seeded(page, server)
+    for move in beginner_win():
+        cell(page, *at(move)).click()
+    expect(page.locator("#face")).to_have_attribute("data-face", "won")
+    expect(page.locator("#message")).to_contain_text("You won")
+    expect(page.locator("#tally")).to_contain_text("1 won, 0 lost")
+    expect(mines_left(page)).to_have_attribute("data-value", "0")
+    page.screenshot(path=artifacts / "minesweeper-won.png")
+
+
+def test_a_mine_loses_and_the_game_survives_a_reload(
+    page: Page, server: ServerProcess, artifacts: Path
+) -> None:
+    open_seeded(page, server)
+    cell(page, *FIRST).click()
+    expect(cell(page, *FIRST)).to_have_class(re.compile(r"\bopen\b"))
+    page.reload()
+    expect(cell(page, *FIRST)).to_have_class(re.compile(r"\bopen\b"))
+    mine = at(beginner_mine())
+    cell(page, *mine).click()
+    expect(page.locator("#face")).to_have_attribute("data-face", "lost")
+    expect(cell(page, *mine)).to_have_class(re.compile(r"\bexploded\b"))
+    expect(page.locator("#board .cell.mine")).to_have_count(10)
+    page.screenshot(path=artifacts / "minesweeper-lost.png")
+
+
+def test_an_expert_board_fits_a_laptop_screen(
+    page: Page, server: ServerProcess, artifacts: Path
+) -> None:
+    page.set_viewport_size({"width": 1366, "height": 700})
+    page.goto(f"{server.url}/?level=expert&seed={SEED}")
+    expect(page.locator("#board .cell")).to_have_count(480)
+    page.locator("#board .cell[data-index='247']").click()
+    expect(page.locator("#board .cell.open").first).to_be_visible()
+    for _ in range(25):  # let the auto-player open up the board a little
+        if page.locator("#play-move").is_disabled():
+            break
+        with page.expect_response(lambda response: "auto-move" in response.url):
+            page.click("#play-move")
+    box = page.locator("#window").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 1366
+    assert box["y"] + box["height"] <= 700
+    cells = page.locator("#board .cell").first.bounding_box()
+    assert cells is not None and cells["width"] == cells["height"] >= 20
+    page.screenshot(path=artifacts / "minesweeper-expert.png")
+    DOCS.mkdir(exist_ok=True)
+    shutil.copy(artifacts / "minesweeper-expert.png", DOCS / "minesweeper.png")
+
+
+def test_a_beginner_board_is_playable_on_a_phone(
+    page: Page, server: ServerProcess, artifacts: Path
+) -> None:
+    page.set_viewport_size({"width": 375, "height": 667})
+    open_seeded(page, server)
+    cells = page.locator("#board .cell").first.bounding_box()
+    board = page.locator("#board").bounding_box()
+    assert cells is not None and board is not None
+    assert cells["width"] >= 28 and board["x"] >= 0 and board["x"] + board["width"] <= 375
+    cell(page, *FIRST).click()
+    expect(cell(page, *FIRST)).to_have_class(re.compile(r"\bopen\b"))
+    page.screenshot(path=artifacts / "minesweeper-phone.png")
+
+
+def test_play_move_hint_and_the_probability_overlay(
+    page: Page, server: ServerProcess, artifacts: Path
+) -> None:
+    open_seeded(page, server)
+    cell(page, *FIRST).click()
+    expect(cell(page, *FIRST)).to_have_class(re.compile(r"\bopen\b"))
+    opened = page.locator("#board .cell.open").count()
+    page.click("#play-move")
+    expect(page.locator("#message")).to_contain_text("Played r")
+    assert page.locator("#board .cell.open").count() > opened
+    page.click("#hint")
+    expect(page.locator("#board .cell.hint")).to_have_count(1)
+    expect(page.locator("#message")).to_contain_text(re.compile("marked cell", re.I))
+    page.click("#overlay")
+    expect(page.locator("#overlay")).to_have_attribute("aria-pressed", "true")
+    hidden = page.locator("#board .cell.hidden:not(.flag)")
+    expect(page.locator("#board .cell.chance")).to_have_count(hidden.count())
+    assert re.fullmatch(r"\d{1,3}", page.locator("#board .cell.chance").first.inner_text())
+    page.screenshot(path=artifacts / "minesweeper-probabilities.png")
+    page.click("#overlay")
+    expect(page.locator("#board .cell.chance")).to_have_count(0)
+
+
+def test_the_mondrian_page_solves_a_challenge_and_a_placement(
+    page: Page, server: ServerProcess, artifacts: Path
+) -> None:
+    page.goto(f"{server.url}/mondrian")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    page.select_option("#challenge", "001040531")
+    expect(page.locator("#board .block.black")).to_have_count(3)
+    page.click("#solve")
+    expect(page.locator("#message")).to_have_text("1 solution.")
+    expect(page.locator("#board .block")).to_have_count(11)
+    expect(page.locator("#position")).to_have_text("1 of 1")
+    page.screenshot(path=artifacts / "mondrian-challenge.png")
+    shutil.copy(artifacts / "mondrian-challenge.png", DOCS / "mondrian.png")
+
+    page.click("#clear")
+    page.locator("#board .square[data-row='0'][data-col='0']").click()
+    page.click(".piece[data-size='1x2']")
+    page.locator("#board .square[data-row='7'][data-col='0']").click()
+    page.click(".piece[data-size='1x3']")
+    page.click("#rotate")
+    page.locator("#board .square[data-row='0'][data-col='7']").click()
+    expect(page.locator("#board .block.black")).to_have_count(3)
+    page.click("#solve")
+    expect(page.locator("#message")).to_have_text("48 solutions.")
+    page.click("#next")
+    expect(page.locator("#position")).to_have_text("2 of 48")
+    page.click("#previous")
+    expect(page.locator("#position")).to_have_text("1 of 48")
+    page.screenshot(path=artifacts / "mondrian-placed.png")

@@ -1,0 +1,80 @@
+"""Fuzzing: whatever a client sends, the API answers with a 2xx or a 4xx JSON error, never a 5xx."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import schemathesis
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gridpuzzles.storage import Store
+from gridpuzzles.web.app import create_app
+
+GAMES = "/api/minesweeper/games"
+FUZZ = settings(
+    max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), database=None
+)
+
+
+@pytest.fixture(scope="module")
+def api_schema(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    app = create_app(Store(tmp_path_factory.mktemp("fuzz") / "games.db"))
+    return schemathesis.openapi.from_asgi("/openapi.json", app)
+
+
+schema = schemathesis.pytest.from_fixture("api_schema")
+
+
+@schema.parametrize()
+@FUZZ
+def test_no_operation_answers_with_a_server_error(case: Any) -> None:
+    response = case.call()
+    assert response.status_code < 500, response.text
+    assert "detail" in response.json() or response.status_code < 400
+
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=10,
+)
+NEW_GAME_FIELDS = st.fixed_dictionaries(
+    {},
+    optional={
+        "level": st.sampled_from(["beginner", "expert", "nope"]) | st.none(),
+        "width": st.integers(-5, 200),
+        "height": st.integers(-5, 200),
+        "mines": st.integers(-5, 50_000),
+        "first_click": st.sampled_from(["safe", "opening", "none", "x"]),
+        "seed": st.integers(-1, 2**64),
+    },
+)
+
+
+@given(body=NEW_GAME_FIELDS | JSON)
+@FUZZ
+def test_any_new_game_request_gets_a_game_or_a_4xx(client: TestClient, body: Any) -> None:
+    response = client.post(GAMES, json=body)
+    assert response.status_code in (201, 422), response.text
+
+
+@given(
+    move=st.from_regex(r"[rfcx]?-?\d{0,3},?-?\d{0,3}", fullmatch=True) | st.text(max_size=40),
+    body=JSON,
+)
+@FUZZ
+def test_any_move_on_a_real_game_gets_a_state_or_a_4xx(
+    client: TestClient, move: str, body: Any
+) -> None:
+    game = client.post(GAMES, json={"width": 5, "height": 4, "mines": 3}).json()
+    for payload in ({"move": move}, body):
+        response = client.post(f"{GAMES}/{game['id']}/moves", json=payload)
+        assert response.status_code in (200, 409, 422), response.text
+        assert response.json()
