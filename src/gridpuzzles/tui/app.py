@@ -1,20 +1,34 @@
-"""The Textual application: `gridpuzzles tui` and `mines play --tui`."""
+"""The Textual application: `gridpuzzles tui` and `mines play --tui`.
+
+Each puzzle is a mode with its own screen stack; F2 and F3 switch between them.
+"""
 
 from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
 
 from textual.app import App
+from textual.binding import Binding
 
 from gridpuzzles.minesweeper.settings import Config, level
+from gridpuzzles.mondrian.notation import NotationError
+from gridpuzzles.mondrian.official import OfficialChallenge, default_official_path, load_official
 from gridpuzzles.tui.minesweeper import Clock, MinesweeperScreen
+from gridpuzzles.tui.mondrian import MondrianScreen
+
+MODES = ("minesweeper", "mondrian")
 
 
 class GridPuzzlesApp(App[None]):
-    """Full-screen Minesweeper, over the pure core."""
+    """Full-screen Minesweeper and Mondrian Blocks, over the pure cores."""
 
     TITLE = "gridpuzzles"
+    BINDINGS = [
+        Binding("f2", "switch_mode('minesweeper')", "Minesweeper"),
+        Binding("f3", "switch_mode('mondrian')", "Mondrian"),
+    ]
 
     def __init__(
         self,
@@ -22,12 +36,28 @@ class GridPuzzlesApp(App[None]):
         seed: int | None = None,
         clock: Clock = time.monotonic,
         seeds: random.Random | None = None,
+        start: str = "minesweeper",
+        official: Path | None = None,
     ) -> None:
         super().__init__()
         self.config = config or level("beginner")
         self.seed = seed
         self.clock = clock
         self.seeds = seeds or random.Random(seed)
+        self.start = start
+        self.official_path = official or default_official_path()
 
     def on_mount(self) -> None:
-        self.push_screen(MinesweeperScreen(self.config, self.seed, self.clock, self.seeds))
+        self.add_mode(
+            "minesweeper", lambda: MinesweeperScreen(self.config, self.seed, self.clock, self.seeds)
+        )
+        self.add_mode("mondrian", lambda: MondrianScreen(self.official_challenges()))
+        self.switch_mode(self.start)
+
+    def official_challenges(self) -> tuple[OfficialChallenge, ...]:
+        """The published challenges, or none when their file is missing or unreadable."""
+        try:
+            return load_official(self.official_path)
+        except (OSError, NotationError) as error:
+            self.notify(f"No published challenges: {error}", severity="warning")
+            return ()

@@ -29,6 +29,19 @@ MINES_HELP = """\
   escape, ?       close this help             q   quit
 """
 
+MONDRIAN_HELP = """\
+[b]Mondrian Blocks[/b]
+
+  list (tab to it)      pick a published challenge with enter
+  arrows, hjkl          move the cursor on the board
+  1, 2, 3               choose the black 1x1, 1x2 or 1x3
+  o                     turn it (horizontal / vertical)
+  space, enter, click   place it; with all three placed, every solution is found
+  x                     clear the board
+  n, p (page keys)      next / previous solution
+  escape, ?             close this help      q   quit
+"""
+
 
 class HelpScreen(ModalScreen[None]):
     """The keys and mouse actions."""
