@@ -21,7 +21,16 @@ from gridpuzzles.minesweeper import (
     play,
     view,
 )
-from gridpuzzles.storage import LevelStats, SavedGame, StorageError, Store, TimedMove, level_key
+from gridpuzzles.storage import (
+    LevelStats,
+    SavedGame,
+    StorageError,
+    Store,
+    TimedMove,
+    default_db,
+    level_key,
+)
+from gridpuzzles.web import cli as web_cli
 from tests.minesweeper.boards import winning_reveals
 
 SEED = 7
@@ -133,3 +142,9 @@ def test_the_database_uses_wal_and_survives_a_new_store(store: Store) -> None:
     with sqlite3.connect(store.path) as db:
         assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     assert Store(store.path).load_game("g1") == saved()
+
+
+def test_every_shell_defaults_to_one_database_in_the_users_data_directory() -> None:
+    assert default_db().name == "gridpuzzles.db"
+    assert "gridpuzzles" in default_db().parent.parts[-1]
+    assert web_cli.default_db is default_db

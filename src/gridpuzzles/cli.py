@@ -1,4 +1,5 @@
-"""The command line: `gridpuzzles mines ...`, `gridpuzzles mondrian ...` and the short forms.
+"""The command line: `gridpuzzles mines ...`, `gridpuzzles mondrian ...`, `gridpuzzles tui`,
+`gridpuzzles serve` and the short forms.
 
 Each puzzle's ``cli`` module has ``configure(parser)``, which adds that puzzle's sub-commands;
 every sub-command sets ``handler``, a function from the parsed arguments to an exit status.
@@ -12,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 from gridpuzzles.minesweeper import cli as mines_cli
 from gridpuzzles.mondrian import cli as mondrian_cli
+from gridpuzzles.tui import cli as tui_cli
 from gridpuzzles.web import cli as web_cli
 
 Configure = Callable[[argparse.ArgumentParser], None]
@@ -38,6 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
     for name, configure, text in (
         ("mines", mines_cli.configure, "Minesweeper"),
         ("mondrian", mondrian_cli.configure, "Mondrian Blocks"),
+        ("tui", tui_cli.configure, "The full-screen terminal app: Minesweeper and Mondrian"),
         ("serve", web_cli.configure, "The web app: play in a browser"),
     ):
         configure(puzzles.add_parser(name, help=text, description=text))

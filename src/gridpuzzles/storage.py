@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from functools import reduce
 from pathlib import Path
 
+from platformdirs import user_data_dir
+
 from gridpuzzles.minesweeper import (
     Config,
     FirstClick,
@@ -75,6 +77,11 @@ ON CONFLICT (level) DO UPDATE SET
     won = won + excluded.won,
     best_time = COALESCE(MIN(best_time, excluded.best_time), best_time, excluded.best_time)
 """
+
+
+def default_db() -> Path:
+    """The database every shell uses unless told otherwise: in the user's data directory."""
+    return Path(user_data_dir("gridpuzzles")) / "gridpuzzles.db"
 
 
 class StorageError(Exception):

@@ -144,3 +144,19 @@ def test_in_a_real_terminal(tmux: str) -> None:
     subprocess.run(["tmux", "send-keys", "-t", tmux, "q", "Enter"], check=True)
     shown = wait_for(tmux, "EXIT=0")
     assert "Bye!" in shown
+
+
+def test_mines_play_tui_in_a_real_terminal(tmux: str, tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    command = f"{BIN / 'mines'} play --tui --level beginner --seed 7 --db {db}; echo EXIT=$?; sleep 30"
+    subprocess.run(
+        ["tmux", "new-session", "-d", "-x", "100", "-y", "30", "-s", tmux, command], check=True
+    )
+    wait_for(tmux, "Mines 010")
+    assert "beginner, seed 7" in screen(tmux)
+    subprocess.run(["tmux", "send-keys", "-t", tmux, "p"], check=True)
+    wait_for(tmux, "auto-player: reveal row 0, column 0")
+    subprocess.run(["tmux", "send-keys", "-t", tmux, "q"], check=True)
+    shown = wait_for(tmux, "EXIT=0")
+    assert "Traceback" not in shown
+    assert db.exists()

@@ -1,12 +1,15 @@
 """The Minesweeper screen of the Textual app, driven by Textual's pilot."""
 
 import random
+from fractions import Fraction
 
 import pytest
 from textual.pilot import Pilot
 
-from gridpuzzles.minesweeper import Config, Mark, Status, level, new_game, reveal
+from gridpuzzles.minesweeper import Config, Mark, Status, level, new_game, play, reveal, view
+from gridpuzzles.minesweeper.autoplay import hint, next_move
 from gridpuzzles.minesweeper.grid import Cell
+from gridpuzzles.minesweeper.solver import analyze
 from gridpuzzles.tui.app import GridPuzzlesApp
 from gridpuzzles.tui.board import MinesBoard
 from gridpuzzles.tui.dialogs import HelpScreen, LevelMenu
@@ -156,3 +159,87 @@ async def test_level_menu_starts_a_custom_seeded_game() -> None:
         await pilot.pause()
         game = screen_of(app).game
         assert (game.width, game.height, game.config.mines, game.seed) == (12, 5, 9, 99)
+
+
+def message(app: GridPuzzlesApp) -> str:
+    return str(screen_of(app).query_one("#message").render())
+
+
+async def test_p_plays_the_auto_players_move() -> None:
+    app = app_for()
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = screen_of(app)
+        await pilot.press("p")
+        assert screen.game.mark(0, 0) is Mark.REVEALED  # the first click, in the corner
+        assert screen.game.clicks == 1
+        assert "auto-player: reveal row 0, column 0" in message(app)
+        before = screen.game
+        move = next_move(view(before), before.config.mines, before.config.first_click)
+        await pilot.press("p")
+        assert screen.game == play(before, move, 0.0)
+        assert screen.board.cursor == (move.row, move.col)
+
+
+async def test_the_hint_marks_the_safest_cell_and_says_how_safe_it_is() -> None:
+    app = app_for()
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = screen_of(app)
+        await pilot.press("i")
+        assert screen.board.overlay.hint == 0
+        assert "Hint: row 0, column 0 is certainly safe" in message(app)
+        await pilot.press("space")  # the cursor went to the hinted cell
+        assert screen.game.mark(0, 0) is Mark.REVEALED
+        assert screen.board.overlay.hint is None  # a move clears the hint
+        advice = hint(view(screen.game), 10)
+        assert not advice.certain  # here every cell left is a guess
+        await pilot.press("H")
+        row, col = advice.cell
+        assert screen.board.overlay.hint == row * 9 + col
+        assert screen.board.cursor == advice.cell
+        assert f"best guess: row {row}, column {col} ({float(advice.probability):.1%} mine)" in (
+            message(app)
+        )
+
+
+def percent_label(chance: Fraction, width: int) -> str:
+    """What a cell of ``width`` characters shows for a mine probability: a whole percentage,
+    0 and 100 only when certain, "!!" for 100 in two characters."""
+    if chance in (0, 1):
+        return "0" if chance == 0 else ("100" if width > 2 else "!!")
+    return str(min(max(round(100 * chance), 1), 99))
+
+
+def board_text(board: MinesBoard, cell: Cell) -> str:
+    """The text drawn in the middle line of ``cell``."""
+    lines = board.render().plain.split("\n")
+    row, col = cell
+    line = lines[row * board.cell_height + board.cell_height // 2]
+    return line[col * board.cell_width : (col + 1) * board.cell_width].strip()
+
+
+@pytest.mark.parametrize(("size", "width"), [((100, 40), 7), ((24, 14), 2)])
+async def test_the_overlay_shows_the_solvers_probabilities(
+    size: tuple[int, int], width: int
+) -> None:
+    app = app_for()
+    async with app.run_test(size=size) as pilot:
+        screen = screen_of(app)
+        await pilot.press("space", "down", "right", "right", "f")  # reveal (0, 0), flag (1, 2)
+        assert screen.board.cell_width == width
+        await pilot.press("o")
+        shown = view(screen.game)
+        analysis = analyze(shown, 10)
+        probabilities = screen.board.overlay.probabilities
+        assert probabilities is not None
+        hidden = [i for i, symbol in enumerate(shown.cells) if symbol == "#"]
+        assert probabilities == {i: analysis.chance(i) for i in hidden}
+        for index in hidden:
+            cell = divmod(index, 9)
+            chance = analysis.probability(*cell)
+            assert chance is not None
+            assert board_text(screen.board, cell) == percent_label(chance, width)
+        assert board_text(screen.board, (1, 2)) == "F"  # a flag stays a flag
+        assert board_text(screen.board, (0, 0)) == "1"
+        assert "chance of a mine" in message(app)
+        await pilot.press("o")
+        assert screen.board.overlay.probabilities is None

@@ -27,3 +27,8 @@ def test_beginner_lost_in_a_big_terminal(snap_compare: Any) -> None:
 
 def test_help_screen(snap_compare: Any) -> None:
     assert snap_compare(seeded("beginner", 5), press=["question_mark"], terminal_size=(100, 30))
+
+
+def test_expert_probability_overlay_in_100x30(snap_compare: Any) -> None:
+    keys = [*["down"] * 8, *["right"] * 15, "space", "o"]
+    assert snap_compare(seeded("expert", 3), press=keys, terminal_size=(100, 30))

@@ -7,6 +7,7 @@ import os
 import random
 import sys
 import time
+from pathlib import Path
 
 from gridpuzzles.minesweeper import analysis_cli
 from gridpuzzles.minesweeper.settings import (
@@ -19,6 +20,7 @@ from gridpuzzles.minesweeper.settings import (
     mines_for_density,
 )
 from gridpuzzles.minesweeper.terminal import Console, Rules, Session, run
+from gridpuzzles.storage import default_db
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -27,7 +29,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     play = commands.add_parser(
         "play", help="play in the terminal", description="Play Minesweeper in the terminal."
     )
-    add_board_options(play)
+    add_play_options(play)
     play.add_argument(
         "--color",
         choices=("auto", "always", "never"),
@@ -35,12 +37,34 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="ANSI colour: auto (the default) uses it on a terminal unless NO_COLOR is set",
     )
     play.add_argument(
+        "--tui",
+        action="store_true",
+        help="play in the full-screen app (mouse, hints, statistics) instead of line by line",
+    )
+    add_db_option(play, "with --tui: ")
+    play.set_defaults(handler=_play)
+    analysis_cli.configure(commands)
+
+
+def add_play_options(parser: argparse.ArgumentParser) -> None:
+    """The options of a session of games: the board options and ``--no-guess``."""
+    add_board_options(parser)
+    parser.add_argument(
         "--no-guess",
         action="store_true",
         help="boards that open at the first click and never need a guess",
     )
-    play.set_defaults(handler=_play)
-    analysis_cli.configure(commands)
+
+
+def add_db_option(parser: argparse.ArgumentParser, when: str = "") -> None:
+    """``--db``: the SQLite file of finished games and per-level statistics."""
+    parser.add_argument(
+        "--db",
+        type=Path,
+        metavar="PATH",
+        help=f"{when}the database of games and statistics, shared with the web app "
+        f"(default {default_db()})",
+    )
 
 
 def add_board_options(parser: argparse.ArgumentParser) -> None:
@@ -104,12 +128,23 @@ def use_color(choice: str) -> bool:
     return sys.stdout.isatty() and "NO_COLOR" not in os.environ
 
 
+def fail(prog: str, message: str) -> int:
+    """Report a bad option in one line on stderr; the exit status of a usage error."""
+    print(f"{prog}: error: {message}", file=sys.stderr)
+    return 2
+
+
 def _play(args: argparse.Namespace) -> int:
+    if args.tui:
+        from gridpuzzles.tui.cli import launch  # Textual loads only when it is used
+
+        return launch(args, "mines play")
+    if args.db is not None:
+        return fail("mines play", "--db keeps the games of the full-screen app: use it with --tui")
     try:
         config = config_from(args)
     except ConfigError as error:
-        print(f"mines play: error: {error}", file=sys.stderr)
-        return 2
+        return fail("mines play", str(error))
     seeds = random.Random(args.seed) if args.seed is not None else random.Random()
     console = Console(
         sys.stdin.readline,

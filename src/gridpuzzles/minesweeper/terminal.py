@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from gridpuzzles.minesweeper.autoplay import hint, next_move
-from gridpuzzles.minesweeper.noguess import NoGuessError, generate
+from gridpuzzles.minesweeper.noguess import NoGuessError, with_no_guess_layout
 from gridpuzzles.minesweeper.rendering import render_board, render_result, render_status
 from gridpuzzles.minesweeper.rules import (
     Action,
@@ -32,7 +32,6 @@ from gridpuzzles.minesweeper.settings import (
     level,
     mines_for_density,
 )
-from gridpuzzles.minesweeper.solver import InconsistentViewError
 from gridpuzzles.minesweeper.view import view
 
 HELP = """\
@@ -47,6 +46,10 @@ Commands (ROW and COL are the numbers in the headers):
   help        this help"""
 
 CELL_COMMANDS = {"r": Action.REVEAL, "f": Action.FLAG, "c": Action.CHORD}
+ADVICE_ERRORS = (ValueError, OverflowError)
+"""What the auto-player may raise instead of advising: no move is left or the view cannot be
+(ValueError), or its guess scoring met more layouts than a float holds (OverflowError, on very
+large boards)."""
 
 
 class InputError(ValueError):
@@ -231,14 +234,18 @@ def play_game(session: Session, game: Game) -> bool:
             if move is None:
                 console.say("there is no move to play")
                 continue
-            console.say(f"auto-player: {_describe(move)}")
+            console.say(f"auto-player: {describe(move)}")
         if move is None:
             console.say(HELP)
             continue
-        if session.no_guess and game.layout is None and move.action is Action.REVEAL:
-            game = _with_no_guess_layout(game, move)
+        prepared = game
+        if session.no_guess:
+            try:
+                prepared = with_no_guess_layout(game, move)
+            except NoGuessError as error:
+                console.say(f"{error}; this board may need a guess")
         try:
-            game = play(game, move, console.clock())
+            game = play(prepared, move, console.clock())
         except IllegalMoveError as error:
             console.say(str(error))
             continue
@@ -252,7 +259,7 @@ def _auto_move(game: Game) -> Move | None:
         return None
     try:
         return next_move(view(game), game.config.mines, game.config.first_click)
-    except (ValueError, InconsistentViewError):
+    except ADVICE_ERRORS:
         return None
 
 
@@ -261,25 +268,14 @@ def _hint(game: Game) -> str:
         return "the game is over: 'n' starts a new one"
     try:
         return str(hint(view(game), game.config.mines, game.config.first_click))
-    except (ValueError, InconsistentViewError) as error:
+    except ADVICE_ERRORS as error:
         return f"no hint: {error}"
 
 
-def _describe(move: Move) -> str:
+def describe(move: Move) -> str:
+    """A move in words, e.g. "reveal row 3, column 4"."""
     verb = {Action.REVEAL: "reveal", Action.FLAG: "flag", Action.CHORD: "chord"}[move.action]
     return f"{verb} row {move.row}, column {move.col}"
-
-
-def _with_no_guess_layout(game: Game, move: Move) -> Game:
-    """Place a no-guess layout for a first reveal at ``move`` (from the game's seed)."""
-    if not (0 <= move.row < game.height and 0 <= move.col < game.width):
-        return game
-    start = move.row * game.width + move.col
-    try:
-        layout = generate(game.config, start, random.Random(game.seed))
-    except (ConfigError, NoGuessError):
-        return game
-    return replace(game, layout=layout)
 
 
 def _draw(console: Console, game: Game) -> None:

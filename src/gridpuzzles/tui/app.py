@@ -15,6 +15,7 @@ from textual.binding import Binding
 from gridpuzzles.minesweeper.settings import Config, level
 from gridpuzzles.mondrian.notation import NotationError
 from gridpuzzles.mondrian.official import OfficialChallenge, default_official_path, load_official
+from gridpuzzles.storage import Store
 from gridpuzzles.tui.minesweeper import Clock, MinesweeperScreen
 from gridpuzzles.tui.mondrian import MondrianScreen
 
@@ -34,11 +35,14 @@ class GridPuzzlesApp(App[None]):
         self,
         config: Config | None = None,
         seed: int | None = None,
-        clock: Clock = time.monotonic,
+        clock: Clock = time.time,
         seeds: random.Random | None = None,
         start: str = "minesweeper",
         official: Path | None = None,
+        no_guess: bool = False,
+        store: Store | None = None,
     ) -> None:
+        """``store`` keeps finished games and the statistics; without one, none are kept."""
         super().__init__()
         self.config = config or level("beginner")
         self.seed = seed
@@ -46,10 +50,20 @@ class GridPuzzlesApp(App[None]):
         self.seeds = seeds or random.Random(seed)
         self.start = start
         self.official_path = official or default_official_path()
+        self.no_guess = no_guess
+        self.store = store
 
     def on_mount(self) -> None:
         self.add_mode(
-            "minesweeper", lambda: MinesweeperScreen(self.config, self.seed, self.clock, self.seeds)
+            "minesweeper",
+            lambda: MinesweeperScreen(
+                self.config,
+                self.seed,
+                self.clock,
+                self.seeds,
+                no_guess=self.no_guess,
+                store=self.store,
+            ),
         )
         self.add_mode("mondrian", lambda: MondrianScreen(self.official_challenges()))
         self.switch_mode(self.start)

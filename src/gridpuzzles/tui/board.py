@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import math
+from colorsys import hsv_to_rgb
 from dataclasses import dataclass
 
+from rich.color import Color
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -45,6 +48,9 @@ CHECKERED_STYLES = {
 }
 EXPLODED = Style(bgcolor="#d00000", color="#ffffff", bold=True)
 CURSOR = Style(reverse=True)
+HINTED = Style(bgcolor="#20c020", color="#000000", bold=True)
+HINT_MARK = "+"
+"""Drawn on a hinted hidden cell, so that it stands out under the cursor too."""
 SHOWN = {HIDDEN: "·", "0": " "}
 CELL_SIZES = [(2, 1), (3, 1), (5, 2), (7, 3)]
 """Cell sizes (width, height) in characters, smallest first; the board picks what fits."""
@@ -52,7 +58,7 @@ CELL_SIZES = [(2, 1), (3, 1), (5, 2), (7, 3)]
 
 @dataclass(frozen=True)
 class Overlay:
-    """Extra marks drawn on the board: a hinted cell and per-cell mine probabilities."""
+    """Extra marks drawn on the board: a hinted cell and mine probabilities by cell index."""
 
     hint: int | None = None
     probabilities: dict[int, float] | None = None
@@ -134,13 +140,15 @@ class MinesBoard(Widget, can_focus=True):
         index = row * self.view.width + col
         symbol = self.view.cells[index]
         shown = SHOWN.get(symbol, symbol)
-        styles = CHECKERED_STYLES if (row + col) % 2 else CELL_STYLES
+        checkered = (row + col) % 2 == 1
+        styles = CHECKERED_STYLES if checkered else CELL_STYLES
         style = EXPLODED if index == self.exploded else styles[symbol]
         probabilities = self.overlay.probabilities
         if probabilities is not None and index in probabilities:
-            shown, style = _probability_cell(probabilities[index], self.cell_width)
+            shown, style = _probability_cell(probabilities[index], self.cell_width, checkered)
         if index == self.overlay.hint:
-            style = style + Style(bgcolor="#20c020", color="#000000", bold=True)
+            shown = HINT_MARK if shown == SHOWN[HIDDEN] else shown
+            style = style + HINTED
         if (row, col) == self.cursor:
             style = style + CURSOR
         return shown.center(self.cell_width)[: self.cell_width], style
@@ -171,9 +179,19 @@ class MinesBoard(Widget, can_focus=True):
             self.post_message(self.CellClicked((row, col), event.button, event.shift))
 
 
-def _probability_cell(probability: float, width: int) -> tuple[str, Style]:
-    """A hidden cell's mine probability as a percentage on a green-to-red background."""
+def _probability_cell(probability: float, width: int, checkered: bool) -> tuple[str, Style]:
+    """A hidden cell's mine probability as a percentage on a background from green (safe)
+    through yellow to red (a mine), a shade darker on every other cell so that neighbouring
+    percentages stay apart. The hue follows the square root of the probability, so that the
+    low chances a player has to choose between look different.
+
+    Only a certainly safe cell shows 0 and only a certain mine 100 ("!!" in two characters).
+    """
     percent = round(100 * probability)
-    red, green = int(255 * probability), int(255 * (1 - probability))
+    if 0 < probability < 1:
+        percent = min(max(percent, 1), 99)
+    hue = (1 - math.sqrt(probability)) / 3  # 1/3 is green, 0 is red
+    red, green, blue = hsv_to_rgb(hue, 0.8, 0.7 if checkered else 0.9)
+    background = Color.from_rgb(255 * red, 255 * green, 255 * blue)
     label = str(percent) if width > 2 or percent < 100 else "!!"
-    return label[:width], Style(bgcolor=f"rgb({red},{green},60)", color="#000000")
+    return label[:width], Style(bgcolor=background, color="#000000")

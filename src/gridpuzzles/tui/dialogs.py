@@ -1,20 +1,28 @@
-"""Modal screens of the terminal app: help and the new-game menu."""
+"""Modal screens of the terminal app: help, the new-game menu and the statistics."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Column, Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from gridpuzzles.minesweeper.settings import (
     LEVELS,
     Config,
     ConfigError,
     FirstClick,
-    level,
     level_of,
 )
+from gridpuzzles.storage import LevelStats
 
 MINES_HELP = """\
 [b]Minesweeper[/b]
@@ -25,7 +33,12 @@ MINES_HELP = """\
   space, enter    reveal the cell under the cursor
   f               flag / unflag it
   c               chord it
-  n               new game (same level)      l   level menu
+  p               let the auto-player play one move
+  i, H            hint: mark the safest cell, say how safe
+  o               show / hide each hidden cell's mine chance in %
+  n               new game (same level)
+  L               level menu: size, seed, rules, no-guess boards
+  s               statistics of every level
   escape, ?       close this help             q   quit
 """
 
@@ -44,7 +57,7 @@ MONDRIAN_HELP = """\
 
 
 class HelpScreen(ModalScreen[None]):
-    """The keys and mouse actions."""
+    """The keys and mouse actions (or any text shown the same way)."""
 
     BINDINGS = [("escape", "dismiss", "Close"), ("question_mark", "dismiss", "Close")]
     DEFAULT_CSS = """
@@ -52,7 +65,7 @@ class HelpScreen(ModalScreen[None]):
     HelpScreen > Static { width: auto; max-width: 90%; padding: 1 2; border: round $accent; background: $panel; }
     """
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: RenderableType) -> None:
         super().__init__()
         self.text = text
 
@@ -60,25 +73,69 @@ class HelpScreen(ModalScreen[None]):
         yield Static(self.text)
 
 
+class StatsScreen(HelpScreen):
+    """Games played and won, the win rate and the best time of every level in the store."""
+
+    BINDINGS = [("s", "dismiss", "Close")]
+
+    def __init__(self, stats: Sequence[LevelStats] | None, where: Path | None = None) -> None:
+        super().__init__(stats_table(stats, where))
+
+
+def stats_table(stats: Sequence[LevelStats] | None, where: Path | None = None) -> RenderableType:
+    """The statistics as a table, and where they are kept; with ``stats`` None, a line saying
+    that this session keeps none (it has no store)."""
+    if stats is None:
+        return "No statistics are kept in this session: it was started without a database."
+    table = Table(
+        "Level",
+        Column("Played", justify="right"),
+        Column("Won", justify="right"),
+        Column("Win rate", justify="right"),
+        Column("Best time", justify="right"),
+        title="[b]Statistics[/b]",
+        box=box.SIMPLE_HEAD,
+    )
+    for row in stats:
+        rate = f"{row.won / row.played:.1%}" if row.played else "-"
+        best = f"{row.best_time:.1f} s" if row.best_time is not None else "-"
+        table.add_row(row.level, str(row.played), str(row.won), rate, best)
+    if not stats:
+        table.add_row("no game finished yet", "", "", "", "")
+    if where is None:
+        return table
+    return Group(table, Text(f"Kept in {where}, shared with the web app.", style="dim"))
+
+
 CUSTOM = "custom"
 
 
-class LevelMenu(ModalScreen[tuple[Config, int | None] | None]):
-    """Pick a level or a custom size, a seed and the first-click rule; returns (config, seed)."""
+@dataclass(frozen=True)
+class GameChoice:
+    """What the level menu asks for: a board, its seed (None: a random one), no-guess or not."""
+
+    config: Config
+    seed: int | None = None
+    no_guess: bool = False
+
+
+class LevelMenu(ModalScreen[GameChoice | None]):
+    """Pick a level or a custom size, a seed, the first-click rule and no-guess boards."""
 
     BINDINGS = [("escape", "cancel", "Cancel")]
     DEFAULT_CSS = """
     LevelMenu { align: center middle; }
     LevelMenu > Vertical { width: 60; height: auto; padding: 1 2; border: round $accent; background: $panel; }
-    LevelMenu Grid { grid-size: 2; grid-columns: 16 1fr; grid-rows: 3; height: auto; }
-    LevelMenu Label { padding: 1 0; }
+    LevelMenu Grid { grid-size: 2; grid-columns: 16 1fr; grid-rows: 1; grid-gutter: 1 0; height: auto; margin: 1 0; }
     LevelMenu #error { color: $error; height: auto; }
     LevelMenu Horizontal { height: auto; align: right middle; }
+    LevelMenu Button { margin-left: 2; }
     """
 
-    def __init__(self, current: Config) -> None:
+    def __init__(self, current: Config, no_guess: bool = False) -> None:
         super().__init__()
         self.current = current
+        self.no_guess = no_guess
 
     def compose(self) -> ComposeResult:
         levels = [(f"{name} ({w}x{h}, {m})", name) for name, (w, h, m) in LEVELS.items()]
@@ -92,23 +149,32 @@ class LevelMenu(ModalScreen[tuple[Config, int | None] | None]):
                     value=level_of(self.current) or CUSTOM,
                     allow_blank=False,
                     id="level",
+                    compact=True,
                 )
                 yield Label("Width")
-                yield Input(str(self.current.width), id="width", type="integer")
+                yield Input(str(self.current.width), id="width", type="integer", compact=True)
                 yield Label("Height")
-                yield Input(str(self.current.height), id="height", type="integer")
+                yield Input(str(self.current.height), id="height", type="integer", compact=True)
                 yield Label("Mines")
-                yield Input(str(self.current.mines), id="mines", type="integer")
+                yield Input(str(self.current.mines), id="mines", type="integer", compact=True)
                 yield Label("Seed")
-                yield Input(placeholder="random", id="seed", type="integer")
+                yield Input(
+                    placeholder="random", id="seed", type="integer", valid_empty=True, compact=True
+                )
                 yield Label("First click")
                 yield Select(
-                    rules, value=self.current.first_click.value, allow_blank=False, id="first-click"
+                    rules,
+                    value=self.current.first_click.value,
+                    allow_blank=False,
+                    id="first-click",
+                    compact=True,
                 )
+                yield Label("No-guess")
+                yield Checkbox("logic alone clears it", self.no_guess, id="no-guess", compact=True)
             yield Static("", id="error")
             with Horizontal():
-                yield Button("Cancel", id="cancel")
-                yield Button("Start", id="start", variant="primary")
+                yield Button("Cancel", id="cancel", compact=True)
+                yield Button("Start", id="start", variant="primary", compact=True)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "level" and event.value in LEVELS:
@@ -126,8 +192,8 @@ class LevelMenu(ModalScreen[tuple[Config, int | None] | None]):
         except (ConfigError, ValueError) as error:
             self.query_one("#error", Static).update(str(error))
 
-    def chosen(self) -> tuple[Config, int | None]:
-        """The configuration and seed the form describes; raises with a clear message if bad."""
+    def chosen(self) -> GameChoice:
+        """The game the form describes; raises with a clear message if it is bad."""
         first_click = FirstClick(str(self.query_one("#first-click", Select).value))
         numbers = {}
         for name in ("width", "height", "mines"):
@@ -136,15 +202,17 @@ class LevelMenu(ModalScreen[tuple[Config, int | None] | None]):
                 raise ConfigError(f"{name} must be a whole number")
             numbers[name] = int(text)
         seed_text = self.query_one("#seed", Input).value.strip()
-        seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
-        chosen = str(self.query_one("#level", Select).value)
-        if (
-            chosen in LEVELS
-            and (numbers["width"], numbers["height"], numbers["mines"]) == LEVELS[chosen]
-        ):
-            return level(chosen, first_click), seed
-        config = Config(numbers["width"], numbers["height"], numbers["mines"], first_click)
-        return config, seed
+        if seed_text and not seed_text.lstrip("-").isdigit():
+            raise ConfigError("seed must be a whole number, or empty for a random one")
+        config = replace(
+            self.current,
+            width=numbers["width"],
+            height=numbers["height"],
+            mines=numbers["mines"],
+            first_click=first_click,
+        )
+        no_guess = self.query_one("#no-guess", Checkbox).value
+        return GameChoice(config, int(seed_text) if seed_text else None, no_guess)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -1,13 +1,17 @@
 """The Minesweeper screen: a status bar (mines left, face, timer), the board and a message line.
 
 The screen keeps the current `Game` and replaces it with what the pure core returns; the
-cursor, the message and the tally are UI state.
+cursor, the message, the hint, the probability overlay and the tally are UI state. The moves
+played are kept as a `SavedGame`; when the game ends it goes into the store (when the app has
+one), which counts its result in the level's statistics, as it does for the web app's games.
 """
 
 from __future__ import annotations
 
 import random
+import sqlite3
 from collections.abc import Callable
+from dataclasses import replace
 
 from textual import on
 from textual.app import ComposeResult
@@ -16,24 +20,33 @@ from textual.containers import Horizontal, ScrollableContainer
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from gridpuzzles.minesweeper.autoplay import Player, hint
 from gridpuzzles.minesweeper.grid import Cell
+from gridpuzzles.minesweeper.noguess import NoGuessError, with_no_guess_layout
 from gridpuzzles.minesweeper.rules import (
-    Game,
+    Action,
     IllegalMoveError,
     Mark,
+    Move,
     Status,
-    chord,
+    elapsed,
     figures,
     new_game,
-    reveal,
-    toggle_flag,
+    play,
 )
-from gridpuzzles.minesweeper.settings import Config, level_of
-from gridpuzzles.minesweeper.view import view
+from gridpuzzles.minesweeper.settings import Config
+from gridpuzzles.minesweeper.solver import analyze
+from gridpuzzles.minesweeper.terminal import ADVICE_ERRORS, describe
+from gridpuzzles.minesweeper.view import HIDDEN, QUESTION, View, view
+from gridpuzzles.storage import SavedGame, StorageError, Store, TimedMove, level_key
 from gridpuzzles.tui.board import MinesBoard, Overlay
-from gridpuzzles.tui.dialogs import MINES_HELP, HelpScreen, LevelMenu
+from gridpuzzles.tui.dialogs import MINES_HELP, GameChoice, HelpScreen, LevelMenu, StatsScreen
+from gridpuzzles.web.tokens import new_game_id
 
 FACES = {Status.PLAYING: ":-)", Status.WON: "B-)", Status.LOST: "X-("}
+OWNER = "tui"
+"""The owner of the games this app stores (the web app keeps a token's digest there)."""
+GAME_OVER = "the game is over: n starts a new one"
 
 Clock = Callable[[], float]
 
@@ -44,7 +57,11 @@ class MinesweeperScreen(Screen[None]):
     BINDINGS = [
         Binding("space,enter", "reveal", "Reveal"),
         Binding("f", "flag", "Flag"),
-        Binding("c", "chord", "Chord"),
+        Binding("c", "chord", "Chord", show=False),
+        Binding("p", "auto_move", "Play"),
+        Binding("i,H", "hint", "Hint"),
+        Binding("o", "odds", "Odds"),
+        Binding("s", "stats", "Stats"),
         Binding("n", "new_game", "New"),
         Binding("L", "level_menu", "Level"),
         Binding("question_mark", "help", "Help"),
@@ -61,13 +78,38 @@ class MinesweeperScreen(Screen[None]):
     """
 
     def __init__(
-        self, config: Config, seed: int | None, clock: Clock, seeds: random.Random
+        self,
+        config: Config,
+        seed: int | None,
+        clock: Clock,
+        seeds: random.Random,
+        *,
+        no_guess: bool = False,
+        store: Store | None = None,
     ) -> None:
         super().__init__()
         self.clock = clock
         self.seeds = seeds
-        self.game = new_game(config, seed if seed is not None else seeds.randrange(2**32))
+        self.store = store
         self.tally = {Status.WON: 0, Status.LOST: 0}
+        self.odds_shown = False
+        self._begin(GameChoice(config, seed, no_guess))
+
+    def _begin(self, choice: GameChoice) -> None:
+        """Set up a new game and its UI state (a random seed unless one was chosen)."""
+        seed = choice.seed if choice.seed is not None else self.seeds.randrange(2**32)
+        self.no_guess = choice.no_guess
+        self.game = new_game(choice.config, seed)
+        self.record = SavedGame(
+            new_game_id(),
+            choice.config,
+            seed,
+            owner=OWNER,
+            counted=choice.seed is None,
+            created_at=self.clock(),
+        )
+        self.player = Player(choice.config.first_click)
+        self.hinted: int | None = None
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="bar"):
@@ -77,7 +119,7 @@ class MinesweeperScreen(Screen[None]):
         with ScrollableContainer(id="board-area"):
             yield MinesBoard(view(self.game), id="board")
         yield Static(id="message")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.set_interval(0.5, self._draw_bar)
@@ -92,10 +134,26 @@ class MinesweeperScreen(Screen[None]):
         return self.query_one(MinesBoard)
 
     def _draw(self, message: str = "") -> None:
-        self.board.show(view(self.game), self.game.exploded, Overlay())
+        shown = view(self.game)
+        self.board.show(shown, self.game.exploded, self._overlay(shown))
         self.board.fit(self.query_one("#board-area").size)
         self._draw_bar()
-        self.query_one("#message", Static).update(message or self._describe())
+        self._say(message or self._describe())
+
+    def _say(self, message: str) -> None:
+        self.query_one("#message", Static).update(message)
+
+    def _overlay(self, shown: View) -> Overlay:
+        """The hinted cell and, while asked for, each hidden cell's mine probability."""
+        if not self.odds_shown or self.game.over:
+            return Overlay(self.hinted)
+        analysis = analyze(shown, self.game.config.mines, cache=self.player.cache)
+        chances = {
+            index: analysis.chance(index)
+            for index, symbol in enumerate(shown.cells)
+            if symbol in (HIDDEN, QUESTION)
+        }
+        return Overlay(self.hinted, chances)
 
     def _draw_bar(self) -> None:
         numbers = figures(self.game, self.clock())
@@ -104,43 +162,64 @@ class MinesweeperScreen(Screen[None]):
         self.query_one("#timer", Static).update(f"Time {min(int(numbers.elapsed), 999):03d}")
 
     def _describe(self) -> str:
-        name = (
-            level_of(self.game.config)
-            or f"{self.game.width}x{self.game.height}/{self.game.config.mines}"
-        )
+        name = level_key(self.game.config) + (" no-guess" if self.no_guess else "")
+        seed = f"seed {self.game.seed}"
+        if self.store is not None and not self.record.counted:
+            seed += " (chosen: not in the statistics)"
         won, lost = self.tally[Status.WON], self.tally[Status.LOST]
-        return f"{name}, seed {self.game.seed} | won {won}, lost {lost} | ? for help"
+        return f"{name}, {seed} | won {won}, lost {lost} | ? for help"
 
-    def apply(self, action: Callable[[Game, int, int, float], Game], cell: Cell) -> None:
-        """Apply one core action to ``cell``; a refused move only shows why."""
+    def play_move(self, move: Move, note: str = "") -> None:
+        """Play ``move`` through the core and show ``note``; a refused move only shows why.
+
+        On a no-guess board the first reveal places the mines first, for the cell it opens.
+        """
+        now = self.clock()
+        prepared = self.game
+        if self.no_guess:
+            try:
+                prepared = with_no_guess_layout(self.game, move)
+            except NoGuessError as error:
+                self.notify(f"{error}; this board may need a guess", severity="warning")
         try:
-            game = action(self.game, cell[0], cell[1], self.clock())
+            game = play(prepared, move, now)
         except IllegalMoveError as error:
-            self.query_one("#message", Static).update(str(error))
+            self._say(str(error))
             return
-        self.game = game
-        message = ""
+        if prepared is not self.game:
+            self.record = replace(self.record, layout=prepared.layout)
+        self.record = replace(self.record, moves=(*self.record.moves, TimedMove(move, now)))
+        self.game, self.hinted = game, None
         if game.over:
             self.tally[game.status] += 1
-            numbers = figures(game, self.clock())
+            self._keep()
+            numbers = figures(game, now)
             verdict = "You won!" if game.status is Status.WON else "Boom! You hit a mine."
-            message = f"{verdict} {numbers.elapsed:.1f} s, 3BV {numbers.three_bv}, {numbers.clicks} clicks - n for a new game"
-        self._draw(message)
+            note = f"{verdict} {numbers.elapsed:.1f} s, 3BV {numbers.three_bv}, {numbers.clicks} clicks - n for a new game"
+        self._draw(note)
+
+    def _keep(self) -> None:
+        """Store the game that just ended, with its moves; the store counts its result."""
+        if self.store is None:
+            return
+        *earlier, last = self.record.moves
+        try:
+            self.store.add_game(replace(self.record, moves=tuple(earlier)))
+            self.store.add_move(
+                self.record.id, len(earlier), last, self.game, elapsed(self.game, last.at)
+            )
+        except (sqlite3.Error, StorageError) as error:
+            self.notify(f"The game was not saved: {error}", severity="error")
 
     def left_click(self, cell: Cell) -> None:
         """Reveal a hidden cell; on a revealed number, chord."""
-        if (
-            self.game.layout is not None
-            and self.game.marks[cell[0] * self.game.width + cell[1]] == Mark.REVEALED
-        ):
-            self.apply(chord, cell)
-        else:
-            self.apply(reveal, cell)
+        action = Action.CHORD if self.game.mark(*cell) is Mark.REVEALED else Action.REVEAL
+        self.play_move(Move(action, *cell))
 
     @on(MinesBoard.CellClicked)
     def clicked(self, event: MinesBoard.CellClicked) -> None:
         if event.button == 3 or (event.button == 1 and event.shift):
-            self.apply(toggle_flag, event.cell)
+            self.play_move(Move(Action.FLAG, *event.cell))
         elif event.button == 1:
             self.left_click(event.cell)
 
@@ -148,24 +227,71 @@ class MinesweeperScreen(Screen[None]):
         self.left_click(self.board.cursor)
 
     def action_flag(self) -> None:
-        self.apply(toggle_flag, self.board.cursor)
+        self.play_move(Move(Action.FLAG, *self.board.cursor))
 
     def action_chord(self) -> None:
-        self.apply(chord, self.board.cursor)
+        self.play_move(Move(Action.CHORD, *self.board.cursor))
+
+    def action_auto_move(self) -> None:
+        """Let the auto-player choose one move from what the board shows, and play it."""
+        if self.game.over:
+            self._say(GAME_OVER)
+            return
+        try:
+            move = self.player.next_move(view(self.game), self.game.config.mines)
+        except ADVICE_ERRORS as error:
+            self._say(f"the auto-player has no move: {error}")
+            return
+        self.board.cursor = (move.row, move.col)
+        self.play_move(move, f"auto-player: {describe(move)}")
+
+    def action_hint(self) -> None:
+        """Mark the safest cell and move the cursor there; say how safe it is."""
+        if self.game.over:
+            self._say(GAME_OVER)
+            return
+        try:
+            advice = hint(view(self.game), self.game.config.mines, self.game.config.first_click)
+        except ADVICE_ERRORS as error:
+            self._say(f"no hint: {error}")
+            return
+        row, col = advice.cell
+        self.hinted = row * self.game.width + col
+        self.board.cursor = advice.cell
+        self._draw(f"Hint: {advice}")
+
+    def action_odds(self) -> None:
+        """Show or hide each hidden cell's mine probability."""
+        self.odds_shown = not self.odds_shown
+        shown = "each hidden cell's chance of a mine, in % (o hides it)"
+        self._draw(shown if self.odds_shown and not self.game.over else "")
 
     def action_new_game(self) -> None:
-        self.start(self.game.config, None)
+        self.start(GameChoice(self.game.config, None, self.no_guess))
 
-    def start(self, config: Config, seed: int | None) -> None:
-        self.game = new_game(config, seed if seed is not None else self.seeds.randrange(2**32))
+    def start(self, choice: GameChoice) -> None:
+        """Start the game the player chose."""
+        self._begin(choice)
         self._draw()
 
     def action_level_menu(self) -> None:
-        def chosen(choice: tuple[Config, int | None] | None) -> None:
+        def chosen(choice: GameChoice | None) -> None:
             if choice is not None:
-                self.start(*choice)
+                self.start(choice)
 
-        self.app.push_screen(LevelMenu(self.game.config), chosen)
+        self.app.push_screen(LevelMenu(self.game.config, self.no_guess), chosen)
+
+    def action_stats(self) -> None:
+        """Open the statistics of every level kept in the store."""
+        if self.store is None:
+            self.app.push_screen(StatsScreen(None))
+            return
+        try:
+            stats = self.store.level_stats()
+        except sqlite3.Error as error:
+            self._say(f"cannot read the statistics: {error}")
+            return
+        self.app.push_screen(StatsScreen(stats, self.store.path))
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(MINES_HELP))

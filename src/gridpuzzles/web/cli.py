@@ -7,15 +7,11 @@ import socket
 import sys
 from pathlib import Path
 
-from platformdirs import user_data_dir
+from gridpuzzles.storage import Store
+from gridpuzzles.storage import default_db as default_db  # still importable from here
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8023
-
-
-def default_db() -> Path:
-    """The database used unless ``--db`` names another: in the user's data directory."""
-    return Path(user_data_dir("gridpuzzles")) / "gridpuzzles.db"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -43,7 +39,6 @@ def serve(args: argparse.Namespace) -> int:
     """Open the database, bind the port, print the address and serve until interrupted."""
     import uvicorn  # imported here so that the other commands start fast
 
-    from gridpuzzles.storage import Store
     from gridpuzzles.web.app import create_app
 
     store = Store(args.db or default_db())

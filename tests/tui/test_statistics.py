@@ -1,0 +1,178 @@
+"""Finished games of the Textual app go into the shared store; the statistics screen shows them."""
+
+import io
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from textual.pilot import Pilot
+
+from gridpuzzles.minesweeper import FirstClick, Game, Mark, Status, level, new_game, reveal, view
+from gridpuzzles.minesweeper.autoplay import hint
+from gridpuzzles.minesweeper.noguess import generate, logic_wins
+from gridpuzzles.storage import LevelStats, SavedGame, Store
+from gridpuzzles.tui.app import GridPuzzlesApp
+from gridpuzzles.tui.dialogs import LevelMenu, StatsScreen
+from gridpuzzles.tui.minesweeper import MinesweeperScreen
+from tests.minesweeper.boards import winning_reveals
+from tests.tui.test_minesweeper_screen import click_cell, message, screen_of
+
+pytestmark = pytest.mark.anyio
+
+
+class Clock:
+    """A clock the test moves on by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def app_on(store: Store, clock: Clock, seed: int | None = None) -> GridPuzzlesApp:
+    """Beginner on a random seed (drawn from a seeded source), keeping games in ``store``."""
+    return GridPuzzlesApp(level("beginner"), seed, clock, random.Random(1), store=store)
+
+
+def stored(path: Path) -> list[SavedGame]:
+    """Every game the app stored, oldest first."""
+    store = Store(path)
+    with sqlite3.connect(path) as db:
+        ids = [row[0] for row in db.execute("SELECT id FROM games ORDER BY created_at, rowid")]
+    games = [store.load_game(game_id) for game_id in ids]
+    store.close()
+    return [game for game in games if game is not None]
+
+
+def stats_text(app: GridPuzzlesApp) -> str:
+    """The statistics screen as plain text."""
+    assert isinstance(app.screen, StatsScreen)
+    console = Console(width=100, file=io.StringIO(), record=True)
+    console.print(app.screen.text)
+    return console.export_text()
+
+
+async def win(pilot: Pilot[None], app: GridPuzzlesApp, clock: Clock) -> Game:
+    """Win the current game by clicks, one second apart; the game as won."""
+    screen = screen_of(app)
+    for cell in winning_reveals(new_game(screen.game.config, screen.game.seed), (4, 4)):
+        clock.now += 1
+        await click_cell(pilot, cell)
+    assert screen.game.status is Status.WON
+    return screen.game
+
+
+async def lose(pilot: Pilot[None], app: GridPuzzlesApp) -> Game:
+    """Lose the current game: open (4, 4), then reveal a mine."""
+    screen = screen_of(app)
+    layout = reveal(new_game(screen.game.config, screen.game.seed), 4, 4).layout
+    assert layout is not None
+    await click_cell(pilot, (4, 4))
+    await click_cell(pilot, divmod(layout.mine_indices()[0], 9))
+    assert screen.game.status is Status.LOST
+    return screen.game
+
+
+async def test_finished_games_are_kept_and_shown_in_the_statistics(tmp_path: Path) -> None:
+    path = tmp_path / "games.db"
+    clock = Clock()
+    store = Store(path)
+    app = app_on(store, clock)
+    async with app.run_test(size=(100, 40)) as pilot:
+        won = await win(pilot, app, clock)
+        moves = len(winning_reveals(new_game(won.config, won.seed), (4, 4)))
+        await pilot.press("n")
+        lost = await lose(pilot, app)
+        await pilot.press("n", "p")  # a game left unfinished is not kept
+        await pilot.press("s")
+        text = stats_text(app)
+        assert "beginner" in text and "50.0%" in text and f"{moves - 1.0:.1f} s" in text
+        assert str(path) in text
+        await pilot.press("s")
+        assert isinstance(app.screen, MinesweeperScreen)
+    store.close()
+    assert [(game.owner, game.replay()) for game in stored(path)] == [("tui", won), ("tui", lost)]
+
+    again = Store(path)
+    assert again.level_stats() == [LevelStats("beginner", 2, 1, moves - 1.0)]
+    app = app_on(again, Clock())
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("s")
+        assert stats_text(app) == text
+        await pilot.press("escape")
+    again.close()
+
+
+async def test_a_game_on_a_chosen_seed_is_kept_but_not_counted(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.db")
+    app = app_on(store, Clock(), seed=7)
+    async with app.run_test(size=(100, 40)) as pilot:
+        assert "seed 7 (chosen: not in the statistics)" in message(app)
+        await lose(pilot, app)
+        await pilot.press("s")
+        assert "no game finished yet" in stats_text(app)
+    assert store.level_stats() == []
+    assert [game.counted for game in stored(store.path)] == [False]
+    store.close()
+
+
+async def test_without_a_store_the_statistics_say_so() -> None:
+    app = GridPuzzlesApp(level("beginner"), 7, clock=lambda: 0.0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("s")
+        assert "No statistics are kept" in stats_text(app)
+
+
+async def test_a_no_guess_game_is_won_by_p_alone_and_replays_from_its_stored_layout(
+    tmp_path: Path,
+) -> None:
+    store = Store(tmp_path / "games.db")
+    app = GridPuzzlesApp(
+        level("beginner"), None, Clock(), random.Random(4), no_guess=True, store=store
+    )
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = screen_of(app)
+        assert "beginner no-guess" in message(app)
+        await click_cell(pilot, (8, 8), button=3)  # a flag before the first reveal
+        await pilot.press("p")
+        first = generate(screen.game.config, 0, random.Random(screen.game.seed))
+        assert screen.game.layout == first and logic_wins(first, 0)
+        while not screen.game.over:
+            assert hint(view(screen.game), 10).certain  # never a guess
+            await pilot.press("p")
+        assert screen.game.status is Status.WON
+        won = screen.game
+    [saved] = stored(store.path)
+    assert saved.layout == first and saved.replay() == won
+    assert store.level_stats()[0].won == 1
+    store.close()
+
+
+async def test_the_level_menu_turns_no_guess_boards_on() -> None:
+    app = GridPuzzlesApp(level("intermediate"), 3, clock=lambda: 0.0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("L")
+        assert isinstance(app.screen, LevelMenu)
+        await pilot.click("#no-guess")
+        app.screen.query_one("#seed").value = "11"  # type: ignore[attr-defined]
+        await pilot.click("#start")
+        await pilot.pause()
+        screen = screen_of(app)
+        assert screen.no_guess and screen.game.seed == 11
+        await pilot.press("down", "right", "space")
+        config = screen.game.config
+        assert screen.game.layout == generate(config, 1 * 16 + 1, random.Random(11))
+        assert screen.game.marks.count(Mark.REVEALED) >= 9  # the first click opens an area
+
+
+async def test_no_guess_with_the_first_click_rule_none_says_why_it_cannot_be() -> None:
+    config = level("beginner", FirstClick.NONE)
+    app = GridPuzzlesApp(config, 7, clock=lambda: 0.0, no_guess=True)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("space")
+        [warning] = app._notifications
+        assert "no-guess boards need a first click that is promised safe" in warning.message
+        assert screen_of(app).game.layout == new_game(config, 7).layout
