@@ -136,8 +136,10 @@ class LevelStats:
 
 
 def level_key(config: Config) -> str:
-    """The name statistics are kept under: a built-in level's name, or ``WxH/MINES``."""
-    return level_of(config) or f"{config.width}x{config.height}/{config.mines}"
+    """The name statistics are kept under: a built-in level's name, or ``WxH/MINES``, with
+    `` no-guess`` after it for no-guess boards (their times compare only with each other)."""
+    name = level_of(config) or f"{config.width}x{config.height}/{config.mines}"
+    return f"{name} no-guess" if config.first_click is FirstClick.NO_GUESS else name
 
 
 class Store:

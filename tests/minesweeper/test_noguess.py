@@ -6,14 +6,21 @@ import random
 
 import pytest
 
-from gridpuzzles.minesweeper import Config, FirstClick, Layout, level
+from gridpuzzles.minesweeper import (
+    Config,
+    FirstClick,
+    Layout,
+    level,
+    new_game,
+    reveal,
+    toggle_flag,
+)
+from gridpuzzles.minesweeper.benchmark import random_boards
 from gridpuzzles.minesweeper.grid import block_around
 from gridpuzzles.minesweeper.noguess import (
     NoGuessError,
     generate,
-    generate_no_guess,
     logic_wins,
-    no_guess_boards,
 )
 from gridpuzzles.minesweeper.settings import ConfigError
 
@@ -39,15 +46,18 @@ def test_small_boards_are_won_by_logic_from_any_first_click(name: str) -> None:
 
 def test_intermediate_and_expert_boards() -> None:
     for name, count in (("intermediate", 4), ("expert", 2)):
-        config = level(name, FirstClick.OPENING)
-        for board in no_guess_boards(config, count, seed=3):
+        config = level(name, FirstClick.NO_GUESS)
+        for board in random_boards(config, count, seed=3):
             check(board.layout, config, board.start)
 
 
 def test_the_same_seed_gives_the_same_board() -> None:
     config = level("beginner")
-    assert generate_no_guess(config, 40, 9) == generate_no_guess(config, 40, 9)
-    assert generate_no_guess(config, 40, 9) != generate_no_guess(config, 40, 10)
+    def board(seed: int) -> Layout:
+        return generate(config, 40, random.Random(seed))
+
+    assert board(9) == board(9)
+    assert board(9) != board(10)
 
 
 def test_a_plain_random_board_usually_needs_a_guess() -> None:
@@ -86,3 +96,29 @@ def test_mines_play_no_guess_opens_an_area_at_the_first_click(
     board = out.split("> r 4 4\n")[1].split("Mines left")[0]
     assert board.count(".") >= 9  # the 3x3 block around the click is clear at least
     assert "is certainly safe" in out  # the hint after the opening never needs a guess
+
+
+def test_no_guess_cannot_go_with_a_first_click_that_promises_nothing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from gridpuzzles.cli import mines_main
+
+    assert mines_main(["play", "--level", "beginner", "--no-guess", "--first-click", "none"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot go with --first-click none" in err
+
+
+def test_a_no_guess_game_places_its_board_at_the_first_reveal_only() -> None:
+    config = level("beginner", FirstClick.NO_GUESS)
+    game = new_game(config, 5)
+    assert game.layout is None
+    assert toggle_flag(game, 4, 4).layout is None
+    started = reveal(game, 4, 4)
+    assert started.layout == generate(config, 40, random.Random(5))
+    assert started.layout is not None and logic_wins(started.layout, 40)
+
+
+def test_no_guess_boards_keep_an_opening_and_refuse_what_cannot_open() -> None:
+    assert Config(9, 9, 72, FirstClick.NO_GUESS).max_mines() == 72
+    with pytest.raises(ConfigError, match="at most 72"):
+        Config(9, 9, 73, FirstClick.NO_GUESS)

@@ -2,7 +2,6 @@
 
 import io
 import random
-from dataclasses import replace
 
 import pytest
 
@@ -11,12 +10,12 @@ from gridpuzzles.minesweeper import (
     ConfigError,
     level,
     new_game,
-    play,
     reveal,
     toggle_flag,
     view,
 )
-from gridpuzzles.minesweeper.noguess import NoGuessError, generate, with_no_guess_layout
+from gridpuzzles.minesweeper.grid import Layout
+from gridpuzzles.minesweeper.noguess import NoGuessError, generate
 from gridpuzzles.minesweeper.rendering import render_board
 from gridpuzzles.minesweeper.rules import Action, Move
 from gridpuzzles.minesweeper.settings import FirstClick
@@ -117,51 +116,37 @@ def test_the_auto_player_wins_a_whole_game_through_p() -> None:
 
 
 def test_no_guess_games_are_won_by_p_alone() -> None:
-    source = io.StringIO("".join(["p\n"] * 300) + "n\n")
-    out = io.StringIO()
-    console = Console(source.readline, out.write, lambda: 100.0, echo=True)
-    session = Session(console, Rules(FirstClick.OPENING), random.Random(5), no_guess=True)
-    assert run(session, level("intermediate", FirstClick.OPENING), 5) == 0
-    text = out.getvalue()
+    text = no_guess_script(["p"] * 300 + ["n"], level("intermediate", FirstClick.NO_GUESS), 5)
     assert "You won" in text and "best guess" not in text
 
 
 def no_guess_script(lines: list[str], config: Config, seed: int) -> str:
-    """Run a no-guess session of ``config`` on the given input lines; return its output."""
+    """Run a session of ``config`` on the given input lines; return its output."""
     source = io.StringIO("".join(line + "\n" for line in lines))
     out = io.StringIO()
     console = Console(source.readline, out.write, lambda: 100.0, echo=True)
-    session = Session(console, Rules(config.first_click), random.Random(seed), no_guess=True)
+    session = Session(console, Rules(config.first_click), random.Random(seed))
     assert run(session, config, seed) == 0
     return out.getvalue()
 
 
 def test_a_refused_first_reveal_does_not_fix_the_no_guess_board() -> None:
-    config = level("beginner", FirstClick.OPENING)
+    config = level("beginner", FirstClick.NO_GUESS)
     text = no_guess_script(["f 4 4", "r 4 4", "r 0 0", "q"], config, 7)
     assert "(4, 4) is flagged" in text
-    flagged = toggle_flag(new_game(config, 7), 4, 4)
-    expected = play(with_no_guess_layout(flagged, Move(Action.REVEAL, 0, 0)), Move.parse("r0,0"))
+    expected = reveal(toggle_flag(new_game(config, 7), 4, 4), 0, 0)
+    assert expected.layout == generate(config, 0, random.Random(7))
     assert render_board(view(expected)) in text
 
 
-def test_no_guess_boards_that_cannot_be_are_explained() -> None:
-    text = no_guess_script(["r 0 0", "q"], level("beginner", FirstClick.NONE), 7)
-    assert "no-guess boards need a first click that is promised safe" in text
-    assert "this board may need a guess" in text
+def test_a_board_too_dense_for_no_guess_is_explained(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_board(config: Config, start: int, rng: random.Random) -> Layout:
+        raise NoGuessError("found no no-guess 9x9 board with 10 mines; try fewer mines")
 
-
-def test_the_no_guess_layout_is_placed_at_the_first_reveal_only() -> None:
-    config = level("beginner", FirstClick.OPENING)
-    game = new_game(config, 5)
-    assert with_no_guess_layout(game, Move(Action.FLAG, 4, 4)) is game
-    assert with_no_guess_layout(game, Move(Action.REVEAL, 9, 0)) is game  # outside the board
-    prepared = with_no_guess_layout(game, Move(Action.REVEAL, 4, 4))
-    assert prepared == replace(game, layout=generate(config, 40, random.Random(5)))
-    started = play(prepared, Move(Action.REVEAL, 4, 4))
-    assert with_no_guess_layout(started, Move(Action.REVEAL, 0, 0)) is started
-    with pytest.raises(NoGuessError, match="no room for an opening"):
-        with_no_guess_layout(new_game(Config(3, 3, 1), 5), Move(Action.REVEAL, 1, 1))
+    monkeypatch.setattr("gridpuzzles.minesweeper.noguess.generate", no_board)
+    text = no_guess_script(["r 0 0", "q"], level("beginner", FirstClick.NO_GUESS), 7)
+    assert "found no no-guess 9x9 board with 10 mines; try fewer mines" in text
+    assert "Traceback" not in text
 
 
 def test_parse_command_forms() -> None:

@@ -35,6 +35,10 @@ def test_help_lists_the_options() -> None:
         ),
         (["tui", "--width", "5"], "gridpuzzles tui: error: a custom board needs --width"),
         (
+            ["tui", "--no-guess", "--first-click", "none"],
+            "gridpuzzles tui: error: --no-guess opens an area at the first click",
+        ),
+        (
             ["tui", "--width", "3", "--height", "3", "--mines", "9"],
             "9 mines do not fit a 3x3 board",
         ),
@@ -104,8 +108,8 @@ def test_gridpuzzles_tui_starts_the_app_as_asked(tmp_path: Path, started: Starte
     argv = ["tui", "--level", "expert", "--seed", "3", "--first-click", "opening"]
     assert main([*argv, "--no-guess", "--db", str(db)]) == 0
     [app] = started.apps
-    assert app.config == level("expert", FirstClick.OPENING)
-    assert (app.seed, app.no_guess, app.start) == (3, True, "minesweeper")
+    assert app.config == level("expert", FirstClick.NO_GUESS)
+    assert (app.seed, app.start) == (3, "minesweeper")
     assert app.store is not None and app.store.path == db
     assert started.screens == ["MinesweeperScreen"] and started.revealed == [True]
     assert db.exists()

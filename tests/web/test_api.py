@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from gridpuzzles.minesweeper import format_view, level, new_game, play, view
+from gridpuzzles.minesweeper import FirstClick, format_view, level, new_game, play, view
+from gridpuzzles.minesweeper.noguess import generate
 from gridpuzzles.minesweeper.rules import Move
 from gridpuzzles.storage import Store
 from gridpuzzles.web.minesweeper import COOKIE
@@ -175,7 +177,31 @@ def test_moves_after_the_end_are_refused(client: TestClient) -> None:
 def test_options_list_the_levels(client: TestClient) -> None:
     options = client.get("/api/minesweeper/options").json()
     assert {"name": "expert", "width": 30, "height": 16, "mines": 99} in options["levels"]
-    assert options["first_click"] == ["safe", "opening", "none"]
+    assert options["first_click"] == ["safe", "opening", "none", "no-guess"]
+    assert options["max_no_guess_cells"] == 2500
+
+
+def test_a_no_guess_game_opens_an_area_and_is_won_by_logic(client: TestClient) -> None:
+    game = create(client, level="intermediate", first_click="no-guess", seed=SEED)
+    assert game["stats_level"] == "intermediate no-guess"
+    state = move(client, game["id"], "r5,5")
+    expected = play(new_game(level("intermediate", FirstClick.NO_GUESS), SEED), Move.parse("r5,5"))
+    assert expected.layout == generate(expected.config, 5 * 16 + 5, random.Random(SEED))
+    assert state["view"] == format_view(view(expected)).splitlines()
+    assert all(symbol == "0" or symbol.isdigit() for symbol in state["view"][5][4:7])
+    while state["status"] == "playing":
+        hint = client.get(f"{GAMES}/{game['id']}/hint").json()
+        assert hint["certain"], hint  # logic alone: never a guess
+        state = move(client, game["id"], f"r{hint['row']},{hint['col']}")
+    assert state["status"] == "won"
+
+
+def test_no_guess_boards_have_a_size_limit(client: TestClient) -> None:
+    response = client.post(
+        GAMES, json={"width": 60, "height": 50, "mines": 500, "first_click": "no-guess"}
+    )
+    assert response.status_code == 422
+    assert response.json()["detail"] == "no-guess boards have at most 2500 cells here, not 60x50"
 
 
 def test_the_pages_and_the_api_documentation_are_served(client: TestClient) -> None:

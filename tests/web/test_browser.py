@@ -128,6 +128,29 @@ def test_a_seeded_game_is_won(page: Page, server: ServerProcess, artifacts: Path
     page.screenshot(path=artifacts / "minesweeper-won.png")
 
 
+def test_no_guessing_boards_open_an_area_and_are_won_by_play_move(
+    page: Page, server: ServerProcess
+) -> None:
+    open_seeded(page, server)
+    page.check("#no-guess")
+    expect(page.locator("#first-click")).to_be_disabled()
+    page.click("#new-game")
+    expect(page.locator("#board .cell.open")).to_have_count(0)
+    cell(page, 4, 4).click()
+    page.wait_for_function("document.querySelectorAll('#board .cell.open').length >= 9")
+    for _ in range(81):
+        if page.locator("#face").get_attribute("data-face") == "won":
+            break
+        page.click("#hint")
+        expect(page.locator("#message")).to_have_text("The marked cell is certainly safe.")
+        page.click("#play-move")
+        expect(page.locator("#message")).not_to_have_text("The marked cell is certainly safe.")
+    expect(page.locator("#face")).to_have_attribute("data-face", "won")
+    expect(page.locator("#stats")).to_contain_text("beginner no-guess: 1 played, 1 won")
+    page.reload()
+    expect(page.locator("#no-guess")).to_be_checked()
+
+
 def test_a_mine_loses_and_the_game_survives_a_reload(
     page: Page, server: ServerProcess, artifacts: Path
 ) -> None:

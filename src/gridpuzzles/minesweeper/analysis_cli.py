@@ -221,7 +221,7 @@ def _bench(args: argparse.Namespace) -> int:
             title = f"{len(boards)} boards from {args.boards}"
         else:
             config = bench_config(args, rule)
-            boards = make_boards(config, args.games, args.seed, args.no_guess)
+            boards = random_boards(config, args.games, args.seed)
             title = f"{describe(config)}, {args.games} games, seed {args.seed}"
     except (UsageError, ConfigError, BoardFileError) as error:
         return _fail("bench", error, 2)
@@ -238,7 +238,7 @@ def bench_config(args: argparse.Namespace, rule: FirstClick) -> Config:
     """The board the bench options ask for (expert when none is named)."""
     custom = [args.width, args.height, args.mines, args.density]
     if args.no_guess:
-        rule = FirstClick.OPENING
+        rule = FirstClick.NO_GUESS
     if args.level is not None and any(v is not None for v in custom):
         raise UsageError("give either --level or a custom size, not both")
     if all(v is None for v in custom):
@@ -253,14 +253,6 @@ def bench_config(args: argparse.Namespace, rule: FirstClick) -> Config:
         else mines_for_density(args.width, args.height, args.density)
     )
     return Config(args.width, args.height, mines, rule)
-
-
-def make_boards(config: Config, games: int, seed: int, no_guess: bool) -> list[Board]:
-    if not no_guess:
-        return random_boards(config, games, seed)
-    from gridpuzzles.minesweeper.noguess import no_guess_boards
-
-    return no_guess_boards(config, games, seed)
 
 
 def describe(config: Config) -> str:
@@ -331,7 +323,7 @@ def _sweep(args: argparse.Namespace, rule: FirstClick) -> int:
         config = Config(
             args.width, args.height, mines_for_density(args.width, args.height, density), rule
         )
-        boards = make_boards(config, args.games, args.seed, args.no_guess)
+        boards = random_boards(config, args.games, args.seed)
         with _progress(len(boards), f"density {density:.3f}") as advance:
             results = play_boards(boards, rule, args.jobs, advance)
         rows.append((density, config.mines, summarize(results)))

@@ -44,7 +44,7 @@ from gridpuzzles.minesweeper.view import View
 def first_click(width: int, height: int, rule: FirstClick) -> Cell:
     """Where to click first: a corner when only the cell itself is promised safe (corners
     open an area most often), a cell off the corner when the click is promised an opening."""
-    if rule is FirstClick.OPENING:
+    if rule.opens_area:
         return (min(2, height - 1), min(2, width - 1))
     return (0, 0)
 

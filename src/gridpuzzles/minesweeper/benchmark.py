@@ -18,9 +18,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from gridpuzzles.minesweeper.autoplay import Player, first_click
-from gridpuzzles.minesweeper.generation import place_mines
 from gridpuzzles.minesweeper.grid import Layout
-from gridpuzzles.minesweeper.rules import Action
+from gridpuzzles.minesweeper.rules import Action, first_layout
 from gridpuzzles.minesweeper.settings import Config, FirstClick
 from gridpuzzles.minesweeper.solver import neighbour_table
 from gridpuzzles.minesweeper.view import View
@@ -78,13 +77,13 @@ def read_boards(lines: Iterable[str]) -> list[Board]:
 
 def random_boards(config: Config, games: int, seed: int) -> list[Board]:
     """``games`` boards of ``config``, reproducible from ``seed``; each starts where the
-    auto-player clicks first."""
+    auto-player clicks first (no-guess boards under `FirstClick.NO_GUESS`)."""
     seeds = random.Random(seed)
     row, col = first_click(config.width, config.height, config.first_click)
     start = row * config.width + col
     boards = []
     for _ in range(games):
-        layout = place_mines(config, start, random.Random(seeds.randrange(2**63)))
+        layout = first_layout(config, start, random.Random(seeds.randrange(2**63)))
         boards.append(Board(layout, start))
     return boards
 

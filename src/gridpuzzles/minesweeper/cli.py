@@ -29,7 +29,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     play = commands.add_parser(
         "play", help="play in the terminal", description="Play Minesweeper in the terminal."
     )
-    add_play_options(play)
+    add_board_options(play)
     play.add_argument(
         "--color",
         choices=("auto", "always", "never"),
@@ -44,16 +44,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_db_option(play, "with --tui: ")
     play.set_defaults(handler=_play)
     analysis_cli.configure(commands)
-
-
-def add_play_options(parser: argparse.ArgumentParser) -> None:
-    """The options of a session of games: the board options and ``--no-guess``."""
-    add_board_options(parser)
-    parser.add_argument(
-        "--no-guess",
-        action="store_true",
-        help="boards that open at the first click and never need a guess",
-    )
 
 
 def add_db_option(parser: argparse.ArgumentParser, when: str = "") -> None:
@@ -83,7 +73,8 @@ def add_board_options(parser: argparse.ArgumentParser) -> None:
         "--first-click",
         choices=[r.value for r in FirstClick],
         default=FirstClick.SAFE.value,
-        help="safe (default): the first cell is never a mine; opening: it opens an area; none",
+        help="safe (default): the first cell is never a mine; opening: it opens an area; "
+        "no-guess: it opens an area and logic alone clears the rest; none: no promise",
     )
     board.add_argument(
         "--win-rule",
@@ -94,10 +85,25 @@ def add_board_options(parser: argparse.ArgumentParser) -> None:
     board.add_argument(
         "--question-marks", action="store_true", help="flagging cycles through '?' too"
     )
+    board.add_argument(
+        "--no-guess",
+        action="store_true",
+        help="boards that open at the first click and never need a guess "
+        "(short for --first-click no-guess)",
+    )
 
 
 def rules_from(args: argparse.Namespace) -> Rules:
-    return Rules(FirstClick(args.first_click), WinRule(args.win_rule), args.question_marks)
+    """The rules the options ask for; raises `ConfigError` on ``--no-guess`` with a first-click
+    rule that cannot open an area."""
+    first_click = FirstClick(args.first_click)
+    if args.no_guess:
+        if first_click is FirstClick.NONE:
+            raise ConfigError(
+                "--no-guess opens an area at the first click; it cannot go with --first-click none"
+            )
+        first_click = FirstClick.NO_GUESS
+    return Rules(first_click, WinRule(args.win_rule), args.question_marks)
 
 
 def config_from(args: argparse.Namespace) -> Config | None:
@@ -143,6 +149,7 @@ def _play(args: argparse.Namespace) -> int:
         return fail("mines play", "--db keeps the games of the full-screen app: use it with --tui")
     try:
         config = config_from(args)
+        rules = rules_from(args)
     except ConfigError as error:
         return fail("mines play", str(error))
     seeds = random.Random(args.seed) if args.seed is not None else random.Random()
@@ -153,5 +160,5 @@ def _play(args: argparse.Namespace) -> int:
         use_color(args.color),
         echo=not sys.stdin.isatty(),
     )
-    session = Session(console, rules_from(args), seeds, no_guess=args.no_guess)
+    session = Session(console, rules, seeds)
     return run(session, config, args.seed)

@@ -16,11 +16,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from gridpuzzles.minesweeper.autoplay import first_click
-from gridpuzzles.minesweeper.benchmark import Board
 from gridpuzzles.minesweeper.generation import place_mines
 from gridpuzzles.minesweeper.grid import Layout, block_around
-from gridpuzzles.minesweeper.rules import Action, Game, Move
 from gridpuzzles.minesweeper.settings import Config, ConfigError, FirstClick
 from gridpuzzles.minesweeper.solver import (
     UNKNOWN,
@@ -185,45 +182,3 @@ def _nudge(
                 if run.cells[m] == UNKNOWN:
                     _open(run, m)
     return True
-
-
-def with_no_guess_layout(game: Game, move: Move) -> Game:
-    """``game`` ready for ``move`` when boards are to need no guess.
-
-    When ``move`` reveals a cell and no mine is placed yet, the mines are placed now: a no-guess
-    layout for a first click on that cell, from ``random.Random(game.seed)`` (so a seed and a
-    first cell give the same board every time). Any other move leaves ``game`` as it is, and so
-    does a cell outside the board (the rules refuse that move). Raises `NoGuessError` when the
-    board can have no no-guess layout; the game may then go on with mines placed as usual.
-    """
-    if move.action is not Action.REVEAL or game.started_at is not None:
-        return game
-    if game.config.first_click is FirstClick.NONE:
-        raise NoGuessError(
-            "no-guess boards need a first click that is promised safe, "
-            "but the first-click rule 'none' places the mines before it"
-        )
-    if game.layout is not None or not (0 <= move.row < game.height and 0 <= move.col < game.width):
-        return game
-    try:
-        layout = generate(game.config, move.row * game.width + move.col, random.Random(game.seed))
-    except ConfigError as error:
-        raise NoGuessError(str(error)) from None
-    return replace(game, layout=layout)
-
-
-def generate_no_guess(config: Config, start: int, seed: int) -> Layout:
-    """`generate` from a seed."""
-    return generate(config, start, random.Random(seed))
-
-
-def no_guess_boards(config: Config, games: int, seed: int) -> list[Board]:
-    """``games`` no-guess boards for the benchmark, reproducible from ``seed``."""
-    seeds = random.Random(seed)
-    row, col = first_click(config.width, config.height, FirstClick.OPENING)
-    start = row * config.width + col
-    cache: ComponentCache = {}
-    return [
-        Board(generate(config, start, random.Random(seeds.randrange(2**63)), cache), start)
-        for _ in range(games)
-    ]

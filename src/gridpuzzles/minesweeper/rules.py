@@ -14,6 +14,7 @@ from enum import Enum, IntEnum
 import numpy as np
 import numpy.typing as npt
 
+from gridpuzzles.minesweeper import noguess
 from gridpuzzles.minesweeper.generation import place_mines
 from gridpuzzles.minesweeper.grid import Cell, Layout, neighbours, opening, three_bv
 from gridpuzzles.minesweeper.settings import Config, FirstClick, WinRule
@@ -199,8 +200,16 @@ def _started(game: Game, index: int, now: float) -> Game:
     if game.started_at is None:
         game = replace(game, started_at=now)
     if game.layout is None:
-        game = replace(game, layout=place_mines(game.config, index, random.Random(game.seed)))
+        game = replace(game, layout=first_layout(game.config, index, random.Random(game.seed)))
     return game
+
+
+def first_layout(config: Config, first: int, rng: random.Random) -> Layout:
+    """The mines placed at the first reveal, on ``first``, under the first-click rule: a
+    no-guess board for `FirstClick.NO_GUESS`, else a uniformly random allowed layout."""
+    if config.first_click is FirstClick.NO_GUESS:
+        return noguess.generate(config, first, rng)
+    return place_mines(config, first, rng)
 
 
 def _open(indices: list[int], game: Game) -> Game:

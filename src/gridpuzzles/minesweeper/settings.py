@@ -22,6 +22,14 @@ class FirstClick(Enum):
     """The first cell and its neighbours are mine-free, so the first click opens an area."""
     NONE = "none"
     """The layout is fixed before the first click, which may hit a mine."""
+    NO_GUESS = "no-guess"
+    """The first click opens an area, and logic alone clears the rest: no guess is ever
+    needed (see `noguess`)."""
+
+    @property
+    def opens_area(self) -> bool:
+        """Whether the first cell and its neighbours are kept free of mines."""
+        return self in (FirstClick.OPENING, FirstClick.NO_GUESS)
 
 
 class WinRule(Enum):

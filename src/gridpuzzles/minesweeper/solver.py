@@ -28,9 +28,12 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
+from typing import TYPE_CHECKING
 
 from gridpuzzles.minesweeper.grid import Cell
-from gridpuzzles.minesweeper.view import View
+
+if TYPE_CHECKING:  # the view module imports the rules, which place no-guess boards with this
+    from gridpuzzles.minesweeper.view import View
 
 UNKNOWN = -1
 """A hidden cell that may hold a mine."""

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from gridpuzzles.minesweeper.autoplay import hint, next_move
-from gridpuzzles.minesweeper.noguess import NoGuessError, with_no_guess_layout
+from gridpuzzles.minesweeper.noguess import NoGuessError
 from gridpuzzles.minesweeper.rendering import render_board, render_result, render_status
 from gridpuzzles.minesweeper.rules import (
     Action,
@@ -119,8 +119,6 @@ class Session:
     rules: Rules
     seeds: random.Random
     tally: Tally = field(default_factory=Tally)
-    no_guess: bool = False
-    """Boards open at the first click and never need a guess."""
 
 
 def parse_level(text: str, rules: Rules) -> Config:
@@ -238,15 +236,9 @@ def play_game(session: Session, game: Game) -> bool:
         if move is None:
             console.say(HELP)
             continue
-        prepared = game
-        if session.no_guess:
-            try:
-                prepared = with_no_guess_layout(game, move)
-            except NoGuessError as error:
-                console.say(f"{error}; this board may need a guess")
         try:
-            game = play(prepared, move, console.clock())
-        except IllegalMoveError as error:
+            game = play(game, move, console.clock())
+        except (IllegalMoveError, NoGuessError) as error:
             console.say(str(error))
             continue
         _draw(console, game)

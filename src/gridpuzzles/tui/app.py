@@ -39,7 +39,6 @@ class GridPuzzlesApp(App[None]):
         seeds: random.Random | None = None,
         start: str = "minesweeper",
         official: Path | None = None,
-        no_guess: bool = False,
         store: Store | None = None,
     ) -> None:
         """``store`` keeps finished games and the statistics; without one, none are kept."""
@@ -50,7 +49,6 @@ class GridPuzzlesApp(App[None]):
         self.seeds = seeds or random.Random(seed)
         self.start = start
         self.official_path = official or default_official_path()
-        self.no_guess = no_guess
         self.store = store
 
     def on_mount(self) -> None:
@@ -61,7 +59,6 @@ class GridPuzzlesApp(App[None]):
                 self.seed,
                 self.clock,
                 self.seeds,
-                no_guess=self.no_guess,
                 store=self.store,
             ),
         )

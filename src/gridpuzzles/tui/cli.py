@@ -9,8 +9,8 @@ import argparse
 import sqlite3
 
 from gridpuzzles.minesweeper.cli import (
+    add_board_options,
     add_db_option,
-    add_play_options,
     config_from,
     fail,
     rules_from,
@@ -24,7 +24,7 @@ DEFAULT_LEVEL = "beginner"
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the options of `gridpuzzles tui` to ``parser``."""
-    add_play_options(parser)
+    add_board_options(parser)
     add_db_option(parser)
     parser.add_argument(
         "--mondrian", action="store_true", help="start in Mondrian Blocks (F2 and F3 switch)"
@@ -56,7 +56,7 @@ def launch(args: argparse.Namespace, prog: str, start: str = "minesweeper") -> i
     from gridpuzzles.tui.app import GridPuzzlesApp
 
     try:
-        GridPuzzlesApp(config, args.seed, start=start, no_guess=args.no_guess, store=store).run()
+        GridPuzzlesApp(config, args.seed, start=start, store=store).run()
     finally:
         store.close()
     return 0

@@ -13,7 +13,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from gridpuzzles.minesweeper.settings import (
     LEVELS,
@@ -112,15 +112,14 @@ CUSTOM = "custom"
 
 @dataclass(frozen=True)
 class GameChoice:
-    """What the level menu asks for: a board, its seed (None: a random one), no-guess or not."""
+    """What the level menu asks for: a board and its seed (None: a random one)."""
 
     config: Config
     seed: int | None = None
-    no_guess: bool = False
 
 
 class LevelMenu(ModalScreen[GameChoice | None]):
-    """Pick a level or a custom size, a seed, the first-click rule and no-guess boards."""
+    """Pick a level or a custom size, a seed and the first-click rule (no-guess boards too)."""
 
     BINDINGS = [("escape", "cancel", "Cancel")]
     DEFAULT_CSS = """
@@ -132,10 +131,9 @@ class LevelMenu(ModalScreen[GameChoice | None]):
     LevelMenu Button { margin-left: 2; }
     """
 
-    def __init__(self, current: Config, no_guess: bool = False) -> None:
+    def __init__(self, current: Config) -> None:
         super().__init__()
         self.current = current
-        self.no_guess = no_guess
 
     def compose(self) -> ComposeResult:
         levels = [(f"{name} ({w}x{h}, {m})", name) for name, (w, h, m) in LEVELS.items()]
@@ -169,8 +167,6 @@ class LevelMenu(ModalScreen[GameChoice | None]):
                     id="first-click",
                     compact=True,
                 )
-                yield Label("No-guess")
-                yield Checkbox("logic alone clears it", self.no_guess, id="no-guess", compact=True)
             yield Static("", id="error")
             with Horizontal():
                 yield Button("Cancel", id="cancel", compact=True)
@@ -211,8 +207,7 @@ class LevelMenu(ModalScreen[GameChoice | None]):
             mines=numbers["mines"],
             first_click=first_click,
         )
-        no_guess = self.query_one("#no-guess", Checkbox).value
-        return GameChoice(config, int(seed_text) if seed_text else None, no_guess)
+        return GameChoice(config, int(seed_text) if seed_text else None)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

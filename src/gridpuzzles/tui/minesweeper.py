@@ -22,7 +22,7 @@ from textual.widgets import Footer, Static
 
 from gridpuzzles.minesweeper.autoplay import Player, hint
 from gridpuzzles.minesweeper.grid import Cell
-from gridpuzzles.minesweeper.noguess import NoGuessError, with_no_guess_layout
+from gridpuzzles.minesweeper.noguess import NoGuessError
 from gridpuzzles.minesweeper.rules import (
     Action,
     IllegalMoveError,
@@ -34,7 +34,7 @@ from gridpuzzles.minesweeper.rules import (
     new_game,
     play,
 )
-from gridpuzzles.minesweeper.settings import Config
+from gridpuzzles.minesweeper.settings import Config, FirstClick
 from gridpuzzles.minesweeper.solver import analyze
 from gridpuzzles.minesweeper.terminal import ADVICE_ERRORS, describe
 from gridpuzzles.minesweeper.view import HIDDEN, QUESTION, View, view
@@ -84,7 +84,6 @@ class MinesweeperScreen(Screen[None]):
         clock: Clock,
         seeds: random.Random,
         *,
-        no_guess: bool = False,
         store: Store | None = None,
     ) -> None:
         super().__init__()
@@ -93,12 +92,11 @@ class MinesweeperScreen(Screen[None]):
         self.store = store
         self.tally = {Status.WON: 0, Status.LOST: 0}
         self.odds_shown = False
-        self._begin(GameChoice(config, seed, no_guess))
+        self._begin(GameChoice(config, seed))
 
     def _begin(self, choice: GameChoice) -> None:
         """Set up a new game and its UI state (a random seed unless one was chosen)."""
         seed = choice.seed if choice.seed is not None else self.seeds.randrange(2**32)
-        self.no_guess = choice.no_guess
         self.game = new_game(choice.config, seed)
         self.record = SavedGame(
             new_game_id(),
@@ -162,7 +160,8 @@ class MinesweeperScreen(Screen[None]):
         self.query_one("#timer", Static).update(f"Time {min(int(numbers.elapsed), 999):03d}")
 
     def _describe(self) -> str:
-        name = level_key(self.game.config) + (" no-guess" if self.no_guess else "")
+        no_guess = self.game.config.first_click is FirstClick.NO_GUESS
+        name = level_key(self.game.config) + (" no-guess" if no_guess else "")
         seed = f"seed {self.game.seed}"
         if self.store is not None and not self.record.counted:
             seed += " (chosen: not in the statistics)"
@@ -170,24 +169,13 @@ class MinesweeperScreen(Screen[None]):
         return f"{name}, {seed} | won {won}, lost {lost} | ? for help"
 
     def play_move(self, move: Move, note: str = "") -> None:
-        """Play ``move`` through the core and show ``note``; a refused move only shows why.
-
-        On a no-guess board the first reveal places the mines first, for the cell it opens.
-        """
+        """Play ``move`` through the core and show ``note``; a refused move only shows why."""
         now = self.clock()
-        prepared = self.game
-        if self.no_guess:
-            try:
-                prepared = with_no_guess_layout(self.game, move)
-            except NoGuessError as error:
-                self.notify(f"{error}; this board may need a guess", severity="warning")
         try:
-            game = play(prepared, move, now)
-        except IllegalMoveError as error:
+            game = play(self.game, move, now)
+        except (IllegalMoveError, NoGuessError) as error:
             self._say(str(error))
             return
-        if prepared is not self.game:
-            self.record = replace(self.record, layout=prepared.layout)
         self.record = replace(self.record, moves=(*self.record.moves, TimedMove(move, now)))
         self.game, self.hinted = game, None
         if game.over:
@@ -267,7 +255,7 @@ class MinesweeperScreen(Screen[None]):
         self._draw(shown if self.odds_shown and not self.game.over else "")
 
     def action_new_game(self) -> None:
-        self.start(GameChoice(self.game.config, None, self.no_guess))
+        self.start(GameChoice(self.game.config))
 
     def start(self, choice: GameChoice) -> None:
         """Start the game the player chose."""
@@ -279,7 +267,7 @@ class MinesweeperScreen(Screen[None]):
             if choice is not None:
                 self.start(choice)
 
-        self.app.push_screen(LevelMenu(self.game.config, self.no_guess), chosen)
+        self.app.push_screen(LevelMenu(self.game.config), chosen)
 
     def action_stats(self) -> None:
         """Open the statistics of every level kept in the store."""

@@ -10,6 +10,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from gridpuzzles.minesweeper import ConfigError, IllegalMoveError, InvalidMoveError
+from gridpuzzles.minesweeper.noguess import NoGuessError
 from gridpuzzles.mondrian.rules import MondrianError
 from gridpuzzles.storage import StorageError
 from gridpuzzles.web.games import NotYourGameError, UnknownGameError
@@ -22,6 +23,7 @@ STATUS_OF: dict[type[Exception], int] = {
     ConfigError: 422,
     InvalidMoveError: 422,
     MondrianError: 422,
+    NoGuessError: 409,
 }
 """The HTTP status of each error the shell and the core raise on bad input."""
 

@@ -17,9 +17,12 @@ from gridpuzzles.minesweeper import (
     view,
 )
 from gridpuzzles.minesweeper.settings import level_of
+from gridpuzzles.storage import level_key
 
 MAX_SIDE = 100
 """The widest and tallest board the web app plays (the core allows far more)."""
+MAX_NO_GUESS_CELLS = 2500
+"""The largest no-guess board the web app makes: larger ones take seconds at the first click."""
 
 
 class Strict(BaseModel):
@@ -68,6 +71,7 @@ class GameState(BaseModel):
 
     id: str
     level: str | None
+    stats_level: str = Field(description="the name the per-level statistics keep this game under")
     width: int
     height: int
     mines: int
@@ -127,6 +131,7 @@ class Options(BaseModel):
     first_click: list[FirstClick]
     win_rule: list[WinRule]
     max_side: int
+    max_no_guess_cells: int
 
 
 class LevelStatsOut(BaseModel):
@@ -155,6 +160,7 @@ def game_state(game_id: str, game: Game, now: float) -> GameState:
     return GameState(
         id=game_id,
         level=level_of(config),
+        stats_level=level_key(config),
         width=config.width,
         height=config.height,
         mines=config.mines,
@@ -177,6 +183,7 @@ def options() -> Options:
         first_click=list(FirstClick),
         win_rule=list(WinRule),
         max_side=MAX_SIDE,
+        max_no_guess_cells=MAX_NO_GUESS_CELLS,
     )
 
 
@@ -187,7 +194,16 @@ def config_of(request: NewGame) -> Config:
     if request.level is not None:
         if any(value is not None for value in custom):
             raise ConfigError("give either a level or width, height and mines, not both")
-        return level(request.level, *rules)
+        return _within_no_guess_limit(level(request.level, *rules))
     if request.width is None or request.height is None or request.mines is None:
         raise ConfigError("give a level, or all of width, height and mines for a custom board")
-    return Config(request.width, request.height, request.mines, *rules)
+    return _within_no_guess_limit(Config(request.width, request.height, request.mines, *rules))
+
+
+def _within_no_guess_limit(config: Config) -> Config:
+    if config.first_click is FirstClick.NO_GUESS and config.size > MAX_NO_GUESS_CELLS:
+        raise ConfigError(
+            f"no-guess boards have at most {MAX_NO_GUESS_CELLS} cells here, "
+            f"not {config.width}x{config.height}"
+        )
+    return config

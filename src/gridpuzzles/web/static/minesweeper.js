@@ -103,7 +103,7 @@ function showTally() {
 }
 
 async function showStats() {
-  const key = game.level || `${game.width}x${game.height}/${game.mines}`;
+  const key = game.stats_level;
   const all = await api("GET", `${API}/stats`).catch(() => []);
   const mine = all.find((stats) => stats.level === key);
   $("stats").textContent = mine
@@ -199,7 +199,7 @@ function toggleChances() {
 
 function settings() {
   const level = $("level").value;
-  const chosen = { level, first_click: $("first-click").value };
+  const chosen = { level, first_click: $("first-click").value, no_guess: $("no-guess").checked };
   if (level === "custom") {
     chosen.level = null;
     for (const name of ["width", "height", "mines"]) chosen[name] = Number($(name).value);
@@ -210,7 +210,7 @@ function settings() {
 async function newGame() {
   const chosen = settings();
   localStorage.setItem(KEPT.settings, JSON.stringify(chosen));
-  const body = { first_click: chosen.first_click };
+  const body = { first_click: chosen.no_guess ? "no-guess" : chosen.first_click };
   if (chosen.level) body.level = chosen.level;
   else Object.assign(body, { width: chosen.width, height: chosen.height, mines: chosen.mines });
   if (seed !== null) body.seed = seed;
@@ -340,6 +340,7 @@ function listen() {
   $("level").addEventListener("change", () => {
     $("custom").hidden = $("level").value !== "custom";
   });
+  $("no-guess").addEventListener("change", showRule);
   setInterval(tick, 250);
 }
 
@@ -359,9 +360,16 @@ async function fillLevels() {
   } else if (saved) {
     select.value = saved.level || "custom";
     $("first-click").value = saved.first_click;
+    $("no-guess").checked = Boolean(saved.no_guess);
     for (const name of ["width", "height", "mines"]) if (saved[name]) $(name).value = saved[name];
   }
   $("custom").hidden = select.value !== "custom";
+  showRule();
+}
+
+/** No-guess boards always open an area at the first click: the first-click choice rests. */
+function showRule() {
+  $("first-click").disabled = $("no-guess").checked;
 }
 
 async function resume() {
