@@ -92,7 +92,7 @@ def test_bad_board_lines(
         (["--games", "0"], "--games must be at least 1"),
         (["--jobs", "0"], "--jobs must be at least 1"),
         (["--level", "expert", "--width", "9"], "either --level or a custom size"),
-        (["--width", "9"], "needs --width and --height"),
+        (["--width", "9"], "a custom board needs --width, --height and either --mines"),
         (["--width", "3", "--height", "3", "--mines", "9"], "9 mines do not fit"),
         (["--sweep", "--densities", "0.3:0.1:0.1", "--level", "beginner"], "FROM <= TO"),
         (["--boards", "/nonexistent/boards.jsonl"], "cannot read"),

@@ -21,13 +21,18 @@ from gridpuzzles.minesweeper.benchmark import (
     summarize,
 )
 from gridpuzzles.minesweeper.notation import NotationError, parse_view
+from gridpuzzles.minesweeper.options import (
+    add_first_click_options,
+    add_size_options,
+    first_click_from,
+    size_from,
+)
 from gridpuzzles.minesweeper.rules import Action
 from gridpuzzles.minesweeper.settings import (
     LEVELS,
     Config,
     ConfigError,
     FirstClick,
-    level,
     level_of,
     mines_for_density,
 )
@@ -66,19 +71,8 @@ def configure(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     text = "Play many games with the auto-player and print its win rate and speed."
     bench = commands.add_parser("bench", help=text.lower().rstrip("."), description=text)
     board = bench.add_argument_group("boards")
-    board.add_argument("--level", choices=list(LEVELS), help="a built-in level (default expert)")
-    board.add_argument("--width", type=int, help="custom board width (with --height)")
-    board.add_argument("--height", type=int, help="custom board height (with --width)")
-    count = board.add_mutually_exclusive_group()
-    count.add_argument("--mines", type=int, help="custom mine count")
-    count.add_argument("--density", type=float, help="custom mine density, 0 < D < 1")
-    board.add_argument(
-        "--first-click",
-        choices=[r.value for r in FirstClick],
-        default=FirstClick.SAFE.value,
-        help="safe (default): first click safe, in a corner; opening: it opens an area; none",
-    )
-    board.add_argument("--no-guess", action="store_true", help="boards solvable without guessing")
+    add_size_options(board, "a built-in level (default expert)")
+    add_first_click_options(board)
     board.add_argument(
         "--boards",
         metavar="FILE",
@@ -212,7 +206,7 @@ def _bench(args: argparse.Namespace) -> int:
             raise UsageError(f"--games must be at least 1, not {args.games}")
         if args.jobs < 1:
             raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
-        rule = FirstClick(args.first_click)
+        rule = first_click_from(args)
         if args.sweep:
             return _sweep(args, rule)
         if args.boards is not None:
@@ -236,23 +230,7 @@ def _bench(args: argparse.Namespace) -> int:
 
 def bench_config(args: argparse.Namespace, rule: FirstClick) -> Config:
     """The board the bench options ask for (expert when none is named)."""
-    custom = [args.width, args.height, args.mines, args.density]
-    if args.no_guess:
-        rule = FirstClick.NO_GUESS
-    if args.level is not None and any(v is not None for v in custom):
-        raise UsageError("give either --level or a custom size, not both")
-    if all(v is None for v in custom):
-        return level(args.level or "expert", rule)
-    if args.width is None or args.height is None:
-        raise UsageError("a custom board needs --width and --height")
-    if args.mines is None and args.density is None:
-        raise UsageError("a custom board needs --mines or --density")
-    mines = (
-        args.mines
-        if args.mines is not None
-        else mines_for_density(args.width, args.height, args.density)
-    )
-    return Config(args.width, args.height, mines, rule)
+    return Config(*(size_from(args) or LEVELS["expert"]), rule)
 
 
 def describe(config: Config) -> str:

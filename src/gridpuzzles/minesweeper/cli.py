@@ -10,15 +10,13 @@ import time
 from pathlib import Path
 
 from gridpuzzles.minesweeper import analysis_cli
-from gridpuzzles.minesweeper.settings import (
-    LEVELS,
-    Config,
-    ConfigError,
-    FirstClick,
-    WinRule,
-    level,
-    mines_for_density,
+from gridpuzzles.minesweeper.options import (
+    add_first_click_options,
+    add_size_options,
+    first_click_from,
+    size_from,
 )
+from gridpuzzles.minesweeper.settings import Config, ConfigError, WinRule
 from gridpuzzles.minesweeper.terminal import Console, Rules, Session, run
 from gridpuzzles.storage import default_db
 
@@ -60,22 +58,11 @@ def add_db_option(parser: argparse.ArgumentParser, when: str = "") -> None:
 def add_board_options(parser: argparse.ArgumentParser) -> None:
     """The options that choose a board: a level or a custom size, the rules and the seed."""
     board = parser.add_argument_group("board")
-    board.add_argument("--level", choices=list(LEVELS), help="a built-in level")
-    board.add_argument("--width", type=int, help="custom board width (with --height)")
-    board.add_argument("--height", type=int, help="custom board height (with --width)")
-    count = board.add_mutually_exclusive_group()
-    count.add_argument("--mines", type=int, help="custom mine count")
-    count.add_argument("--density", type=float, help="custom mine density, 0 < D < 1")
+    add_size_options(board)
     board.add_argument(
         "--seed", type=int, help="seed of the first game (the same seed gives the same game)"
     )
-    board.add_argument(
-        "--first-click",
-        choices=[r.value for r in FirstClick],
-        default=FirstClick.SAFE.value,
-        help="safe (default): the first cell is never a mine; opening: it opens an area; "
-        "no-guess: it opens an area and logic alone clears the rest; none: no promise",
-    )
+    add_first_click_options(board)
     board.add_argument(
         "--win-rule",
         choices=[r.value for r in WinRule],
@@ -85,47 +72,18 @@ def add_board_options(parser: argparse.ArgumentParser) -> None:
     board.add_argument(
         "--question-marks", action="store_true", help="flagging cycles through '?' too"
     )
-    board.add_argument(
-        "--no-guess",
-        action="store_true",
-        help="boards that open at the first click and never need a guess "
-        "(short for --first-click no-guess)",
-    )
 
 
 def rules_from(args: argparse.Namespace) -> Rules:
-    """The rules the options ask for; raises `ConfigError` on ``--no-guess`` with a first-click
-    rule that cannot open an area."""
-    first_click = FirstClick(args.first_click)
-    if args.no_guess:
-        if first_click is FirstClick.NONE:
-            raise ConfigError(
-                "--no-guess opens an area at the first click; it cannot go with --first-click none"
-            )
-        first_click = FirstClick.NO_GUESS
-    return Rules(first_click, WinRule(args.win_rule), args.question_marks)
+    """The rules the options ask for (`ConfigError` on ``--no-guess --first-click none``)."""
+    return Rules(first_click_from(args), WinRule(args.win_rule), args.question_marks)
 
 
 def config_from(args: argparse.Namespace) -> Config | None:
     """The board the options ask for, or None when they name none (then the game asks)."""
     rules = rules_from(args)
-    custom = [args.width, args.height, args.mines, args.density]
-    if args.level is not None:
-        if any(value is not None for value in custom):
-            raise ConfigError(
-                "give either --level or a custom size (--width, --height, --mines/--density), not both"
-            )
-        return level(args.level, rules.first_click, rules.win_rule, rules.question_marks)
-    if all(value is None for value in custom):
-        return None
-    if args.width is None or args.height is None or (args.mines is None and args.density is None):
-        raise ConfigError("a custom board needs --width, --height and either --mines or --density")
-    mines = (
-        args.mines
-        if args.mines is not None
-        else mines_for_density(args.width, args.height, args.density)
-    )
-    return rules.config(args.width, args.height, mines)
+    size = size_from(args)
+    return None if size is None else rules.config(*size)
 
 
 def use_color(choice: str) -> bool:

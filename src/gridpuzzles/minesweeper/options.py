@@ -1,0 +1,76 @@
+"""Command-line options shared by `mines play`, `mines bench` and `gridpuzzles tui`: which
+board (a level or a custom size) and which first-click rule."""
+
+from __future__ import annotations
+
+import argparse
+
+from gridpuzzles.minesweeper.settings import (
+    LEVELS,
+    ConfigError,
+    FirstClick,
+    mines_for_density,
+)
+
+Size = tuple[int, int, int]
+"""Width, height and mine count."""
+
+
+def add_size_options(group: argparse._ArgumentGroup, level_help: str = "a built-in level") -> None:
+    """``--level``, or ``--width``, ``--height`` and ``--mines`` or ``--density``."""
+    group.add_argument("--level", choices=list(LEVELS), help=level_help)
+    group.add_argument("--width", type=int, help="custom board width (with --height)")
+    group.add_argument("--height", type=int, help="custom board height (with --width)")
+    count = group.add_mutually_exclusive_group()
+    count.add_argument("--mines", type=int, help="custom mine count")
+    count.add_argument("--density", type=float, help="custom mine density, 0 < D < 1")
+
+
+def add_first_click_options(group: argparse._ArgumentGroup) -> None:
+    """``--first-click`` and its short form for no-guess boards, ``--no-guess``."""
+    group.add_argument(
+        "--first-click",
+        choices=[rule.value for rule in FirstClick],
+        default=FirstClick.SAFE.value,
+        help="safe (default): the first cell is never a mine; opening: it opens an area; "
+        "no-guess: it opens an area and logic alone clears the rest; none: no promise",
+    )
+    group.add_argument(
+        "--no-guess",
+        action="store_true",
+        help="boards that open at the first click and never need a guess "
+        "(short for --first-click no-guess)",
+    )
+
+
+def size_from(args: argparse.Namespace) -> Size | None:
+    """The board size the options ask for, or None when they name none; raises `ConfigError`
+    on a level given with a custom size, or an incomplete custom size."""
+    custom = [args.width, args.height, args.mines, args.density]
+    if args.level is not None:
+        if any(value is not None for value in custom):
+            raise ConfigError(
+                "give either --level or a custom size (--width, --height, --mines/--density), "
+                "not both"
+            )
+        return LEVELS[args.level]
+    if all(value is None for value in custom):
+        return None
+    if args.width is None or args.height is None or (args.mines is None and args.density is None):
+        raise ConfigError("a custom board needs --width, --height and either --mines or --density")
+    if args.mines is not None:
+        return args.width, args.height, args.mines
+    return args.width, args.height, mines_for_density(args.width, args.height, args.density)
+
+
+def first_click_from(args: argparse.Namespace) -> FirstClick:
+    """The first-click rule the options ask for; raises `ConfigError` on ``--no-guess`` with a
+    rule that promises nothing."""
+    rule = FirstClick(args.first_click)
+    if not args.no_guess:
+        return rule
+    if rule is FirstClick.NONE:
+        raise ConfigError(
+            "--no-guess opens an area at the first click; it cannot go with --first-click none"
+        )
+    return FirstClick.NO_GUESS
