@@ -8,6 +8,7 @@ every sub-command sets ``handler``, a function from the parsed arguments to an e
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 
@@ -30,6 +31,11 @@ def _run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader stopped reading (`| head`): stop quietly, as other Unix tools do, and
+        # keep Python from reporting the pipe again when it flushes stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return status
 
 

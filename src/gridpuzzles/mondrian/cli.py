@@ -150,6 +150,8 @@ def _guarded(handler: Handler) -> Handler:
         except MondrianError as error:
             print(f"mondrian: error: {error}", file=sys.stderr)
             return BAD_INPUT
+        except BrokenPipeError:
+            raise  # the reader went away: the entry point stops quietly
         except OSError as error:
             print(f"mondrian: error: {error.strerror or error}: {error.filename}", file=sys.stderr)
             return NO_FILE
