@@ -139,3 +139,11 @@ def test_endgame_search_returns_a_cell_of_a_fifty_fifty() -> None:
     board = parse_view("##\n11\n00")
     pos = position(board.width, board.height, cell_values(board), 1)
     assert endgame(pos, solve_position(pos).layouts) in (0, 1)
+
+
+def test_a_guess_on_a_board_whose_layouts_are_beyond_floats() -> None:
+    """comb(9996, 2999) layouts: the guess scoring must stay exact rather than overflow."""
+    rows = ["1" + "#" * 99] + ["#" * 100] * 99
+    shown = parse_view("\n".join(rows))
+    move = next_move(shown, 3000)
+    assert move.action is Action.REVEAL and (move.row, move.col) != (0, 0)

@@ -205,7 +205,9 @@ def choose_guess(pos: Position, analysis: Analysis, cache: ComponentCache | None
     return best
 
 
-SHORTLIST_MARGIN = 0.1
+SHORTLIST_MARGIN = Fraction(1, 10)
+"""How much less safe than the safest cell a shortlisted cell may be, as a share of all
+layouts (exact: layout counts of large boards are beyond floats)."""
 SHORTLIST_FRONTIER = 8
 SHORTLIST_OFF = 3
 

@@ -46,10 +46,9 @@ Commands (ROW and COL are the numbers in the headers):
   help        this help"""
 
 CELL_COMMANDS = {"r": Action.REVEAL, "f": Action.FLAG, "c": Action.CHORD}
-ADVICE_ERRORS = (ValueError, OverflowError)
-"""What the auto-player may raise instead of advising: no move is left or the view cannot be
-(ValueError), or its guess scoring met more layouts than a float holds (OverflowError, on very
-large boards)."""
+ADVICE_ERRORS = (ValueError,)
+"""What the auto-player raises instead of advising: no move is left, or no layout fits the
+view (`InconsistentViewError` is a ValueError)."""
 
 
 class InputError(ValueError):
