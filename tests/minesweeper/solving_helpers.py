@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from gridpuzzles.minesweeper import Config, Mark, Status, View, new_game, reveal, toggle_flag, view
 from gridpuzzles.minesweeper.grid import neighbours
+from gridpuzzles.minesweeper.solver import Position, cell_values, position
 
 MINE_SYMBOLS = "*"
 
@@ -67,3 +68,16 @@ def random_position(rng: random.Random, max_hidden: int = 14) -> tuple[View, int
         board = view(game)
         if sum(s in "#F?" for s in board.cells) <= max_hidden:
             return board, mines
+
+
+def positions(count: int, seed: int, max_hidden: int) -> list[Position]:
+    """Solver positions of ``count`` small random views (inconsistent ones skipped)."""
+    rng = random.Random(seed)
+    found: list[Position] = []
+    while len(found) < count:
+        board, mines = random_position(rng, max_hidden)
+        try:
+            found.append(position(board.width, board.height, cell_values(board), mines))
+        except ValueError:
+            continue
+    return found

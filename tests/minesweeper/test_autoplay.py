@@ -18,16 +18,9 @@ from gridpuzzles.minesweeper import (
     toggle_flag,
     view,
 )
-from gridpuzzles.minesweeper.autoplay import (
-    decide,
-    endgame,
-    first_click,
-    forced_fifty_fifty,
-    hint,
-    next_move,
-)
+from gridpuzzles.minesweeper.autoplay import decide, first_click, hint, next_move
 from gridpuzzles.minesweeper.rules import Action
-from gridpuzzles.minesweeper.solver import analyze, cell_values, position, solve_position
+from gridpuzzles.minesweeper.solver import analyze
 
 
 def check_move(
@@ -119,26 +112,6 @@ def test_hint_names_a_safe_cell_or_the_best_guess() -> None:
     text = str(hint(parse_view("1#\n##"), 1))
     assert text.startswith("no cell is certainly safe; best guess: row")
     assert "% mine" in text
-
-
-def test_a_forced_fifty_fifty_is_found() -> None:
-    board = parse_view("####\n##11\n##00")
-    pos = position(board.width, board.height, cell_values(board), 3)
-    analysis = solve_position(pos)
-    assert analysis.probability(0, 2) == analysis.probability(0, 3) != 0
-    # (0,2) still touches unknown cells on the left: not forced yet.
-    assert forced_fifty_fifty(pos, analysis) is None
-    board = parse_view("##\n11\n00")
-    pos = position(board.width, board.height, cell_values(board), 1)
-    analysis = solve_position(pos)
-    assert forced_fifty_fifty(pos, analysis) == 0
-    assert decide(board, 1).guess
-
-
-def test_endgame_search_returns_a_cell_of_a_fifty_fifty() -> None:
-    board = parse_view("##\n11\n00")
-    pos = position(board.width, board.height, cell_values(board), 1)
-    assert endgame(pos, solve_position(pos).layouts) in (0, 1)
 
 
 def test_a_guess_on_a_board_whose_layouts_are_beyond_floats() -> None:

@@ -266,19 +266,25 @@ def with_number(pos: Position, cell: int, number: int) -> Position:
     ]
     if around:
         rest.append((around, need))
+    return _narrowed(pos, rest, pos.unknown - {cell})
+
+
+def with_assumed(pos: Position, mines: Sequence[int], safe: Sequence[int]) -> Position:
+    """The position with some unfixed unknown cells taken as mines and others as safe cells
+    (a hypothesis to count layouts under); InconsistentViewError when no layout allows it."""
+    rest = [*pos.rest, *(([c], 1) for c in mines), *(([c], 0) for c in safe)]
+    return _narrowed(pos, rest, pos.unknown)
+
+
+def _narrowed(pos: Position, rest: list[Constraint], unknown: frozenset[int]) -> Position:
+    """``pos`` with new constraints over ``unknown``, after single-number deductions."""
     fixed, rest = propagate(pos.width, rest)
-    unknown = pos.unknown - {cell}
     if fixed:
         unknown = unknown - fixed.keys()
-    return Position(
-        pos.width,
-        pos.height,
-        pos.mines,
-        unknown,
-        pos.fixed | fixed,
-        rest,
-        pos.free - sum(fixed.values()),
-    )
+    free = pos.free - sum(fixed.values())
+    if free < 0:
+        raise InconsistentViewError(f"more mines are assumed than the {pos.mines} of the board")
+    return Position(pos.width, pos.height, pos.mines, unknown, pos.fixed | fixed, rest, free)
 
 
 def solve(
@@ -295,7 +301,7 @@ def solve(
 def solve_position(pos: Position, cache: ComponentCache | None = None) -> Analysis:
     """Exact weights of every unknown cell of a position."""
     free = pos.free
-    groups = _split(pos.rest)
+    groups = split_components(pos.rest)
     on_frontier: set[int] = set()
     components = []
     for group in groups:
@@ -310,7 +316,7 @@ def _cells_of(group: list[Constraint]) -> set[int]:
     return {c for cells, _ in group for c in cells}
 
 
-def _split(rest: list[Constraint]) -> list[list[Constraint]]:
+def split_components(rest: list[Constraint]) -> list[list[Constraint]]:
     """The constraints grouped into independent components (linked by shared cells)."""
     parent = list(range(len(rest)))
 
