@@ -226,14 +226,14 @@ def fifty_fifty_risk(pos: Position, cache: ComponentCache | None = None) -> dict
 
     def flanks(cells: list[tuple[int, int]], most_unknown: int) -> list[int] | None:
         """The unknown cells among ``cells`` when all the others are mines or walls."""
-        unknown = []
+        unknown: list[int] = []
         for r, c in cells:
             if not (0 <= r < height and 0 <= c < width) or pos.fixed.get(r * width + c) == 1:
                 continue
-            if r * width + c not in pos.unknown:
+            if r * width + c not in pos.unknown or len(unknown) == most_unknown:
                 return None
             unknown.append(r * width + c)
-        return unknown if len(unknown) <= most_unknown else None
+        return unknown
 
     def count(mines: list[int], safe: list[int], pattern: list[int]) -> None:
         try:
