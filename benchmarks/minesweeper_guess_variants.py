@@ -1,0 +1,90 @@
+"""Does a change to the guessing settings win more games? A paired comparison.
+
+Plays the same boards with the current settings and with each variant (a set of overridden
+constants of `guessing` or `endgame`), then prints, per variant, the wins per seed, the boards
+it won and the current settings lost (and the reverse), the net gain and a sign-test z on the
+boards whose outcome changed: with thousands of games, a z below about 2 is noise.
+
+    .venv/bin/python benchmarks/minesweeper_guess_variants.py --seeds 2 3 4 --games 5000 \\
+        --jobs 2 --variant guessing.FIFTY_FIFTY_WEIGHT=1.5 --variant endgame.ENDGAME_LAYOUTS=1000
+
+Several settings in one variant are joined by commas. Keep seed 1 for the final measurement
+(`benchmarks/minesweeper_solver.py`): tune on other seeds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+from types import ModuleType
+
+from gridpuzzles.minesweeper import endgame, guessing
+from gridpuzzles.minesweeper.benchmark import Result, play_boards, random_boards
+from gridpuzzles.minesweeper.settings import FirstClick, level
+
+MODULES: dict[str, ModuleType] = {"guessing": guessing, "endgame": endgame}
+
+
+def parse_variant(text: str) -> list[tuple[ModuleType, str, object]]:
+    """``module.NAME=value[,module.NAME=value...]`` as (module, name, typed value)."""
+    settings = []
+    for item in text.split(","):
+        target, _, value = item.partition("=")
+        module_name, _, name = target.strip().partition(".")
+        module = MODULES.get(module_name)
+        if module is None or not name.isupper() or not hasattr(module, name) or not value:
+            raise SystemExit(f"error: not a setting: {item!r} (e.g. guessing.SHORTLIST_FRONTIER=12)")
+        kind = type(getattr(module, name))
+        try:
+            settings.append((module, name, kind(value)))
+        except ValueError:
+            raise SystemExit(f"error: {target.strip()} takes a {kind.__name__}, not {value!r}") from None
+    return settings
+
+
+def play(settings: list[tuple[ModuleType, str, object]], seed: int, games: int, jobs: int) -> list[Result]:
+    """Expert games (safe corner start) under ``settings``; worker processes are forked after
+    the settings are made, so they see them too."""
+    saved = [(module, name, getattr(module, name)) for module, name, _ in settings]
+    for module, name, value in settings:
+        setattr(module, name, value)
+    try:
+        return play_boards(random_boards(level("expert", FirstClick.SAFE), games, seed), FirstClick.SAFE, jobs)
+    finally:
+        for module, name, value in saved:
+            setattr(module, name, value)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, nargs="+", default=[2, 3, 4])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--variant", action="append", default=[], help="module.NAME=value[,...]")
+    args = parser.parse_args()
+    variants = [(text, parse_variant(text)) for text in args.variant]
+    baseline = {seed: play([], seed, args.games, args.jobs) for seed in args.seeds}
+    wins = " ".join(f"{sum(r.won for r in baseline[s]):>5}" for s in args.seeds)
+    print(f"current settings: wins per seed {wins}")
+    for text, settings in variants:
+        gained = lost = 0
+        per_seed = []
+        times = []
+        for seed in args.seeds:
+            results = play(settings, seed, args.games, args.jobs)
+            per_seed.append(sum(r.won for r in results))
+            gained += sum(1 for a, b in zip(baseline[seed], results, strict=True) if b.won and not a.won)
+            lost += sum(1 for a, b in zip(baseline[seed], results, strict=True) if a.won and not b.won)
+            times += [r.seconds * 1000 for r in results]
+        z = (gained - lost) / math.sqrt(gained + lost) if gained + lost else 0.0
+        print(
+            f"{text}: wins per seed {' '.join(f'{w:>5}' for w in per_seed)}; "
+            f"gained {gained}, lost {lost}, net {gained - lost:+d} (z {z:+.2f}); "
+            f"median {statistics.median(times):.1f} ms per game",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
