@@ -210,4 +210,3 @@ def test_the_pages_and_the_api_documentation_are_served(client: TestClient) -> N
     assert client.get("/docs").status_code == 200
     schema = client.get("/openapi.json").json()
     assert f"{GAMES}/{{game_id}}/moves" in schema["paths"]
-

@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gridpuzzles.minesweeper.solver import Constraint, Position, neighbour_table, split_components
+from gridpuzzles.minesweeper.solver import (
+    Constraint,
+    Position,
+    cells_of,
+    neighbour_table,
+    split_components,
+)
 
 ENDGAME_LAYOUTS = 300
 """The endgame search runs when at most this many layouts of the whole board remain..."""
@@ -46,7 +52,7 @@ def closed_part_guess(pos: Position) -> int | None:
     nbrs = neighbour_table(pos.width, pos.height)
     found: tuple[int, int] | None = None
     for part in split_components(pos.rest):
-        cells = sorted({c for cs, _ in part for c in cs})
+        cells = sorted(cells_of(part))
         if found is not None and len(cells) >= found[1]:
             continue
         inside = set(cells)

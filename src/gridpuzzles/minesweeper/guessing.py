@@ -33,6 +33,7 @@ from gridpuzzles.minesweeper.solver import (
     ComponentCache,
     InconsistentViewError,
     Position,
+    cells_of,
     neighbour_table,
     solve_position,
     with_assumed,
@@ -109,7 +110,7 @@ def _shortlist(pos: Position, weights: list[int], total: int) -> tuple[list[int]
     """The safest frontier cells (within the margin) and the off-frontier cells with the fewest
     unknown neighbours; and the lowest mine weight of any uncertain cell."""
     nbrs = neighbour_table(pos.width, pos.height)
-    on_frontier = {c for cells, _ in pos.rest for c in cells}
+    on_frontier = cells_of(pos.rest)
     candidates = [i for i in pos.unknown if weights[i] != total]
     lowest = min(weights[i] for i in candidates)
     frontier = sorted((i for i in candidates if i in on_frontier), key=lambda i: (weights[i], i))

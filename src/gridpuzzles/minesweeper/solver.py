@@ -305,14 +305,15 @@ def solve_position(pos: Position, cache: ComponentCache | None = None) -> Analys
     on_frontier: set[int] = set()
     components = []
     for group in groups:
-        cells = _cells_of(group)
+        cells = cells_of(group)
         on_frontier |= cells
         components.append(_solve_component(group, max(0, min(free, len(cells))), cache))
     off = [i for i in pos.unknown if i not in on_frontier]
     return _combine(pos, components, off)
 
 
-def _cells_of(group: list[Constraint]) -> set[int]:
+def cells_of(group: Sequence[Constraint]) -> set[int]:
+    """The unknown cells that some constraint of ``group`` covers."""
     return {c for cells, _ in group for c in cells}
 
 
