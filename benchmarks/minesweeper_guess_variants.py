@@ -63,6 +63,8 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--variant", action="append", default=[], help="module.NAME=value[,...]")
     args = parser.parse_args()
+    if args.games < 1:
+        parser.error("--games must be at least 1")
     variants = [(text, parse_variant(text)) for text in args.variant]
     baseline = {seed: play([], seed, args.games, args.jobs) for seed in args.seeds}
     wins = " ".join(f"{sum(r.won for r in baseline[s]):>5}" for s in args.seeds)
