@@ -8,6 +8,7 @@ from gridpuzzles.minesweeper.endgame import enumerate_layouts
 from gridpuzzles.minesweeper.guessing import (
     best_guess,
     common_safe_cells,
+    deep_lookahead,
     fifty_fifty_risk,
     in_open_area,
     lookahead,
@@ -56,6 +57,27 @@ def test_lookahead_is_the_chance_to_survive_two_moves() -> None:
         # 1/8 a mine; if safe, it shows 0 or 1 and either way certain safe cells follow.
         assert lookahead(pos, cell, analysis.layouts, analysis.weights[cell] or 0) == (0.875, 2)
         assert lookahead(pos, cell, analysis.layouts, analysis.weights[cell] or 0, floor=0.9) is None
+
+
+def test_the_deep_lookahead_never_promises_more_than_the_one_move_lookahead() -> None:
+    # The move after is itself a guess whose safety is at most the best safety the one-move
+    # lookahead counts; when every number leaves a certain safe cell both equal survival.
+    deeper = 0
+    for pos in positions(60, 5, 10):
+        analysis = solve_position(pos)
+        for cell in sorted(pos.unknown):
+            weight = analysis.weights[cell] or 0
+            if weight == analysis.layouts:
+                continue
+            survive = 1 - weight / analysis.layouts
+            one = lookahead(pos, cell, analysis.layouts, weight)
+            assert one is not None
+            deep = deep_lookahead(pos, cell, analysis.layouts)
+            assert 0 < deep <= one[0] + 1e-12 <= survive + 2e-12
+            if abs(one[0] - survive) < 1e-12:
+                assert abs(deep - survive) < 1e-12
+            deeper += deep < one[0] - 1e-9
+    assert deeper >= 10
 
 
 def test_next_move_safety() -> None:

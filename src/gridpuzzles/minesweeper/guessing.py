@@ -14,7 +14,9 @@ In order, the first rule that applies decides:
    it leads to a certain safe cell whose own number still tells something). The chance of
    resolving a 50/50 pattern now raises a cell's score; cells in open areas go first; a cell
    whose number can tell nothing is taken only when no other cell is on the shortlist.
-   Finally a safer cell that the chosen cell would prove safe whatever it shows is preferred.
+   The few best cells within a small margin are then compared two moves deep: after each
+   number, the best one-move lookahead of the safest replies. Finally a safer cell that the
+   chosen cell would prove safe whatever it shows is preferred.
 """
 
 from __future__ import annotations
@@ -52,6 +54,15 @@ OPEN_AREA = 8
 FIFTY_FIFTY_WEIGHT = 0.9
 """How much the share of a cell's safe layouts that would leave a 50/50 raises its score."""
 DOMINANCE_ROUNDS = 4
+DEEP_CANDIDATES = 4
+"""How many of the best-scored cells a two-move lookahead compares (0 or 1: none)."""
+DEEP_MARGIN = 0.05
+"""How far below the best one-move score a cell may be and still be compared two moves deep."""
+DEEP_REPLIES = 4
+"""How many of the safest cells of each outcome are tried as the move after."""
+DEEP_UNKNOWN = 1000
+"""Boards with more unknown cells than this skip the two-move lookahead: each hypothesis
+costs big-integer arithmetic over all of them (a 100x100 guess took 20 s instead of 6 s)."""
 
 
 def best_guess(pos: Position, analysis: Analysis, cache: ComponentCache | None = None) -> int:
@@ -129,20 +140,65 @@ def _best_scored(
     cache: ComponentCache | None,
 ) -> int:
     """The shortlisted cell with the best lookahead score, preferring cells whose number can
-    tell something."""
+    tell something; near-equal cells are then compared two moves deep."""
+    scores: dict[int, float] = {}
+    factors: dict[int, float] = {}
     best, best_score = shortlist[0], -1.0
     best_live, best_live_score = None, -1.0
+    deep = DEEP_CANDIDATES > 1 and len(pos.unknown) <= DEEP_UNKNOWN
+    margin = DEEP_MARGIN if deep else 0.0
     for cell in shortlist:
         factor = 1 + FIFTY_FIFTY_WEIGHT * (risk.get(cell, 0) / (total - weights[cell]))
-        scored = lookahead(pos, cell, total, weights[cell], cache, best_live_score / factor)
+        scored = lookahead(
+            pos, cell, total, weights[cell], cache, (best_live_score - margin) / factor
+        )
         if scored is None:
             continue
         score, numbers = scored[0] * factor, scored[1]
         if score > best_score + 1e-12:
             best, best_score = cell, score
-        if numbers > 1 and score > best_live_score + 1e-12:
-            best_live, best_live_score = cell, score
-    return best if best_live is None else best_live
+        if numbers > 1:
+            scores[cell], factors[cell] = score, factor
+            if score > best_live_score + 1e-12:
+                best_live, best_live_score = cell, score
+    if best_live is None:
+        return best
+    close = sorted(
+        (c for c in scores if c != best_live and scores[c] >= best_live_score - margin),
+        key=lambda c: -scores[c],
+    )
+    if not deep or not close:
+        return best_live
+    close = [best_live, *close[: DEEP_CANDIDATES - 1]]
+    return max(close, key=lambda c: factors[c] * deep_lookahead(pos, c, total, cache))
+
+
+def deep_lookahead(
+    pos: Position, cell: int, total: int, cache: ComponentCache | None = None
+) -> float:
+    """The chance to survive a reveal of ``cell`` and the best one-move lookahead after each
+    number it may show (1 after a number that leaves a certain safe cell to play)."""
+    value = 0.0
+    for after_pos, after in _outcomes(pos, cell, cache):
+        value += after.layouts / total * _best_reply(after_pos, after, cache)
+    return value
+
+
+def _best_reply(pos: Position, analysis: Analysis, cache: ComponentCache | None) -> float:
+    """The best one-move lookahead score among the safest cells of a position (1 when a
+    certain safe cell is left to play)."""
+    if next_move_safety(pos, analysis) == 1.0:
+        return 1.0
+    total = analysis.layouts
+    weights = [w or 0 for w in analysis.weights]
+    shortlist, _ = _shortlist(pos, weights, total)
+    replies = sorted(shortlist, key=lambda c: (weights[c], c))[:DEEP_REPLIES]
+    best = 0.0
+    for reply in replies:
+        scored = lookahead(pos, reply, total, weights[reply], cache, best)
+        if scored is not None:
+            best = max(best, scored[0])
+    return best
 
 
 def lookahead(
