@@ -169,18 +169,32 @@ def _best_scored(
     )
     if not deep or not close:
         return best_live
-    close = [best_live, *close[: DEEP_CANDIDATES - 1]]
-    return max(close, key=lambda c: factors[c] * deep_lookahead(pos, c, total, cache))
+    best_deep = -1.0
+    for cell in [best_live, *close[: DEEP_CANDIDATES - 1]]:
+        value = deep_lookahead(pos, cell, total, cache, best_deep / factors[cell])
+        if value is not None and value * factors[cell] > best_deep:
+            best_live, best_deep = cell, value * factors[cell]
+    return best_live
 
 
 def deep_lookahead(
-    pos: Position, cell: int, total: int, cache: ComponentCache | None = None
-) -> float:
+    pos: Position,
+    cell: int,
+    total: int,
+    cache: ComponentCache | None = None,
+    floor: float = -1.0,
+) -> float | None:
     """The chance to survive a reveal of ``cell`` and the best one-move lookahead after each
-    number it may show (1 after a number that leaves a certain safe cell to play)."""
+    number it may show (1 after a number that leaves a certain safe cell to play); None once
+    the numbers left cannot lift it to ``floor``."""
     value = 0.0
+    unexplored = 1.0
     for after_pos, after in _outcomes(pos, cell, cache):
-        value += after.layouts / total * _best_reply(after_pos, after, cache)
+        chance = after.layouts / total
+        unexplored -= chance
+        value += chance * _best_reply(after_pos, after, cache)
+        if value + unexplored < floor:
+            return None
     return value
 
 
