@@ -23,6 +23,17 @@ def open_seeded(page: Page, server: ServerProcess, seed: int = SEED) -> None:
     expect(page.locator("#board .cell")).to_have_count(81)
 
 
+def start_new_game(page: Page) -> None:
+    """Click New game and wait until the page shows the new game (a click on the board before
+    then would reach the old one)."""
+    with page.expect_response(lambda r: r.url.endswith("/games") and r.request.method == "POST") as created:
+        page.click("#new-game")
+    game_id = created.value.json()["id"]
+    page.wait_for_function(
+        "id => localStorage.getItem('gridpuzzles.minesweeper.game') === id", arg=game_id
+    )
+
+
 def cell(page: Page, row: int, col: int) -> Locator:
     return page.locator(f"#board .cell[data-index='{row * WIDTH + col}']")
 
@@ -134,7 +145,7 @@ def test_no_guessing_boards_open_an_area_and_are_won_by_play_move(
     open_seeded(page, server)
     page.check("#no-guess")
     expect(page.locator("#first-click")).to_be_disabled()
-    page.click("#new-game")
+    start_new_game(page)
     expect(page.locator("#board .cell.open")).to_have_count(0)
     cell(page, 4, 4).click()
     page.wait_for_function("document.querySelectorAll('#board .cell.open').length >= 9")
