@@ -72,14 +72,14 @@ def test_the_deep_lookahead_never_promises_more_than_the_one_move_lookahead() ->
             survive = 1 - weight / analysis.layouts
             one = lookahead(pos, cell, analysis.layouts, weight)
             assert one is not None
-            deep = deep_lookahead(pos, cell, analysis.layouts)
+            deep = deep_lookahead(pos, cell, analysis.layouts, weight)
             assert deep is not None and 0 < deep <= one[0] + 1e-12 <= survive + 2e-12
             if abs(one[0] - survive) < 1e-12:
                 assert abs(deep - survive) < 1e-12
             deeper += deep < one[0] - 1e-9
             # A floor prunes the search or changes nothing; one above 1 always prunes.
-            assert deep_lookahead(pos, cell, analysis.layouts, floor=deep + 1e-9) in (None, deep)
-            assert deep_lookahead(pos, cell, analysis.layouts, floor=1.01) is None
+            assert deep_lookahead(pos, cell, analysis.layouts, weight, floor=deep + 1e-9) in (None, deep)
+            assert deep_lookahead(pos, cell, analysis.layouts, weight, floor=1.01) is None
     assert deeper >= 10
 
 

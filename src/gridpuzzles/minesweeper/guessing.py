@@ -21,7 +21,7 @@ In order, the first rule that applies decides:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 
 from gridpuzzles.minesweeper.endgame import (
@@ -163,15 +163,17 @@ def _best_scored(
                 best_live, best_live_score = cell, score
     if best_live is None:
         return best
+    if not deep:
+        return best_live
     close = sorted(
         (c for c in scores if c != best_live and scores[c] >= best_live_score - margin),
         key=lambda c: -scores[c],
     )
-    if not deep or not close:
+    if not close:
         return best_live
     best_deep = -1.0
     for cell in [best_live, *close[: DEEP_CANDIDATES - 1]]:
-        value = deep_lookahead(pos, cell, total, cache, best_deep / factors[cell])
+        value = deep_lookahead(pos, cell, total, weights[cell], cache, best_deep / factors[cell])
         if value is not None and value * factors[cell] > best_deep:
             best_live, best_deep = cell, value * factors[cell]
     return best_live
@@ -181,21 +183,16 @@ def deep_lookahead(
     pos: Position,
     cell: int,
     total: int,
+    weight: int,
     cache: ComponentCache | None = None,
     floor: float = -1.0,
 ) -> float | None:
-    """The chance to survive a reveal of ``cell`` and the best one-move lookahead after each
-    number it may show (1 after a number that leaves a certain safe cell to play); None once
-    the numbers left cannot lift it to ``floor``."""
-    value = 0.0
-    unexplored = 1.0
-    for after_pos, after in _outcomes(pos, cell, cache):
-        chance = after.layouts / total
-        unexplored -= chance
-        value += chance * _best_reply(after_pos, after, cache)
-        if value + unexplored < floor:
-            return None
-    return value
+    """Like `lookahead`, but after each number the move after is itself scored by a one-move
+    lookahead (1 after a number that leaves a certain safe cell to play)."""
+    scored = lookahead(
+        pos, cell, total, weight, cache, floor, lambda p, a: _best_reply(p, a, cache)
+    )
+    return None if scored is None else scored[0]
 
 
 def _best_reply(pos: Position, analysis: Analysis, cache: ComponentCache | None) -> float:
@@ -215,6 +212,17 @@ def _best_reply(pos: Position, analysis: Analysis, cache: ComponentCache | None)
     return best
 
 
+def next_move_safety(pos: Position, analysis: Analysis) -> float:
+    """The chance that the next move is safe: 1 when a certain safe cell still has an unknown
+    neighbour (its number will tell something), else the safety of the best uncertain cell."""
+    nbrs = neighbour_table(pos.width, pos.height)
+    weights = analysis.weights
+    if any(w == 0 and any(n in pos.unknown for n in nbrs[i]) for i, w in enumerate(weights)):
+        return 1.0
+    uncertain = [w for w in weights if w and w != analysis.layouts]
+    return 1 - min(uncertain) / analysis.layouts if uncertain else 1.0
+
+
 def lookahead(
     pos: Position,
     cell: int,
@@ -222,10 +230,11 @@ def lookahead(
     weight: int,
     cache: ComponentCache | None = None,
     floor: float = -1.0,
+    after_move: Callable[[Position, Analysis], float] = next_move_safety,
 ) -> tuple[float, int] | None:
     """The chance to survive a reveal of ``cell`` (mine weight ``weight`` of ``total``
-    layouts) and the move after it, and how many numbers the cell may show; None as soon as
-    the chance cannot reach ``floor``."""
+    layouts) and the move after it (its safety by ``after_move``), and how many numbers the
+    cell may show; None as soon as the chance cannot reach ``floor``."""
     survive = 0.0
     unexplored = 1.0 - weight / total
     if unexplored < floor:
@@ -235,7 +244,7 @@ def lookahead(
         chance = after.layouts / total
         unexplored -= chance
         numbers += 1
-        survive += chance * next_move_safety(after_pos, after)
+        survive += chance * after_move(after_pos, after)
         if survive + unexplored < floor:
             return None
     return survive, numbers
@@ -259,17 +268,6 @@ def _outcomes(
 def _numbers(pos: Position, cell: int, cache: ComponentCache | None) -> int:
     """How many numbers ``cell`` may show."""
     return sum(1 for _ in _outcomes(pos, cell, cache))
-
-
-def next_move_safety(pos: Position, analysis: Analysis) -> float:
-    """The chance that the next move is safe: 1 when a certain safe cell still has an unknown
-    neighbour (its number will tell something), else the safety of the best uncertain cell."""
-    nbrs = neighbour_table(pos.width, pos.height)
-    weights = analysis.weights
-    if any(w == 0 and any(n in pos.unknown for n in nbrs[i]) for i, w in enumerate(weights)):
-        return 1.0
-    uncertain = [w for w in weights if w and w != analysis.layouts]
-    return 1 - min(uncertain) / analysis.layouts if uncertain else 1.0
 
 
 def unavoidable_fifty_fifty(pos: Position, analysis: Analysis) -> int | None:
