@@ -11,6 +11,7 @@ from gridpuzzles.minesweeper.endgame import (
     closed_part_guess,
     endgame,
     enumerate_layouts,
+    reveal_wins,
 )
 from gridpuzzles.minesweeper.solver import (
     Position,
@@ -92,6 +93,20 @@ def test_best_reveal_wins_as_many_layouts_as_perfect_play() -> None:
         assert reference[best[0]] == best[1]
         checked += 1
     assert checked >= 30
+
+
+def test_reveal_wins_counts_the_layouts_perfect_play_wins_after_each_first_reveal() -> None:
+    checked = 0
+    for pos in positions(60, 3, 9):
+        cells = sorted(pos.unknown)
+        layouts = enumerate_layouts(cells, pos.rest, pos.free, 10**6)
+        assert layouts is not None
+        if len(layouts) < 2:
+            continue
+        for cell, wins in perfect_wins(pos, cells, layouts).items():
+            assert reveal_wins(pos, cells, layouts, cell) == wins
+            checked += 1
+    assert checked >= 100
 
 
 def test_endgame_of_a_fifty_fifty_picks_one_of_its_cells() -> None:

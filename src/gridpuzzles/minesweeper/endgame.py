@@ -74,61 +74,87 @@ def best_reveal(
 ) -> tuple[int, int] | None:
     """The reveal that wins the most of ``layouts`` (bit masks over ``cells``, all equally
     likely) with perfect play after it, and how many it wins; None when over budget."""
-    nbrs = neighbour_table(pos.width, pos.height)
-    slot = {c: k for k, c in enumerate(cells)}
-    everything = (1 << len(layouts)) - 1
-    mine_sets = [0] * len(cells)
-    for j, layout in enumerate(layouts):
-        for k in range(len(cells)):
-            if layout >> k & 1:
-                mine_sets[k] |= 1 << j
-    # shows[k][v]: the layouts where cell k is safe and shows v (counting unknown neighbours:
-    # the rest of the number is the same in every layout).
-    shows: list[list[int]] = []
-    for k, c in enumerate(cells):
-        around = [slot[n] for n in nbrs[c] if n in slot]
-        by_value: dict[int, int] = {}
+    search = _Search(pos, cells, layouts)
+    try:
+        return search.best()
+    except _OutOfBudget:
+        return None
+
+
+def reveal_wins(
+    pos: Position, cells: Sequence[int], layouts: Sequence[int], cell: int
+) -> int | None:
+    """How many of ``layouts`` perfect play wins after revealing ``cell`` first (a cell that
+    is a mine in some of them); None when over budget."""
+    search = _Search(pos, cells, layouts)
+    try:
+        return search.reveal(list(cells).index(cell), search.everything, -1)
+    except _OutOfBudget:
+        return None
+
+
+class _Search:
+    """Perfect play over a set of equally likely layouts; a set of layouts is a bit mask over
+    their list, and ``wins`` of a set is remembered."""
+
+    def __init__(self, pos: Position, cells: Sequence[int], layouts: Sequence[int]) -> None:
+        nbrs = neighbour_table(pos.width, pos.height)
+        slot = {c: k for k, c in enumerate(cells)}
+        self.cells = cells
+        self.count = len(layouts)
+        self.everything = (1 << len(layouts)) - 1
+        self.mine_sets = [0] * len(cells)
         for j, layout in enumerate(layouts):
-            if not layout >> k & 1:
-                v = sum(layout >> a & 1 for a in around)
-                by_value[v] = by_value.get(v, 0) | 1 << j
-        shows.append(list(by_value.values()))
-    memo: dict[int, int] = {}
-    budget = [SEARCH_BUDGET]
+            for k in range(len(cells)):
+                if layout >> k & 1:
+                    self.mine_sets[k] |= 1 << j
+        # shows[k]: per number, the layouts where cell k is safe and shows it (counting unknown
+        # neighbours: the rest of the number is the same in every layout).
+        self.shows: list[list[int]] = []
+        for k, c in enumerate(cells):
+            around = [slot[n] for n in nbrs[c] if n in slot]
+            by_value: dict[int, int] = {}
+            for j, layout in enumerate(layouts):
+                if not layout >> k & 1:
+                    v = sum(layout >> a & 1 for a in around)
+                    by_value[v] = by_value.get(v, 0) | 1 << j
+            self.shows.append(list(by_value.values()))
+        self.memo: dict[int, int] = {}
+        self.budget = SEARCH_BUDGET
 
-    def split(k: int, state: int) -> list[int]:
-        return [part for part in (state & s for s in shows[k]) if part]
+    def split(self, k: int, state: int) -> list[int]:
+        return [part for part in (state & s for s in self.shows[k]) if part]
 
-    def reveal(k: int, state: int, floor: int) -> int:
+    def reveal(self, k: int, state: int, floor: int) -> int:
         """Layouts of ``state`` won by revealing cell k, then playing on perfectly; stops
         early (returning at most ``floor``) once it cannot beat ``floor``."""
-        left = (state & ~mine_sets[k]).bit_count()
+        left = (state & ~self.mine_sets[k]).bit_count()
         won = 0
-        for part in split(k, state):
-            won += wins(part)
+        for part in self.split(k, state):
+            won += self.wins(part)
             left -= part.bit_count()
             if won + left <= floor:
                 return won + left
         return won
 
-    def wins(state: int) -> int:
+    def wins(self, state: int) -> int:
         """How many of the layouts in ``state`` perfect play wins."""
         size = state.bit_count()
         if size == 1:
             return 1
-        known = memo.get(state)
+        known = self.memo.get(state)
         if known is not None:
             return known
-        budget[0] -= 1
-        if budget[0] < 0:
+        self.budget -= 1
+        if self.budget < 0:
             raise _OutOfBudget
         options = []
-        for k in range(len(cells)):
-            mines_here = mine_sets[k] & state
+        for k, mines in enumerate(self.mine_sets):
+            mines_here = mines & state
             if mines_here == 0:
-                parts = split(k, state)
+                parts = self.split(k, state)
                 if len(parts) > 1:  # a safe cell that tells layouts apart: a free look
-                    memo[state] = best = sum(wins(p) for p in parts)
+                    self.memo[state] = best = sum(self.wins(p) for p in parts)
                     return best
             elif mines_here != state:
                 options.append((size - mines_here.bit_count(), k))
@@ -136,29 +162,29 @@ def best_reveal(
         for safe, k in sorted(options, reverse=True):
             if safe <= best:
                 break
-            best = max(best, reveal(k, state, best))
-        memo[state] = best
+            best = max(best, self.reveal(k, state, best))
+        self.memo[state] = best
         return best
 
-    options = sorted(
-        (-(len(layouts) - mine_sets[k].bit_count()), k)
-        for k in range(len(cells))
-        if 0 < mine_sets[k] != everything
-    )
-    best_cell, best_wins = None, -1
-    try:
-        for k in range(len(cells)):
-            if mine_sets[k] == 0 and len(split(k, everything)) > 1:
-                return cells[k], wins(everything)
+    def best(self) -> tuple[int, int] | None:
+        """The best first reveal and its wins (see `best_reveal`)."""
+        everything = self.everything
+        for k in range(len(self.cells)):
+            if self.mine_sets[k] == 0 and len(self.split(k, everything)) > 1:
+                return self.cells[k], self.wins(everything)
+        options = sorted(
+            (-(self.count - mines.bit_count()), k)
+            for k, mines in enumerate(self.mine_sets)
+            if 0 < mines != everything
+        )
+        best_cell, best_wins = None, -1
         for unsafe, k in options:
             if -unsafe <= best_wins:
                 break
-            won = reveal(k, everything, best_wins)
+            won = self.reveal(k, everything, best_wins)
             if won > best_wins:
-                best_cell, best_wins = cells[k], won
-    except _OutOfBudget:
-        return None
-    return None if best_cell is None else (best_cell, best_wins)
+                best_cell, best_wins = self.cells[k], won
+        return None if best_cell is None else (best_cell, best_wins)
 
 
 def enumerate_layouts(
