@@ -24,12 +24,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 
-from gridpuzzles.minesweeper.endgame import (
-    ENDGAME_CELLS,
-    ENDGAME_LAYOUTS,
-    closed_part_guess,
-    endgame,
-)
+from gridpuzzles.minesweeper import endgame as endgame_module
+from gridpuzzles.minesweeper.endgame import closed_part_guess, endgame
 from gridpuzzles.minesweeper.solver import (
     Analysis,
     ComponentCache,
@@ -72,7 +68,7 @@ def best_guess(pos: Position, analysis: Analysis, cache: ComponentCache | None =
     forced = unavoidable_fifty_fifty(pos, analysis)
     if forced is not None:
         return forced
-    if total <= ENDGAME_LAYOUTS and len(pos.unknown) <= ENDGAME_CELLS:
+    if total <= endgame_module.ENDGAME_LAYOUTS and len(pos.unknown) <= endgame_module.ENDGAME_CELLS:
         exact = endgame(pos, total)
         if exact is not None:
             return exact
