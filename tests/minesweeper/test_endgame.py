@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from functools import cache
 
 from gridpuzzles.minesweeper import parse_view
@@ -78,14 +79,19 @@ def perfect_wins(pos: Position, cells: list[int], layouts: list[int]) -> dict[in
     return {cells[k]: after(k, everything) for k in range(len(cells)) if any(not x >> k & 1 for x in layouts)}
 
 
-def test_best_reveal_wins_as_many_layouts_as_perfect_play() -> None:
-    checked = 0
-    for pos in positions(120, 2, 9):
+def searchable(count: int, seed: int) -> Iterator[tuple[Position, list[int], list[int]]]:
+    """Random small positions with at least two layouts, their cells and their layouts."""
+    for pos in positions(count, seed, 9):
         cells = sorted(pos.unknown)
         layouts = enumerate_layouts(cells, pos.rest, pos.free, 10**6)
         assert layouts is not None
-        if len(layouts) < 2:
-            continue
+        if len(layouts) >= 2:
+            yield pos, cells, layouts
+
+
+def test_best_reveal_wins_as_many_layouts_as_perfect_play() -> None:
+    checked = 0
+    for pos, cells, layouts in searchable(120, 2):
         best = best_reveal(pos, cells, layouts)
         assert best is not None
         reference = perfect_wins(pos, cells, layouts)
@@ -97,12 +103,7 @@ def test_best_reveal_wins_as_many_layouts_as_perfect_play() -> None:
 
 def test_reveal_wins_counts_the_layouts_perfect_play_wins_after_each_first_reveal() -> None:
     checked = 0
-    for pos in positions(60, 3, 9):
-        cells = sorted(pos.unknown)
-        layouts = enumerate_layouts(cells, pos.rest, pos.free, 10**6)
-        assert layouts is not None
-        if len(layouts) < 2:
-            continue
+    for pos, cells, layouts in searchable(60, 3):
         for cell, wins in perfect_wins(pos, cells, layouts).items():
             assert reveal_wins(pos, cells, layouts, cell) == wins
             checked += 1
