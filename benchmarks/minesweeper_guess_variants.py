@@ -15,12 +15,11 @@ Several settings in one variant are joined by commas. Keep seed 1 for the final 
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 from types import ModuleType
 
 from gridpuzzles.minesweeper import endgame, guessing
-from gridpuzzles.minesweeper.benchmark import Result, play_boards, random_boards
+from gridpuzzles.minesweeper.benchmark import Result, play_boards, random_boards, sign_test
 from gridpuzzles.minesweeper.settings import FirstClick, level
 
 MODULES: dict[str, ModuleType] = {"guessing": guessing, "endgame": endgame}
@@ -70,16 +69,17 @@ def main() -> None:
     wins = " ".join(f"{sum(r.won for r in baseline[s]):>5}" for s in args.seeds)
     print(f"current settings: wins per seed {wins}")
     for text, settings in variants:
-        gained = lost = 0
+        before: list[bool] = []
+        after: list[bool] = []
         per_seed = []
         times = []
         for seed in args.seeds:
             results = play(settings, seed, args.games, args.jobs)
             per_seed.append(sum(r.won for r in results))
-            gained += sum(1 for a, b in zip(baseline[seed], results, strict=True) if b.won and not a.won)
-            lost += sum(1 for a, b in zip(baseline[seed], results, strict=True) if a.won and not b.won)
+            before += [r.won for r in baseline[seed]]
+            after += [r.won for r in results]
             times += [r.seconds * 1000 for r in results]
-        z = (gained - lost) / math.sqrt(gained + lost) if gained + lost else 0.0
+        gained, lost, z = sign_test(before, after)
         print(
             f"{text}: wins per seed {' '.join(f'{w:>5}' for w in per_seed)}; "
             f"gained {gained}, lost {lost}, net {gained - lost:+d} (z {z:+.2f}); "

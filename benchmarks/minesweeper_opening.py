@@ -15,11 +15,9 @@ The auto-player's own second click after a corner 1 is the far corner 0:29.
 from __future__ import annotations
 
 import argparse
-import math
 from concurrent.futures import ProcessPoolExecutor
 
-from gridpuzzles.minesweeper.autoplay import Player
-from gridpuzzles.minesweeper.benchmark import Board, Simulation, random_boards
+from gridpuzzles.minesweeper.benchmark import Board, play_board, random_boards, sign_test
 from gridpuzzles.minesweeper.settings import FirstClick, level
 
 EXPERT = level("expert", FirstClick.SAFE)
@@ -28,16 +26,7 @@ EXPERT = level("expert", FirstClick.SAFE)
 def won_after(job: tuple[Board, int]) -> bool:
     """Play a board from its start, reveal the given cell second, then let the auto-player play."""
     board, second = job
-    sim = Simulation(board.layout)
-    player = Player(FirstClick.SAFE)
-    sim.reveal(board.start)
-    sim.reveal(second)
-    while not sim.lost and sim.left > 0:
-        for move in player.decide(sim.view(), board.layout.mine_count).moves:
-            sim.reveal(move.row * sim.width + move.col)
-            if sim.lost:
-                break
-    return not sim.lost
+    return play_board(board, FirstClick.SAFE, (second,)).won
 
 
 def parse_cell(text: str) -> int:
@@ -78,9 +67,7 @@ def main() -> None:
             row, col = divmod(cell, EXPERT.width)
             line = f"second click {row}:{col}: won {sum(won)} ({sum(won) / max(1, len(won)):.1%})"
             if len(results) > 1:
-                gained = sum(1 for a, b in zip(results[0], won, strict=True) if b and not a)
-                lost = sum(1 for a, b in zip(results[0], won, strict=True) if a and not b)
-                z = (gained - lost) / math.sqrt(gained + lost) if gained + lost else 0.0
+                gained, lost, z = sign_test(results[0], won)
                 line += f"; against the first: gained {gained}, lost {lost}, net {gained - lost:+d} (z {z:+.2f})"
             print(line, flush=True)
 

@@ -12,7 +12,9 @@ from gridpuzzles.minesweeper.benchmark import (
     Board,
     BoardFileError,
     parse_board,
+    play_board,
     random_boards,
+    sign_test,
     wilson,
 )
 from gridpuzzles.minesweeper.settings import level
@@ -137,3 +139,19 @@ def test_wilson_interval() -> None:
     low, high = wilson(41, 100)
     assert 0.31 < low < 0.41 < high < 0.51
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_sign_test_counts_the_boards_whose_outcome_changed() -> None:
+    before = [True, True, False, False, True]
+    after = [True, False, True, True, True]
+    gained, lost, z = sign_test(before, after)
+    assert (gained, lost) == (2, 1) and z == pytest.approx(1 / 3**0.5)
+    assert sign_test([True], [True]) == (0, 0, 0.0)
+
+
+def test_a_forced_reveal_is_played_before_the_auto_player() -> None:
+    # 3x1, a mine at the right end, start at the left end (it shows 0 and opens the middle).
+    board = parse_board('{"w": 3, "h": 1, "mines": [2], "start": 0}')
+    assert play_board(board).won
+    assert not play_board(board, then=(2,)).won
+    assert play_board(board, then=(1,)).won

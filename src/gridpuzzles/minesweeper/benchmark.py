@@ -13,7 +13,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
@@ -136,13 +136,16 @@ class Simulation:
                         stack.append(n)
 
 
-def play_board(board: Board, rule: FirstClick = FirstClick.SAFE) -> Result:
-    """Play one board with the auto-player from its start cell."""
+def play_board(board: Board, rule: FirstClick = FirstClick.SAFE, then: Sequence[int] = ()) -> Result:
+    """Play one board with the auto-player from its start cell, after revealing the cells
+    ``then`` in order (a forced opening; a mine among them loses the game)."""
     started = time.perf_counter()
     sim = Simulation(board.layout)
     player = Player(rule)
     mines = board.layout.mine_count
-    sim.reveal(board.start)
+    for cell in (board.start, *then):
+        if not sim.lost:
+            sim.reveal(cell)
     guesses = moves = 0
     while not sim.lost and sim.left > 0:
         decision = player.decide(sim.view(), mines)
@@ -209,6 +212,15 @@ def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
     centre = (p + z * z / (2 * games)) / (1 + z * z / games)
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def sign_test(before: Sequence[bool], after: Sequence[bool]) -> tuple[int, int, float]:
+    """Paired wins on the same boards: boards won only ``after``, boards won only ``before``,
+    and the sign-test z of the difference (below about 2 it is noise)."""
+    gained = sum(1 for a, b in zip(before, after, strict=True) if b and not a)
+    lost = sum(1 for a, b in zip(before, after, strict=True) if a and not b)
+    z = (gained - lost) / math.sqrt(gained + lost) if gained + lost else 0.0
+    return gained, lost, z
 
 
 def summarize(results: list[Result]) -> Summary:
