@@ -58,7 +58,8 @@ DEEP_REPLIES = 4
 """How many of the safest cells of each outcome are tried as the move after."""
 DEEP_UNKNOWN = 1000
 """Boards with more unknown cells than this skip the two-move lookahead: each hypothesis
-costs big-integer arithmetic over all of them (a 100x100 guess took 20 s instead of 6 s)."""
+costs big-integer arithmetic over all of them (on the first 100x100/2000 board of
+``random_boards(config, 2, 5)`` the game takes 2.6 s with the lookahead, 2.2 s without)."""
 
 
 def best_guess(pos: Position, analysis: Analysis, cache: ComponentCache | None = None) -> int:

@@ -460,8 +460,19 @@ def _enumerate(boxes: list[tuple[list[int], list[int]]], needs: list[int], limit
 
 @lru_cache(maxsize=4096)
 def _tail(unknown: int, free: int, length: int) -> tuple[int, ...]:
-    """``comb(unknown, free - x)`` for x in range(length), 0 where undefined."""
-    return tuple(comb(unknown, free - x) if 0 <= free - x <= unknown else 0 for x in range(length))
+    """``comb(unknown, free - x)`` for x in range(length), 0 where undefined.
+
+    Only the first is a full binomial; each next one follows exactly from the last, by
+    comb(n, k - 1) = comb(n, k) * k // (n - k + 1): far cheaper on large boards, where these
+    numbers run to thousands of digits."""
+    tail = [0] * length
+    start = max(0, free - unknown)
+    value = comb(unknown, free - start) if free >= 0 and start < length else 0
+    for x in range(start, min(length, free + 1)):
+        tail[x] = value
+        k = free - x
+        value = value * k // (unknown - k + 1)
+    return tuple(tail)
 
 
 def _convolve(a: Sequence[int], b: Sequence[int]) -> Poly:
@@ -487,11 +498,8 @@ def _combine(pos: Position, components: list[Component], off: list[int]) -> Anal
     everything = prefix[n]
     u = len(off)
 
-    def choose(k: int, m: int) -> int:
-        return comb(k, m) if 0 <= m <= k else 0
-
     # tail[x]: ways to place the mines left over when the frontier holds x of them.
-    tail = _tail(u, free, max(len(everything), free + 1))
+    tail = _tail(u, free, len(everything))
     total = sum(x * tail[t] for t, x in enumerate(everything) if x)
     if total == 0:
         low = next((t for t, x in enumerate(everything) if x), 0)
@@ -505,7 +513,8 @@ def _combine(pos: Position, components: list[Component], off: list[int]) -> Anal
     for cell, mine in fixed.items():
         weights[cell] = total if mine else 0
     if u:
-        off_weight = sum(x * choose(u - 1, free - t - 1) for t, x in enumerate(everything) if x)
+        # comb(u - 1, k - 1) = comb(u, k) * k / u: each off-frontier cell is a mine in k of u.
+        off_weight = sum(x * (tail[t] * (free - t) // u) for t, x in enumerate(everything) if x)
         for cell in off:
             weights[cell] = off_weight
     for i, comp in enumerate(components):
