@@ -19,10 +19,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from gridpuzzles.minesweeper import endgame
-from gridpuzzles.minesweeper.autoplay import Player
-from gridpuzzles.minesweeper.benchmark import Board, Simulation, random_boards
+from gridpuzzles.minesweeper.autoplay import Decision
+from gridpuzzles.minesweeper.benchmark import Board, play_board, random_boards
 from gridpuzzles.minesweeper.settings import FirstClick, level
 from gridpuzzles.minesweeper.solver import cell_values, position, solve_position
+from gridpuzzles.minesweeper.view import View
 
 LIMITS = (300, 1000, 3000, 10000)
 
@@ -36,31 +37,23 @@ class Regret:
 
 def guess_regret(board: Board, max_layouts: int, max_cells: int) -> tuple[bool, list[Regret]]:
     """Play one board; the regret of each guess in a small enough position."""
-    sim = Simulation(board.layout)
-    player = Player(FirstClick.SAFE)
     mines = board.layout.mine_count
-    sim.reveal(board.start)
     regrets = []
-    while not sim.lost and sim.left > 0:
-        view = sim.view()
-        decision = player.decide(view, mines)
-        if decision.guess:
-            pos = position(view.width, view.height, cell_values(view), mines)
-            total = solve_position(pos).layouts
-            move = decision.moves[0]
-            cell = move.row * view.width + move.col
-            if total <= max_layouts and len(pos.unknown) <= max_cells and cell in pos.unknown:
-                cells = sorted(pos.unknown)
-                layouts = endgame.enumerate_layouts(cells, pos.rest, pos.free, max_layouts) or []
-                best = endgame.best_reveal(pos, cells, layouts)
-                chosen = endgame.reveal_wins(pos, cells, layouts, cell)
-                regret = None if best is None or chosen is None else (best[1] - chosen) / total
-                regrets.append(Regret(total, regret))
-        for move in decision.moves:
-            sim.reveal(move.row * sim.width + move.col)
-            if sim.lost:
-                break
-    return not sim.lost, regrets
+
+    def judge(view: View, decision: Decision) -> None:
+        pos = position(view.width, view.height, cell_values(view), mines)
+        total = solve_position(pos).layouts
+        move = decision.moves[0]
+        cell = move.row * view.width + move.col
+        if total <= max_layouts and len(pos.unknown) <= max_cells and cell in pos.unknown:
+            cells = sorted(pos.unknown)
+            layouts = endgame.enumerate_layouts(cells, pos.rest, pos.free, max_layouts) or []
+            best = endgame.best_reveal(pos, cells, layouts)
+            chosen = endgame.reveal_wins(pos, cells, layouts, cell)
+            regret = None if best is None or chosen is None else (best[1] - chosen) / total
+            regrets.append(Regret(total, regret))
+
+    return play_board(board, FirstClick.SAFE, on_guess=judge).won, regrets
 
 
 def _play(args: tuple[Board, int, int]) -> tuple[bool, list[Regret]]:

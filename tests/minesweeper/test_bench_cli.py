@@ -8,16 +8,20 @@ from pathlib import Path
 import pytest
 
 from gridpuzzles.cli import mines_main
+from gridpuzzles.minesweeper.autoplay import Decision
 from gridpuzzles.minesweeper.benchmark import (
     Board,
     BoardFileError,
+    Result,
     parse_board,
     play_board,
     random_boards,
     sign_test,
     wilson,
 )
+from gridpuzzles.minesweeper.guessing import GuessRule
 from gridpuzzles.minesweeper.settings import level
+from gridpuzzles.minesweeper.view import View
 
 
 def bench(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -155,3 +159,27 @@ def test_a_forced_reveal_is_played_before_the_auto_player() -> None:
     assert play_board(board).won
     assert not play_board(board, then=(2,)).won
     assert play_board(board, then=(1,)).won
+
+
+def played_with_guesses(board: Board) -> tuple[Result, list[tuple[View, Decision]]]:
+    shown: list[tuple[View, Decision]] = []
+    result = play_board(board, on_guess=lambda view, decision: shown.append((view, decision)))
+    return result, shown
+
+
+def test_each_guess_is_shown_before_it_is_played() -> None:
+    boards = random_boards(level("intermediate"), 12, seed=5)
+    rules = set()
+    for board in boards:
+        result, shown = played_with_guesses(board)
+        assert len(shown) == result.guesses
+        for view, decision in shown:
+            move = decision.moves[0]
+            assert decision.guess and decision.rule is not None
+            rules.add(decision.rule)
+            assert view.cells[move.row * view.width + move.col] == "#"
+        if not result.won:
+            # A game is lost on a guess: certain cells are safe. The last guess hit a mine.
+            move = shown[-1][1].moves[0]
+            assert board.layout.mines[move.row * board.layout.width + move.col]
+    assert GuessRule.SCORED in rules and any(not play_board(b).won for b in boards)

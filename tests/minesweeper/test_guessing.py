@@ -6,9 +6,11 @@ from gridpuzzles.minesweeper import parse_view
 from gridpuzzles.minesweeper.autoplay import decide
 from gridpuzzles.minesweeper.endgame import enumerate_layouts
 from gridpuzzles.minesweeper.guessing import (
+    GuessRule,
     best_guess,
     common_safe_cells,
     deep_lookahead,
+    explained_guess,
     fifty_fifty_risk,
     in_open_area,
     lookahead,
@@ -38,7 +40,8 @@ def test_an_unavoidable_fifty_fifty_is_guessed_at_once() -> None:
     assert unavoidable_fifty_fifty(pos, analysis) is None
     pos = position_of("##\n11\n00", 1)
     assert unavoidable_fifty_fifty(pos, solve_position(pos)) == 0
-    assert decide(parse_view("##\n11\n00"), 1).guess
+    decision = decide(parse_view("##\n11\n00"), 1)
+    assert decision.guess and decision.rule is GuessRule.FIFTY_FIFTY
 
 
 def test_fifty_fifty_patterns_are_counted() -> None:
@@ -114,6 +117,7 @@ def test_open_areas_link_unknown_cells_over_revealed_ones() -> None:
 
 def test_the_guess_is_an_unknown_cell_that_may_be_safe() -> None:
     guessed = 0
+    rules: set[GuessRule] = set()
     for pos in positions(150, 4, 12):
         analysis = solve_position(pos)
         if any(analysis.weights[c] == 0 for c in pos.unknown) or pos.fixed:
@@ -122,5 +126,8 @@ def test_the_guess_is_an_unknown_cell_that_may_be_safe() -> None:
             continue
         cell = best_guess(pos, analysis)
         assert cell in pos.unknown and analysis.weights[cell] != analysis.layouts
+        rules.add(explained_guess(pos, analysis).rule)
         guessed += 1
     assert guessed >= 30
+    # Positions this small are searched exactly (or are unavoidable 50/50s).
+    assert GuessRule.ENDGAME in rules

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from gridpuzzles.minesweeper.grid import Cell
-from gridpuzzles.minesweeper.guessing import best_guess
+from gridpuzzles.minesweeper.guessing import GuessRule, explained_guess
 from gridpuzzles.minesweeper.rules import Action, Move
 from gridpuzzles.minesweeper.settings import FirstClick
 from gridpuzzles.minesweeper.solver import (
@@ -54,10 +54,12 @@ class Player:
 
 @dataclass(frozen=True)
 class Decision:
-    """What to play now: certain safe reveals, or one guess (``guess`` is True)."""
+    """What to play now: certain safe reveals, or one guess (``guess`` is True; ``rule``
+    says which rule of `guessing.best_guess` chose it, None for the first click)."""
 
     moves: list[Move]
     guess: bool
+    rule: GuessRule | None = None
 
 
 def next_move(
@@ -132,7 +134,8 @@ def decide(
             raise ValueError("nothing is left to play: every mine is flagged")
         row, col = divmod(min(unflagged), width)
         return Decision([Move(Action.FLAG, row, col)], False)
-    return Decision([_reveal(view, best_guess(pos, analysis, cache))], True)
+    chosen = explained_guess(pos, analysis, cache)
+    return Decision([_reveal(view, chosen.cell)], True, chosen.rule)
 
 
 def _reveal(view: View, index: int) -> Move:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from gridpuzzles.minesweeper.autoplay import Player, first_click
+from gridpuzzles.minesweeper.autoplay import Decision, Player, first_click
 from gridpuzzles.minesweeper.grid import Layout
 from gridpuzzles.minesweeper.rules import Action, first_layout
 from gridpuzzles.minesweeper.settings import Config, FirstClick
@@ -136,9 +136,15 @@ class Simulation:
                         stack.append(n)
 
 
-def play_board(board: Board, rule: FirstClick = FirstClick.SAFE, then: Sequence[int] = ()) -> Result:
+def play_board(
+    board: Board,
+    rule: FirstClick = FirstClick.SAFE,
+    then: Sequence[int] = (),
+    on_guess: Callable[[View, Decision], None] | None = None,
+) -> Result:
     """Play one board with the auto-player from its start cell, after revealing the cells
-    ``then`` in order (a forced opening; a mine among them loses the game)."""
+    ``then`` in order (a forced opening; a mine among them loses the game). ``on_guess`` sees
+    each guess before it is played (a lost game is lost on its last guess)."""
     started = time.perf_counter()
     sim = Simulation(board.layout)
     player = Player(rule)
@@ -150,6 +156,8 @@ def play_board(board: Board, rule: FirstClick = FirstClick.SAFE, then: Sequence[
     while not sim.lost and sim.left > 0:
         decision = player.decide(sim.view(), mines)
         guesses += decision.guess
+        if decision.guess and on_guess is not None:
+            on_guess(sim.view(), decision)
         for move in decision.moves:
             if move.action is not Action.REVEAL:
                 raise AssertionError(f"the auto-player played {move} with no flag on the board")

@@ -1,0 +1,78 @@
+"""Where does the auto-player lose? Its guesses and deaths, by the rule that chose them.
+
+Plays expert games (safe corner start) and sorts every guess by the rule of
+`guessing.best_guess` that chose it; lookahead guesses are split into cells next to a number
+and blind cells (next to no number: the opening, before an area opens, and fresh starts
+later). Prints, per kind, the guesses, the mine chance they carried (the deaths expected)
+and the deaths: a game is lost on its last guess, since certain cells are always safe.
+
+    .venv/bin/python benchmarks/minesweeper_losses.py [--games N] [--seed S] [--jobs J]
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+
+from gridpuzzles.minesweeper.autoplay import Decision
+from gridpuzzles.minesweeper.benchmark import Board, play_board, random_boards
+from gridpuzzles.minesweeper.guessing import GuessRule
+from gridpuzzles.minesweeper.settings import FirstClick, level
+from gridpuzzles.minesweeper.solver import cell_values, cells_of, position, solve_position
+from gridpuzzles.minesweeper.view import View
+
+BLIND = "lookahead, blind"
+NEXT_TO_A_NUMBER = "lookahead, next to a number"
+
+
+def guesses(board: Board) -> tuple[bool, list[tuple[str, float]]]:
+    """Play one board; each guess's kind and mine chance, in order."""
+    mines = board.layout.mine_count
+    seen: list[tuple[str, float]] = []
+
+    def record(view: View, decision: Decision) -> None:
+        pos = position(view.width, view.height, cell_values(view), mines)
+        analysis = solve_position(pos)
+        move = decision.moves[0]
+        cell = move.row * view.width + move.col
+        kind = decision.rule.value if decision.rule else "first click"
+        if decision.rule is GuessRule.SCORED:
+            kind = NEXT_TO_A_NUMBER if cell in cells_of(pos.rest) else BLIND
+        seen.append((kind, analysis.chance(cell)))
+
+    return play_board(board, FirstClick.SAFE, on_guess=record).won, seen
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=41)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    if min(args.games, args.jobs) < 1:
+        parser.error("--games and --jobs must be at least 1")
+    boards = random_boards(level("expert", FirstClick.SAFE), args.games, args.seed)
+    with ProcessPoolExecutor(args.jobs) as pool:
+        games = list(pool.map(guesses, boards, chunksize=8))
+    count: dict[str, int] = defaultdict(int)
+    expected: dict[str, float] = defaultdict(float)
+    deaths: dict[str, int] = defaultdict(int)
+    for won, seen in games:
+        for kind, chance in seen:
+            count[kind] += 1
+            expected[kind] += chance
+        if not won:
+            deaths[seen[-1][0]] += 1
+    lost = sum(deaths.values())
+    print(f"expert seed {args.seed}: {args.games - lost}/{args.games} won, {lost} lost")
+    print(f"{'guess chosen by':<28} {'guesses':>8} {'expected deaths':>16} {'deaths':>7} {'of losses':>10}")
+    for kind in sorted(count, key=lambda k: -deaths[k]):
+        print(
+            f"{kind:<28} {count[kind]:>8} {expected[kind]:>16.1f} {deaths[kind]:>7} "
+            f"{deaths[kind] / max(lost, 1):>10.1%}"
+        )
+
+
+if __name__ == "__main__":
+    main()
