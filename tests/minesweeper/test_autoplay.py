@@ -19,6 +19,7 @@ from gridpuzzles.minesweeper import (
     view,
 )
 from gridpuzzles.minesweeper.autoplay import decide, first_click, hint, next_move
+from gridpuzzles.minesweeper.guessing import GuessRule
 from gridpuzzles.minesweeper.rules import Action
 from gridpuzzles.minesweeper.solver import analyze
 
@@ -111,7 +112,10 @@ def test_hint_names_a_safe_cell_or_the_best_guess() -> None:
     assert str(hint(parse_view("##1#\n#210\n1100"), 2)) == "row 0, column 0 is certainly safe"
     text = str(hint(parse_view("1#\n##"), 1))
     assert text.startswith("no cell is certainly safe; best guess: row")
-    assert "% mine" in text
+    assert "% mine; exact endgame search)" in text
+    advice = hint(parse_view("##\n11\n00"), 1)
+    assert advice.reason is GuessRule.FIFTY_FIFTY
+    assert str(advice).endswith("(50.0% mine; unavoidable 50/50)")
 
 
 def test_a_guess_on_a_board_whose_layouts_are_beyond_floats() -> None:

@@ -196,9 +196,9 @@ async def test_the_hint_marks_the_safest_cell_and_says_how_safe_it_is() -> None:
         row, col = advice.cell
         assert screen.board.overlay.hint == row * 9 + col
         assert screen.board.cursor == advice.cell
-        assert f"best guess: row {row}, column {col} ({float(advice.probability):.1%} mine)" in (
-            message(app)
-        )
+        assert advice.reason is not None
+        assert str(advice) in message(app)
+        assert f"({float(advice.probability):.1%} mine; {advice.reason.value})" in str(advice)
 
 
 def percent_label(chance: Fraction, width: int) -> str:

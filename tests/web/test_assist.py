@@ -7,6 +7,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from gridpuzzles.minesweeper import Move
+from gridpuzzles.minesweeper.guessing import GuessRule
 from tests.web.boards import FIRST, SEED, beginner_layout, beginner_mine
 
 GAMES = "/api/minesweeper/games"
@@ -48,6 +49,9 @@ def test_a_hint_is_the_safest_cell(client: TestClient) -> None:
     assert chances[advice["row"]][advice["col"]] == advice["mine_probability"]
     if advice["certain"]:
         assert not beginner_layout().is_mine(advice["row"] * 9 + advice["col"])
+        assert advice["reason"] is None
+    else:
+        assert advice["reason"] in {rule.value for rule in GuessRule}
 
 
 def test_probabilities_cover_hidden_cells_and_agree_with_the_mine_count(

@@ -74,29 +74,36 @@ def next_move(
 
 @dataclass(frozen=True)
 class Hint:
-    """A suggested cell: certainly safe, or the best guess with its mine probability."""
+    """A suggested cell: certainly safe, or the best guess with its mine probability and the
+    rule that chose it."""
 
     cell: Cell
     probability: Fraction
     certain: bool
+    reason: GuessRule | None = None
 
     def __str__(self) -> str:
         row, col = self.cell
         if self.certain:
             return f"row {row}, column {col} is certainly safe"
-        return f"no cell is certainly safe; best guess: row {row}, column {col} ({float(self.probability):.1%} mine)"
+        why = f"; {self.reason.value}" if self.reason else ""
+        return (
+            f"no cell is certainly safe; best guess: row {row}, column {col} "
+            f"({float(self.probability):.1%} mine{why})"
+        )
 
 
 def hint(view: View, mines: int, rule: FirstClick = FirstClick.SAFE) -> Hint:
     """The next move as advice: a certain safe cell, or the best guess and its mine chance."""
-    move = next_move(view, mines, rule)
+    decision = decide(view, mines, rule)
+    move = decision.moves[0]
     values = cell_values(view)
     if all(v == UNKNOWN for v in values):
         return Hint((move.row, move.col), Fraction(0), rule is not FirstClick.NONE)
     analysis = solve(view.width, view.height, values, mines)
     probability = analysis.probability(move.row, move.col)
     assert probability is not None
-    return Hint((move.row, move.col), probability, probability == 0)
+    return Hint((move.row, move.col), probability, probability == 0, decision.rule)
 
 
 def decide(

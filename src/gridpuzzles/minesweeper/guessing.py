@@ -69,9 +69,9 @@ class GuessRule(Enum):
     """Which rule of `best_guess` chose a guess (numbered as in the module docstring)."""
 
     FIFTY_FIFTY = "unavoidable 50/50"
-    ENDGAME = "exact endgame"
-    CLOSED_PART = "closed part"
-    PATTERN = "50/50 pattern"
+    ENDGAME = "exact endgame search"
+    CLOSED_PART = "exact search of a closed part"
+    PATTERN = "likely 50/50 taken early"
     SCORED = "lookahead"
 
 

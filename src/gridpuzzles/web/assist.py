@@ -29,7 +29,11 @@ def best_hint(game: Game) -> HintOut:
     advice = autoplay.hint(_playing_view(game), game.config.mines, game.config.first_click)
     row, col = advice.cell
     return HintOut(
-        row=row, col=col, mine_probability=float(advice.probability), certain=advice.certain
+        row=row,
+        col=col,
+        mine_probability=float(advice.probability),
+        certain=advice.certain,
+        reason=advice.reason.value if advice.reason else None,
     )
 
 

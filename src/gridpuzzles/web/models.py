@@ -109,6 +109,9 @@ class HintOut(BaseModel):
     col: int
     mine_probability: float
     certain: bool = Field(description="true when the cell is safe in every possible layout")
+    reason: str | None = Field(
+        default=None, description="for a guess, the rule that chose it (e.g. 'exact endgame search')"
+    )
 
 
 class Probabilities(BaseModel):

@@ -173,7 +173,7 @@ function hint() {
     draw();
     say(advice.certain
       ? "The marked cell is certainly safe."
-      : `No cell is certainly safe: the marked cell is the best guess (${(advice.mine_probability * 100).toFixed(1)}% mine).`);
+      : `No cell is certainly safe: the marked cell is the best guess (${(advice.mine_probability * 100).toFixed(1)}% mine${advice.reason ? `; ${advice.reason}` : ""}).`);
   });
 }
 
