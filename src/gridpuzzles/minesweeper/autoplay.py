@@ -55,7 +55,8 @@ class Player:
 @dataclass(frozen=True)
 class Decision:
     """What to play now: certain safe reveals, or one guess (``guess`` is True; ``rule``
-    says which rule of `guessing.best_guess` chose it, None for the first click)."""
+    says which rule of `guessing.best_guess` chose a guess; None for certain moves and the
+    first click)."""
 
     moves: list[Move]
     guess: bool
