@@ -154,10 +154,11 @@ def play_board(
             sim.reveal(cell)
     guesses = moves = 0
     while not sim.lost and sim.left > 0:
-        decision = player.decide(sim.view(), mines)
+        view = sim.view()
+        decision = player.decide(view, mines)
         guesses += decision.guess
         if decision.guess and on_guess is not None:
-            on_guess(sim.view(), decision)
+            on_guess(view, decision)
         for move in decision.moves:
             if move.action is not Action.REVEAL:
                 raise AssertionError(f"the auto-player played {move} with no flag on the board")
