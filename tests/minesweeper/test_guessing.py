@@ -94,6 +94,12 @@ def test_next_move_safety() -> None:
     # No safe cell: the safest cells are those around the 1 (the right column holds a mine).
     pos = position_of("####\n#1##\n####", 2)
     assert next_move_safety(pos, solve_position(pos)) == 1 - 1 / 8
+    # The mine count makes the left column safe, but its only unknown neighbours are certain
+    # mines: its numbers tell nothing, and the next move is the 50/50 at the top right.
+    pos = position_of("####\n##31", 3)
+    analysis = solve_position(pos)
+    assert analysis.probability(0, 0) == analysis.probability(1, 0) == 0
+    assert next_move_safety(pos, analysis) == 0.5
 
 
 def test_common_safe_cells_are_safe_in_every_layout_where_the_cell_is_safe() -> None:

@@ -250,14 +250,17 @@ def _best_reply(pos: Position, analysis: Analysis, cache: ComponentCache | None)
 
 
 def next_move_safety(pos: Position, analysis: Analysis) -> float:
-    """The chance that the next move is safe: 1 when a certain safe cell still has an unknown
-    neighbour (its number will tell something), else the safety of the best uncertain cell."""
+    """The chance that the next move is safe: 1 when a certain safe cell has an uncertain
+    neighbour (its number will tell something), else the safety of the best uncertain cell.
+
+    A neighbour that is a certain mine does not count: against counting every unknown
+    neighbour, on 15000 expert boards (seeds 6-8) 7 boards were won more and 1 lost more."""
     nbrs = neighbour_table(pos.width, pos.height)
     weights = analysis.weights
-    if any(w == 0 and any(n in pos.unknown for n in nbrs[i]) for i, w in enumerate(weights)):
+    uncertain = {i for i in pos.unknown if weights[i] and weights[i] != analysis.layouts}
+    if any(w == 0 and any(n in uncertain for n in nbrs[i]) for i, w in enumerate(weights)):
         return 1.0
-    uncertain = [w for w in weights if w and w != analysis.layouts]
-    return 1 - min(uncertain) / analysis.layouts if uncertain else 1.0
+    return 1 - min(weights[i] or 0 for i in uncertain) / analysis.layouts if uncertain else 1.0
 
 
 def lookahead(
