@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from gridpuzzles.minesweeper import endgame
 from gridpuzzles.minesweeper.autoplay import Decision
 from gridpuzzles.minesweeper.benchmark import Board, play_board, random_boards
+from gridpuzzles.minesweeper.grid import index_of
 from gridpuzzles.minesweeper.settings import FirstClick, level
-from gridpuzzles.minesweeper.solver import cell_values, position, solve_position
 from gridpuzzles.minesweeper.view import View
 
 LIMITS = (300, 1000, 3000, 10000)
@@ -37,14 +37,14 @@ class Regret:
 
 def guess_regret(board: Board, max_layouts: int, max_cells: int) -> tuple[bool, list[Regret]]:
     """Play one board; the regret of each guess in a small enough position."""
-    mines = board.layout.mine_count
     regrets = []
 
     def judge(view: View, decision: Decision) -> None:
-        pos = position(view.width, view.height, cell_values(view), mines)
-        total = solve_position(pos).layouts
+        pos, analysis = decision.position, decision.analysis
+        assert pos is not None and analysis is not None  # every guess after the start is solved
+        total = analysis.layouts
         move = decision.moves[0]
-        cell = move.row * view.width + move.col
+        cell = index_of(view.width, (move.row, move.col))
         if total <= max_layouts and len(pos.unknown) <= max_cells and cell in pos.unknown:
             cells = sorted(pos.unknown)
             layouts = endgame.enumerate_layouts(cells, pos.rest, pos.free, max_layouts) or []

@@ -17,9 +17,10 @@ from concurrent.futures import ProcessPoolExecutor
 
 from gridpuzzles.minesweeper.autoplay import Decision
 from gridpuzzles.minesweeper.benchmark import Board, play_board, random_boards
+from gridpuzzles.minesweeper.grid import index_of
 from gridpuzzles.minesweeper.guessing import GuessRule
 from gridpuzzles.minesweeper.settings import FirstClick, level
-from gridpuzzles.minesweeper.solver import cell_values, cells_of, position, solve_position
+from gridpuzzles.minesweeper.solver import cells_of
 from gridpuzzles.minesweeper.view import View
 
 BLIND = "lookahead, blind"
@@ -28,16 +29,15 @@ NEXT_TO_A_NUMBER = "lookahead, next to a number"
 
 def guesses(board: Board) -> tuple[bool, list[tuple[str, float]]]:
     """Play one board; each guess's kind and mine chance, in order."""
-    mines = board.layout.mine_count
     seen: list[tuple[str, float]] = []
 
     def record(view: View, decision: Decision) -> None:
-        pos = position(view.width, view.height, cell_values(view), mines)
-        analysis = solve_position(pos)
+        pos, analysis, rule = decision.position, decision.analysis, decision.rule
+        assert pos is not None and analysis is not None and rule is not None  # solved guesses
         move = decision.moves[0]
-        cell = move.row * view.width + move.col
-        kind = decision.rule.value if decision.rule else "first click"
-        if decision.rule is GuessRule.SCORED:
+        cell = index_of(view.width, (move.row, move.col))
+        kind = rule.value
+        if rule is GuessRule.SCORED:
             kind = NEXT_TO_A_NUMBER if cell in cells_of(pos.rest) else BLIND
         seen.append((kind, analysis.chance(cell)))
 

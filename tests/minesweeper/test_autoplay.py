@@ -118,6 +118,17 @@ def test_hint_names_a_safe_cell_or_the_best_guess() -> None:
     assert str(advice).endswith("(50.0% mine; unavoidable 50/50)")
 
 
+
+def test_a_guess_carries_the_analysis_it_was_made_from() -> None:
+    shown = parse_view("1##\n###\n###")
+    decision = decide(shown, 2)
+    assert decision.guess and decision.analysis is not None
+    assert decision.analysis.probabilities() == analyze(shown, 2).probabilities()
+    move = decision.moves[0]
+    advice = hint(shown, 2)
+    assert advice.probability == decision.analysis.probability(move.row, move.col) > 0
+    assert decide(parse_view("###\n###\n###"), 2).analysis is None  # the first click
+
 def test_a_guess_on_a_board_whose_layouts_are_beyond_floats() -> None:
     """comb(9996, 2999) layouts: the guess scoring must stay exact rather than overflow."""
     rows = ["1" + "#" * 99] + ["#" * 100] * 99

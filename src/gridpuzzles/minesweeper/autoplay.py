@@ -20,10 +20,11 @@ from gridpuzzles.minesweeper.rules import Action, Move
 from gridpuzzles.minesweeper.settings import FirstClick
 from gridpuzzles.minesweeper.solver import (
     UNKNOWN,
+    Analysis,
     ComponentCache,
+    Position,
     cell_values,
     position,
-    solve,
     solve_position,
 )
 from gridpuzzles.minesweeper.view import View
@@ -56,11 +57,14 @@ class Player:
 class Decision:
     """What to play now: certain safe reveals, or one guess (``guess`` is True; ``rule``
     says which rule of `guessing.best_guess` chose a guess; None for certain moves and the
-    first click)."""
+    first click). ``position`` and ``analysis`` are what the exact solver made of the view,
+    when it ran (not for the first click nor for single-number deductions)."""
 
     moves: list[Move]
     guess: bool
     rule: GuessRule | None = None
+    position: Position | None = None
+    analysis: Analysis | None = None
 
 
 def next_move(
@@ -98,11 +102,9 @@ def hint(view: View, mines: int, rule: FirstClick = FirstClick.SAFE) -> Hint:
     """The next move as advice: a certain safe cell, or the best guess and its mine chance."""
     decision = decide(view, mines, rule)
     move = decision.moves[0]
-    values = cell_values(view)
-    if all(v == UNKNOWN for v in values):
-        return Hint((move.row, move.col), Fraction(0), rule is not FirstClick.NONE)
-    analysis = solve(view.width, view.height, values, mines)
-    probability = analysis.probability(move.row, move.col)
+    if decision.analysis is None:  # the first click, or a single-number deduction
+        return Hint((move.row, move.col), Fraction(0), not decision.guess)
+    probability = decision.analysis.probability(move.row, move.col)
     assert probability is not None
     return Hint((move.row, move.col), probability, probability == 0, decision.rule)
 
@@ -133,7 +135,7 @@ def decide(
     analysis = solve_position(pos, cache)
     safe = [i for i, w in enumerate(analysis.weights) if w == 0 and values[i] == UNKNOWN]
     if safe:
-        return Decision(_reveals(view, safe), False)
+        return Decision(_reveals(view, safe), False, position=pos, analysis=analysis)
     if all(analysis.weights[i] == analysis.layouts for i in pos.unknown):
         # Every hidden cell is a mine: only flags are left to play (the flag win rule).
         unflagged = [i for i in pos.unknown if view.cells[i] != "F"]
@@ -141,9 +143,9 @@ def decide(
         if not unflagged:
             raise ValueError("nothing is left to play: every mine is flagged")
         row, col = divmod(min(unflagged), width)
-        return Decision([Move(Action.FLAG, row, col)], False)
+        return Decision([Move(Action.FLAG, row, col)], False, position=pos, analysis=analysis)
     chosen = explained_guess(pos, analysis, cache)
-    return Decision([_reveal(view, chosen.cell)], True, chosen.rule)
+    return Decision([_reveal(view, chosen.cell)], True, chosen.rule, pos, analysis)
 
 
 def _reveal(view: View, index: int) -> Move:
