@@ -125,8 +125,8 @@ def test_a_guess_carries_the_analysis_it_was_made_from() -> None:
     assert decision.guess and decision.analysis is not None
     assert decision.analysis.probabilities() == analyze(shown, 2).probabilities()
     move = decision.moves[0]
-    advice = hint(shown, 2)
-    assert advice.probability == decision.analysis.probability(move.row, move.col) > 0
+    probability = decision.analysis.probability(move.row, move.col)
+    assert probability is not None and 0 < probability == hint(shown, 2).probability
     assert decide(parse_view("###\n###\n###"), 2).analysis is None  # the first click
 
 def test_a_guess_on_a_board_whose_layouts_are_beyond_floats() -> None:

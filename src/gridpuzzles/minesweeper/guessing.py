@@ -114,18 +114,30 @@ def explained_guess(
             return Guess(cell, GuessRule.PATTERN)
         if cell not in shortlist and weights[cell] - share <= lowest + total * SHORTLIST_MARGIN:
             shortlist.append(cell)
-    return Guess(_scored_guess(pos, shortlist, weights, total, risk, cache), GuessRule.SCORED)
+    scoring = _Scoring(pos, weights, total, risk, cache)
+    return Guess(_scored_guess(scoring, shortlist), GuessRule.SCORED)
 
 
-def _scored_guess(
-    pos: Position,
-    shortlist: list[int],
-    weights: list[int],
-    total: int,
-    risk: dict[int, int],
-    cache: ComponentCache | None,
-) -> int:
+@dataclass(frozen=True)
+class _Scoring:
+    """What rule 4 scores cells against: the position, each cell's mine weight out of
+    ``total`` layouts, and per cell the layouts that make it part of a 50/50 pattern."""
+
+    pos: Position
+    weights: list[int]
+    total: int
+    risk: dict[int, int]
+    cache: ComponentCache | None
+
+    def fifty_fifty_factor(self, cell: int) -> float:
+        """How much the chance of resolving a 50/50 pattern now raises the cell's score."""
+        safe_layouts = self.total - self.weights[cell]
+        return 1 + FIFTY_FIFTY_WEIGHT * (self.risk.get(cell, 0) / safe_layouts)
+
+
+def _scored_guess(scoring: _Scoring, shortlist: list[int]) -> int:
     """Rule 4 of the module docstring: the best-scored cell of the shortlist."""
+    pos, weights, total, risk = scoring.pos, scoring.weights, scoring.total, scoring.risk
     if not shortlist:
         nbrs = neighbour_table(pos.width, pos.height)
         candidates = [i for i in pos.unknown if weights[i] != total]
@@ -134,16 +146,11 @@ def _scored_guess(
     shortlist = open_cells or shortlist
     if len(shortlist) == 1:
         return shortlist[0]
-    best = _best_scored(
-        pos,
-        sorted(shortlist, key=lambda c: (weights[c] - risk.get(c, 0), c)),
-        weights,
-        total,
-        risk,
-        cache,
-    )
+    best = _best_scored(scoring, sorted(shortlist, key=lambda c: (weights[c] - risk.get(c, 0), c)))
     for _ in range(DOMINANCE_ROUNDS):
-        safer = [u for u in common_safe_cells(pos, best, cache) if weights[u] < weights[best]]
+        safer = [
+            u for u in common_safe_cells(pos, best, scoring.cache) if weights[u] < weights[best]
+        ]
         if not safer:
             break
         best = min(safer, key=lambda u: (weights[u], u))
@@ -168,16 +175,10 @@ def _shortlist(pos: Position, weights: list[int], total: int) -> tuple[list[int]
     return shortlist[:SHORTLIST_FRONTIER] + corners[:SHORTLIST_OFF], lowest
 
 
-def _best_scored(
-    pos: Position,
-    shortlist: list[int],
-    weights: list[int],
-    total: int,
-    risk: dict[int, int],
-    cache: ComponentCache | None,
-) -> int:
+def _best_scored(scoring: _Scoring, shortlist: list[int]) -> int:
     """The shortlisted cell with the best lookahead score, preferring cells whose number can
     tell something; near-equal cells are then compared two moves deep."""
+    pos, weights, total, cache = scoring.pos, scoring.weights, scoring.total, scoring.cache
     scores: dict[int, float] = {}
     factors: dict[int, float] = {}
     best, best_score = shortlist[0], -1.0
@@ -185,7 +186,7 @@ def _best_scored(
     deep = DEEP_CANDIDATES > 1 and len(pos.unknown) <= DEEP_UNKNOWN
     margin = DEEP_MARGIN if deep else 0.0
     for cell in shortlist:
-        factor = 1 + FIFTY_FIFTY_WEIGHT * (risk.get(cell, 0) / (total - weights[cell]))
+        factor = scoring.fifty_fifty_factor(cell)
         scored = lookahead(
             pos, cell, total, weights[cell], cache, (best_live_score - margin) / factor
         )
