@@ -118,7 +118,6 @@ def test_hint_names_a_safe_cell_or_the_best_guess() -> None:
     assert str(advice).endswith("(50.0% mine; unavoidable 50/50)")
 
 
-
 def test_a_guess_carries_the_analysis_it_was_made_from() -> None:
     shown = parse_view("1##\n###\n###")
     decision = decide(shown, 2)
@@ -128,6 +127,7 @@ def test_a_guess_carries_the_analysis_it_was_made_from() -> None:
     probability = decision.analysis.probability(move.row, move.col)
     assert probability is not None and 0 < probability == hint(shown, 2).probability
     assert decide(parse_view("###\n###\n###"), 2).analysis is None  # the first click
+
 
 def test_a_guess_on_a_board_whose_layouts_are_beyond_floats() -> None:
     """comb(9996, 2999) layouts: the guess scoring must stay exact rather than overflow."""

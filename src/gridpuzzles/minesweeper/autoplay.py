@@ -145,7 +145,9 @@ def decide(
         row, col = divmod(min(unflagged), width)
         return Decision([Move(Action.FLAG, row, col)], False, position=pos, analysis=analysis)
     chosen = explained_guess(pos, analysis, cache)
-    return Decision([_reveal(view, chosen.cell)], True, chosen.rule, pos, analysis)
+    return Decision(
+        [_reveal(view, chosen.cell)], True, chosen.rule, position=pos, analysis=analysis
+    )
 
 
 def _reveal(view: View, index: int) -> Move:
