@@ -23,7 +23,7 @@ did not change between two calls (a game changes a small part of the frontier pe
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -308,8 +308,7 @@ def solve_position(pos: Position, cache: ComponentCache | None = None) -> Analys
         cells = cells_of(group)
         on_frontier |= cells
         components.append(_solve_component(group, max(0, min(free, len(cells))), cache))
-    off = [i for i in pos.unknown if i not in on_frontier]
-    return _combine(pos, components, off)
+    return _combine(pos, components, pos.unknown - on_frontier)
 
 
 def cells_of(group: Sequence[Constraint]) -> set[int]:
@@ -485,7 +484,7 @@ def _convolve(a: Sequence[int], b: Sequence[int]) -> Poly:
     return out
 
 
-def _combine(pos: Position, components: list[Component], off: list[int]) -> Analysis:
+def _combine(pos: Position, components: list[Component], off: Collection[int]) -> Analysis:
     """Put the components and the off-frontier cells together into exact cell weights."""
     free, mines, fixed = pos.free, pos.mines, pos.fixed
     n = len(components)
