@@ -13,11 +13,10 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 from gridpuzzles.mondrian.census import census
 from gridpuzzles.mondrian.generation import random_placement
-from gridpuzzles.mondrian.official import default_official_path, load_official
+from gridpuzzles.mondrian.official import published_challenges
 from gridpuzzles.mondrian.rules import (
     BLACK_BLOCKS,
     STANDARD_BLOCKS,
@@ -98,8 +97,8 @@ def _report(name: str, times: Sequence[float]) -> None:
     print(f"  {name:<9} median {median:7.3f} ms   mean {mean:7.3f} ms   max {max(times) * 1e3:7.2f} ms")
 
 
-def bench_challenges(path: Path, step: int, repeat: int) -> None:
-    official = load_official(path)[::step]
+def bench_challenges(step: int, repeat: int) -> None:
+    official = published_challenges()[::step]
     puzzles = [entry.puzzle for entry in official]
     expected = [entry.solutions for entry in official]
     ours = _times(_ours, puzzles, expected, repeat)
@@ -146,10 +145,9 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=2000, help="placements for the baseline census")
     parser.add_argument("--seed", type=int, default=1, help="seed of the census sample")
     parser.add_argument("--no-census", action="store_true", help="skip the census")
-    parser.add_argument("--official", type=Path, default=default_official_path())
     args = parser.parse_args()
     step, repeat, sample = (8, 1, 300) if args.quick else (1, args.repeat, args.sample)
-    bench_challenges(args.official, step, repeat)
+    bench_challenges(step, repeat)
     if not args.no_census:
         bench_census(sample, args.seed)
 

@@ -3,7 +3,7 @@
 import pytest
 from textual.widgets import OptionList
 
-from gridpuzzles.mondrian.official import default_official_path, load_official
+from gridpuzzles.mondrian.official import published_challenges
 from gridpuzzles.mondrian.rules import BLACK_BLOCKS, Orientation, Placement, challenge
 from gridpuzzles.mondrian.solving import count_solutions, is_solution
 from gridpuzzles.tui.app import GridPuzzlesApp
@@ -22,7 +22,7 @@ def info(app: GridPuzzlesApp) -> str:
 
 
 async def test_a_published_challenge_is_solved_when_picked() -> None:
-    official = load_official(default_official_path())
+    official = published_challenges()
     app = GridPuzzlesApp(start="mondrian")
     async with app.run_test(size=(100, 30)) as pilot:
         screen = screen_of(app)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
@@ -13,7 +12,6 @@ from gridpuzzles.minesweeper.grid import neighbours
 from gridpuzzles.web.process import ServerProcess
 from tests.web.boards import FIRST, SEED, beginner_layout, beginner_mine, beginner_win
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
 WIDTH = 9
 
 
@@ -197,8 +195,6 @@ def test_an_expert_board_fits_a_laptop_screen(
     cells = page.locator("#board .cell").first.bounding_box()
     assert cells is not None and cells["width"] == cells["height"] >= 20
     page.screenshot(path=artifacts / "minesweeper-expert.png")
-    DOCS.mkdir(exist_ok=True)
-    shutil.copy(artifacts / "minesweeper-expert.png", DOCS / "minesweeper.png")
 
 
 def test_a_beginner_board_is_playable_on_a_phone(
@@ -250,7 +246,6 @@ def test_the_mondrian_page_solves_a_challenge_and_a_placement(
     expect(page.locator("#board .block")).to_have_count(11)
     expect(page.locator("#position")).to_have_text("1 of 1")
     page.screenshot(path=artifacts / "mondrian-challenge.png")
-    shutil.copy(artifacts / "mondrian-challenge.png", DOCS / "mondrian.png")
 
     page.click("#clear")
     page.locator("#board .square[data-row='0'][data-col='0']").click()

@@ -1,6 +1,6 @@
-"""The published challenges of the physical game, read from a JSON file kept outside the project.
+"""The published challenges of the physical game, shipped with the package as JSON.
 
-The file is ``{"about": ..., "puzzles": [...]}``; each puzzle has ``edition``, ``level``,
+The file (``data/published_challenges.json``, package data read with ``importlib.resources``) is ``{"about": ..., "puzzles": [...]}``; each puzzle has ``edition``, ``level``,
 ``code``, ``black`` (three blocks by ``size``, top-left ``row``/``col`` and ``orientation``
 ``horizontal``/``vertical``) and ``solutions``, the number of solutions.
 """
@@ -9,19 +9,15 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from pathlib import Path
+from functools import cache
+from importlib.resources import files
 from typing import Any
 
 from gridpuzzles.mondrian.notation import NotationError, parse_block
 from gridpuzzles.mondrian.rules import Orientation, Placement, Puzzle, challenge
 
-OFFICIAL_FILE_NAME = "mondrian_official_puzzles.json"
-
-
-def default_official_path() -> Path:
-    """Where a source checkout finds the file: ``../shared/data`` beside the project."""
-    project = Path(__file__).resolve().parents[3]
-    return project.parent / "shared" / "data" / OFFICIAL_FILE_NAME
+PUBLISHED_FILE = files("gridpuzzles.mondrian") / "data" / "published_challenges.json"
+"""The 352 published challenges, inside the installed package."""
 
 
 @dataclass(frozen=True)
@@ -66,11 +62,7 @@ def _challenge(entry: dict[str, Any]) -> OfficialChallenge:
     )
 
 
-def load_official(path: Path) -> tuple[OfficialChallenge, ...]:
-    """The challenges in the file at ``path`` (raises ``OSError`` if it cannot be read)."""
-    with path.open(encoding="utf-8") as file:
-        try:
-            document = json.load(file)
-        except json.JSONDecodeError as error:
-            raise NotationError(f"{path} is not valid JSON: {error}") from None
-    return parse_official(document)
+@cache
+def published_challenges() -> tuple[OfficialChallenge, ...]:
+    """The 352 published challenges that ship with the package (read once)."""
+    return parse_official(json.loads(PUBLISHED_FILE.read_text(encoding="utf-8")))

@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import random
 import time
-from pathlib import Path
 
 from textual.app import App
 from textual.binding import Binding
 
 from gridpuzzles.minesweeper.settings import Config, level
-from gridpuzzles.mondrian.notation import NotationError
-from gridpuzzles.mondrian.official import OfficialChallenge, default_official_path, load_official
+from gridpuzzles.mondrian.official import published_challenges
 from gridpuzzles.storage import Store
 from gridpuzzles.tui.minesweeper import Clock, MinesweeperScreen
 from gridpuzzles.tui.mondrian import MondrianScreen
@@ -38,7 +36,6 @@ class GridPuzzlesApp(App[None]):
         clock: Clock = time.time,
         seeds: random.Random | None = None,
         start: str = "minesweeper",
-        official: Path | None = None,
         store: Store | None = None,
     ) -> None:
         """``store`` keeps finished games and the statistics; without one, none are kept."""
@@ -48,7 +45,6 @@ class GridPuzzlesApp(App[None]):
         self.clock = clock
         self.seeds = seeds or random.Random(seed)
         self.start = start
-        self.official_path = official or default_official_path()
         self.store = store
 
     def on_mount(self) -> None:
@@ -62,13 +58,5 @@ class GridPuzzlesApp(App[None]):
                 store=self.store,
             ),
         )
-        self.add_mode("mondrian", lambda: MondrianScreen(self.official_challenges()))
+        self.add_mode("mondrian", lambda: MondrianScreen(published_challenges()))
         self.switch_mode(self.start)
-
-    def official_challenges(self) -> tuple[OfficialChallenge, ...]:
-        """The published challenges, or none when their file is missing or unreadable."""
-        try:
-            return load_official(self.official_path)
-        except (OSError, NotationError) as error:
-            self.notify(f"No published challenges: {error}", severity="warning")
-            return ()

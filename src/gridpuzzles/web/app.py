@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from importlib.resources import files
 from pathlib import Path
 
@@ -11,7 +11,7 @@ from fastapi import FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
-from gridpuzzles.mondrian.official import default_official_path
+from gridpuzzles.mondrian.official import OfficialChallenge, published_challenges
 from gridpuzzles.storage import Store
 from gridpuzzles.web import errors, minesweeper, mondrian
 from gridpuzzles.web.games import Games
@@ -23,12 +23,11 @@ STATIC = Path(str(files("gridpuzzles.web") / "static"))
 def create_app(
     store: Store,
     clock: Callable[[], float] = time.time,
-    challenges: Path | None = None,
+    challenges: Sequence[OfficialChallenge] | None = None,
 ) -> FastAPI:
     """The whole app, keeping its games in ``store`` and reading time from ``clock``.
 
-    ``challenges`` is the file of published Mondrian challenges (by default the one in
-    ``../shared/data`` beside a source checkout).
+    ``challenges`` are the Mondrian challenges the page offers (by default the published ones).
     """
     app = FastAPI(
         title="gridpuzzles",
@@ -38,7 +37,7 @@ def create_app(
     app.add_middleware(BodyLimit)
     errors.install(app)
     app.include_router(minesweeper.router(Games(store, clock)))
-    app.include_router(mondrian.router(challenges or default_official_path()))
+    app.include_router(mondrian.router(published_challenges() if challenges is None else challenges))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)

@@ -25,13 +25,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--db", type=Path, default=None, help=f"SQLite database of games (default {default_db()})"
     )
-    parser.add_argument(
-        "--mondrian-challenges",
-        type=Path,
-        default=None,
-        metavar="PATH",
-        help="the published Mondrian challenges (default ../shared/data beside the project)",
-    )
     parser.set_defaults(handler=serve)
 
 
@@ -57,7 +50,7 @@ def serve(args: argparse.Namespace) -> int:
     shown = f"[{host}]" if family == socket.AF_INET6 else host
     print(f"gridpuzzles web app on http://{shown}:{port}/ (database {store.path})", flush=True)
     config = uvicorn.Config(
-        create_app(store, challenges=args.mondrian_challenges),
+        create_app(store),
         log_level="warning",
         access_log=False,
     )

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from pathlib import Path
 
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from gridpuzzles.mondrian.notation import parse_block
-from gridpuzzles.mondrian.official import OfficialChallenge, load_official
+from gridpuzzles.mondrian.official import OfficialChallenge
 from gridpuzzles.mondrian.rendering import colour_of
 from gridpuzzles.mondrian.rules import STANDARD_BOARD, Orientation, Placement, challenge
 from gridpuzzles.mondrian.solving import count_solutions, solutions
@@ -61,11 +60,10 @@ class Challenge(BaseModel):
 
 
 class Challenges(BaseModel):
-    """The published challenges; ``note`` says why the list is empty, if it is."""
+    """The published challenges."""
 
     board: tuple[int, int] = (STANDARD_BOARD.height, STANDARD_BOARD.width)
     challenges: list[Challenge]
-    note: str | None = None
 
 
 def placed(placement: Placement) -> PlacedBlock:
@@ -100,12 +98,8 @@ def solve(black: Sequence[BlackBlock]) -> Solutions:
     )
 
 
-def published(path: Path) -> Challenges:
-    """The challenges in the file at ``path``, or none and a note when it cannot be read."""
-    try:
-        found: tuple[OfficialChallenge, ...] = load_official(path)
-    except OSError as error:
-        return Challenges(challenges=[], note=f"the challenge file cannot be read: {error}")
+def listing_of(challenges: Sequence[OfficialChallenge]) -> Challenges:
+    """The API's list of ``challenges``."""
     return Challenges(
         challenges=[
             Challenge(
@@ -115,15 +109,15 @@ def published(path: Path) -> Challenges:
                 black=[black_block(p) for p in c.black],
                 solutions=c.solutions,
             )
-            for c in found
+            for c in challenges
         ]
     )
 
 
-def router(challenges_file: Path) -> APIRouter:
-    """The Mondrian routes, with the published challenges read from ``challenges_file``."""
+def router(challenges: Sequence[OfficialChallenge]) -> APIRouter:
+    """The Mondrian routes, offering ``challenges``."""
     api = APIRouter(prefix=PREFIX, tags=["mondrian"])
-    listing = published(challenges_file)
+    listing = listing_of(challenges)
 
     @api.get("/challenges")
     def get_challenges() -> Challenges:
