@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import re
+import select
 import shlex
 import shutil
 import signal
@@ -178,6 +179,7 @@ def test_the_installed_commands_are_the_new_venvs(installed: Installed) -> None:
             installed.venv / "bin" / command
         )
     result = installed.run("python", "-c", "import gridpuzzles; print(gridpuzzles.__file__)")
+    assert result.returncode == 0, result.stderr
     where = Path(result.stdout.strip())
     assert where.is_relative_to(installed.venv / "lib"), where
     assert "site-packages" in where.parts and not where.is_relative_to(ROOT)
@@ -241,6 +243,8 @@ def server(installed: Installed) -> Iterator[tuple[str, subprocess.Popen[str]]]:
     )
     try:
         assert process.stdout is not None
+        ready, _, _ = select.select([process.stdout], [], [], 60)
+        assert ready, "the server printed nothing in 60 s"
         line = process.stdout.readline()
         found = ADDRESS.search(line)
         assert found, f"no address in {line!r}"
@@ -249,7 +253,7 @@ def server(installed: Installed) -> Iterator[tuple[str, subprocess.Popen[str]]]:
         deadline = time.monotonic() + 30
         while True:
             try:
-                httpx.get(url, timeout=2.0)
+                httpx.get(url, timeout=2.0, trust_env=False)
                 break
             except httpx.TransportError:
                 assert time.monotonic() < deadline, "the server never answered"
@@ -266,7 +270,7 @@ def test_the_web_app_serves_its_pages_and_files(
 ) -> None:
     url, process = server
     fetched: set[str] = set()
-    with httpx.Client(timeout=10.0) as client:
+    with httpx.Client(timeout=10.0, trust_env=False) as client:  # no proxy
         for page in ("", "mondrian"):
             response = client.get(url + page)
             assert response.status_code == 200
