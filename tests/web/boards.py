@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from benchmarks.web_load import attack_board, exploding_reveals
+
 from gridpuzzles.minesweeper import Layout, level, new_game, reveal
 from tests.minesweeper.boards import winning_reveals
 
+if TYPE_CHECKING:
+    from fastapi.testclient import TestClient
+
+GAMES = "/api/minesweeper/games"
 SEED = 2024
 FIRST = (4, 4)
 """The first reveal of every seeded beginner game in these tests (the board's centre)."""
@@ -27,3 +35,19 @@ def beginner_mine(seed: int = SEED, first: tuple[int, int] = FIRST) -> str:
     """A reveal move onto a mine of the seeded beginner game."""
     row, col = divmod(beginner_layout(seed, first).mine_indices()[0], 9)
     return f"r{row},{col}"
+
+
+EXPLODING_SEED = 1
+"""A seed of the benchmark's attack board on which exact analysis runs for minutes."""
+
+
+def exploding_game(client: TestClient) -> tuple[str, str]:
+    """A 100x100 game (id, token) played to a view whose exact analysis runs for minutes: the
+    attack of `benchmarks/web_load.py`, so that a request on it genuinely runs past a budget."""
+    created = client.post(GAMES, json=attack_board(EXPLODING_SEED))
+    assert created.status_code == 201, created.text
+    game = created.json()
+    for move in exploding_reveals(EXPLODING_SEED):
+        played = client.post(f"{GAMES}/{game['id']}/moves", json={"move": move})
+        assert played.status_code == 200 and played.json()["status"] == "playing", played.text
+    return game["id"], game["token"]

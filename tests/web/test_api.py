@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from gridpuzzles import __version__
 from gridpuzzles.minesweeper import FirstClick, format_view, level, new_game, play, view
 from gridpuzzles.minesweeper.noguess import generate
 from gridpuzzles.minesweeper.rules import Move
@@ -65,6 +67,18 @@ def test_moves_follow_the_core_and_the_clock(client: TestClient, clock: Clock) -
     clock.now += 2
     assert client.get(f"{GAMES}/{game['id']}").json()["elapsed"] == pytest.approx(6.5)
     assert state["mines_left"] == 9
+
+
+def test_concurrent_moves_on_one_game_are_played_one_after_another(
+    client: TestClient, store: Store
+) -> None:
+    game = create(client, level="expert")
+    texts = [f"f{row},{col}" for row in range(4) for col in range(5)]
+    with ThreadPoolExecutor(max_workers=8) as executor:
+        answers = list(executor.map(lambda text: move(client, game["id"], text), texts))
+    assert sorted(answer["clicks"] for answer in answers) == list(range(1, len(texts) + 1))
+    saved = store.load_game(game["id"])
+    assert saved is not None and sorted(str(t.move) for t in saved.moves) == sorted(texts)
 
 
 def test_a_seeded_win_reports_its_result_and_statistics_skip_it(client: TestClient) -> None:
@@ -128,6 +142,7 @@ def test_another_browser_cannot_see_or_play_the_game(client: TestClient) -> None
         ("POST", "{game}/moves", {"move": "r9,0"}, 409, "outside the board: rows 0-8"),
         ("POST", "{game}/moves", {"move": "c0,0"}, 409, "not a revealed number"),
         ("POST", "{game}/moves", {"move": "x1"}, 422, "cannot read move 'x1'"),
+        ("POST", "{game}/moves", {"move": "r\u00b2,3"}, 422, "cannot read move 'r\u00b2,3'"),
         ("POST", "{game}/moves", {"mov": "r0,0"}, 422, "body.move: Field required"),
         ("POST", GAMES, {"width": 100000, "height": 9, "mines": 1}, 422, "body.width"),
         ("POST", GAMES, {"width": 5, "height": 5, "mines": 25}, 422, "do not fit"),
@@ -210,3 +225,4 @@ def test_the_pages_and_the_api_documentation_are_served(client: TestClient) -> N
     assert client.get("/docs").status_code == 200
     schema = client.get("/openapi.json").json()
     assert f"{GAMES}/{{game_id}}/moves" in schema["paths"]
+    assert schema["info"]["version"] == __version__

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Any
 
 from fastapi.testclient import TestClient
 
 from gridpuzzles.minesweeper import Move
 from gridpuzzles.minesweeper.guessing import GuessRule
+from gridpuzzles.web.assist import Situation
 from tests.web.boards import FIRST, SEED, beginner_layout, beginner_mine
 
 GAMES = "/api/minesweeper/games"
@@ -74,3 +76,7 @@ def test_advice_needs_the_token_and_a_game_in_play(client: TestClient) -> None:
     client.cookies.clear()
     assert client.get(f"{GAMES}/{game_id}/hint").status_code == 403
     assert client.post(f"{GAMES}/{game_id}/auto-move").status_code == 403
+
+
+def test_the_workers_get_what_the_player_sees_and_nothing_else() -> None:
+    assert [field.name for field in fields(Situation)] == ["view", "mines", "first_click"]

@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 from importlib.resources import files
 from pathlib import Path
 
+import anyio
 from fastapi import FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
+from gridpuzzles import __version__
 from gridpuzzles.mondrian.official import OfficialChallenge, published_challenges
 from gridpuzzles.storage import Store
 from gridpuzzles.web import errors, minesweeper, mondrian
 from gridpuzzles.web.games import Games
 from gridpuzzles.web.limits import BodyLimit
+from gridpuzzles.web.workers import DEFAULT_QUEUE, DEFAULT_SECONDS, DEFAULT_WORKERS, Workers
 
 STATIC = Path(str(files("gridpuzzles.web") / "static"))
 
@@ -24,19 +29,39 @@ def create_app(
     store: Store,
     clock: Callable[[], float] = time.time,
     challenges: Sequence[OfficialChallenge] | None = None,
+    *,
+    solver_seconds: float = DEFAULT_SECONDS,
+    solver_workers: int = DEFAULT_WORKERS,
+    solver_queue: int = DEFAULT_QUEUE,
 ) -> FastAPI:
     """The whole app, keeping its games in ``store`` and reading time from ``clock``.
 
     ``challenges`` are the Mondrian challenges the page offers (by default the published ones).
+    Solver work runs in ``solver_workers`` worker processes, ``solver_seconds`` at most per job,
+    with at most ``solver_queue`` requests waiting for a busy worker (see `Workers`); the
+    workers start with the app (in the background of its lifespan) and are killed when it stops.
     """
+    workers = Workers(solver_workers, solver_seconds, solver_queue)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        async with anyio.create_task_group() as background:
+            background.start_soon(workers.start)  # the server answers meanwhile
+            try:
+                yield
+            finally:
+                await workers.close()
+
     app = FastAPI(
         title="gridpuzzles",
         summary="Play Minesweeper against a server that keeps every game; solve Mondrian Blocks.",
-        version="0.1.0",
+        version=__version__,
+        lifespan=lifespan,
     )
+    app.state.workers = workers
     app.add_middleware(BodyLimit)
-    errors.install(app)
-    app.include_router(minesweeper.router(Games(store, clock)))
+    errors.install(app, retry_after=math.ceil(solver_seconds))
+    app.include_router(minesweeper.router(Games(store, workers, clock)))
     app.include_router(mondrian.router(published_challenges() if challenges is None else challenges))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

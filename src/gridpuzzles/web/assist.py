@@ -1,32 +1,52 @@
 """Play Move, Hint and the probability overlay: the solver's advice on what the player sees.
 
-The solver and the auto-player only ever get the view and the mine count (never the layout),
-so their advice tells the player nothing the board does not already show.
+The solver and the auto-player only ever get a `Situation`: the view, the mine count and the
+first-click rule (never the layout), so their advice tells the player nothing the board does
+not already show. The advice functions run in a worker process (`gridpuzzles.web.workers`):
+they are top-level functions of a `Situation`, and return what the API answers.
 """
 
 from __future__ import annotations
 
-from gridpuzzles.minesweeper import Game, IllegalMoveError, Move, View, autoplay, view
+from dataclasses import dataclass
+
+from gridpuzzles.minesweeper import FirstClick, Game, IllegalMoveError, Move, View, autoplay, view
 from gridpuzzles.minesweeper.solver import analyze
 from gridpuzzles.web.models import HintOut, Probabilities
 
+TOO_LARGE = (
+    "this position is too large to analyse within {seconds:g} seconds; "
+    "try again after a few more moves"
+)
+"""The answer when advice runs past the budget (``seconds``)."""
 
-def _playing_view(game: Game) -> View:
+
+@dataclass(frozen=True)
+class Situation:
+    """What advice is computed from: what the player sees, the mines and the first-click rule."""
+
+    view: View
+    mines: int
+    first_click: FirstClick
+
+
+def situation(game: Game) -> Situation:
+    """What the player of ``game`` sees; `IllegalMoveError` once the game is over."""
     if game.over:
         raise IllegalMoveError(
             f"the game is over ({game.status.value}): there is nothing left to advise"
         )
-    return view(game)
+    return Situation(view(game), game.config.mines, game.config.first_click)
 
 
-def auto_move(game: Game) -> Move:
+def auto_move(seen: Situation) -> Move:
     """The auto-player's next move (Play Move)."""
-    return autoplay.next_move(_playing_view(game), game.config.mines, game.config.first_click)
+    return autoplay.next_move(seen.view, seen.mines, seen.first_click)
 
 
-def best_hint(game: Game) -> HintOut:
+def best_hint(seen: Situation) -> HintOut:
     """The safest cell: certainly safe if any is, else the best guess and its mine chance."""
-    advice = autoplay.hint(_playing_view(game), game.config.mines, game.config.first_click)
+    advice = autoplay.hint(seen.view, seen.mines, seen.first_click)
     row, col = advice.cell
     return HintOut(
         row=row,
@@ -37,9 +57,9 @@ def best_hint(game: Game) -> HintOut:
     )
 
 
-def probabilities(game: Game) -> Probabilities:
+def probabilities(seen: Situation) -> Probabilities:
     """Every hidden cell's exact mine probability (flags count as hidden); None elsewhere."""
-    analysis = analyze(_playing_view(game), game.config.mines)
+    analysis = analyze(seen.view, seen.mines)
     return Probabilities(
         probabilities=[
             [None if p is None else float(p) for p in row] for row in analysis.probabilities()

@@ -3,15 +3,53 @@
 from __future__ import annotations
 
 import argparse
+import math
 import socket
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from gridpuzzles.storage import Store
 from gridpuzzles.storage import default_db as default_db  # still importable from here
+from gridpuzzles.web.workers import DEFAULT_QUEUE, DEFAULT_SECONDS, DEFAULT_WORKERS
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8023
+PORTS = (0, 65535)
+SOLVER_SECONDS = (0.1, 600.0)
+SOLVER_WORKERS = (1, 32)
+SOLVER_QUEUE = (0, 100)
+
+
+def whole_number(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``, else a one-line error."""
+
+    def parse(text: str) -> int:
+        value = int(text) if text.strip().lstrip("+-").isdecimal() else None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"must be a whole number from {low} to {high}, not {text!r}"
+            )
+        return value
+
+    return parse
+
+
+def seconds(low: float, high: float) -> Callable[[str], float]:
+    """An argparse type: a number of seconds from ``low`` to ``high``, else a one-line error."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        if not low <= value <= high:  # NaN, too
+            raise argparse.ArgumentTypeError(
+                f"must be a number of seconds from {low:g} to {high:g}, not {text!r}"
+            )
+        return value
+
+    return parse
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -20,10 +58,38 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--host", default=DEFAULT_HOST, help=f"address to listen on ({DEFAULT_HOST})"
     )
     parser.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help=f"port ({DEFAULT_PORT}; 0 picks a free one)"
+        "--port",
+        type=whole_number(*PORTS),
+        default=DEFAULT_PORT,
+        help=f"port, {PORTS[0]}-{PORTS[1]} ({DEFAULT_PORT}; 0 picks a free one)",
     )
     parser.add_argument(
         "--db", type=Path, default=None, help=f"SQLite database of games (default {default_db()})"
+    )
+    parser.add_argument(
+        "--solver-seconds",
+        type=seconds(*SOLVER_SECONDS),
+        default=DEFAULT_SECONDS,
+        metavar="S",
+        help=f"time budget of one hint, probability overlay, Play Move or no-guess board, "
+        f"{SOLVER_SECONDS[0]:g}-{SOLVER_SECONDS[1]:g} s ({DEFAULT_SECONDS:g}); past it the "
+        "work is stopped and the request answered 503",
+    )
+    parser.add_argument(
+        "--solver-workers",
+        type=whole_number(*SOLVER_WORKERS),
+        default=DEFAULT_WORKERS,
+        metavar="N",
+        help=f"worker processes for that work, {SOLVER_WORKERS[0]}-{SOLVER_WORKERS[1]} "
+        f"({DEFAULT_WORKERS})",
+    )
+    parser.add_argument(
+        "--solver-queue",
+        type=whole_number(*SOLVER_QUEUE),
+        default=DEFAULT_QUEUE,
+        metavar="N",
+        help=f"requests that may wait for a busy worker, {SOLVER_QUEUE[0]}-{SOLVER_QUEUE[1]} "
+        f"({DEFAULT_QUEUE}); more are answered 503 at once",
     )
     parser.set_defaults(handler=serve)
 
@@ -49,10 +115,12 @@ def serve(args: argparse.Namespace) -> int:
     host, port = listener.getsockname()[:2]
     shown = f"[{host}]" if family == socket.AF_INET6 else host
     print(f"gridpuzzles web app on http://{shown}:{port}/ (database {store.path})", flush=True)
-    config = uvicorn.Config(
-        create_app(store),
-        log_level="warning",
-        access_log=False,
+    app = create_app(
+        store,
+        solver_seconds=args.solver_seconds,
+        solver_workers=args.solver_workers,
+        solver_queue=args.solver_queue,
     )
+    config = uvicorn.Config(app, log_level="warning", access_log=False)
     uvicorn.Server(config).run(sockets=[listener])
     return 0

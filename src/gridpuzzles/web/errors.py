@@ -1,4 +1,5 @@
-"""Every failure the API expects, as a 4xx JSON answer ``{"detail": "..."}`` with a clear message."""
+"""Every failure the API expects, as a JSON answer ``{"detail": "..."}`` with a clear message:
+a 4xx for bad input, a 503 (with ``Retry-After``) for work the server declines for now."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from gridpuzzles.minesweeper.noguess import NoGuessError
 from gridpuzzles.mondrian.rules import MondrianError
 from gridpuzzles.storage import StorageError
 from gridpuzzles.web.games import NotYourGameError, UnknownGameError
+from gridpuzzles.web.workers import OverBudgetError, ServerBusyError
 
 STATUS_OF: dict[type[Exception], int] = {
     UnknownGameError: 404,
@@ -26,6 +28,9 @@ STATUS_OF: dict[type[Exception], int] = {
     NoGuessError: 409,
 }
 """The HTTP status of each error the shell and the core raise on bad input."""
+LATER: tuple[type[Exception], ...] = (OverBudgetError, ServerBusyError)
+"""The errors answered 503: past the time budget, or every solver worker busy."""
+INTERNAL = "the server failed on this request (an internal error, logged on the server)"
 
 
 def describe_validation(errors: Sequence[Any]) -> str:
@@ -40,8 +45,10 @@ def describe_validation(errors: Sequence[Any]) -> str:
     return "; ".join(parts) or "the request is invalid"
 
 
-def install(app: FastAPI) -> None:
-    """Register the handlers that turn expected errors into 4xx JSON answers."""
+def install(app: FastAPI, retry_after: int) -> None:
+    """Register the handlers that turn expected errors into 4xx JSON answers, work declined
+    for now into 503 answers telling to retry after ``retry_after`` seconds, and anything
+    unexpected into a JSON 500."""
 
     async def validation(request: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, RequestValidationError)
@@ -50,10 +57,19 @@ def install(app: FastAPI) -> None:
     app.add_exception_handler(RequestValidationError, validation)
     for kind, status in STATUS_OF.items():
         app.add_exception_handler(kind, _answer(status))
+    for kind in LATER:
+        app.add_exception_handler(kind, _answer(503, {"Retry-After": str(retry_after)}))
+
+    async def internal(request: Request, error: Exception) -> JSONResponse:
+        return JSONResponse({"detail": INTERNAL}, status_code=500)
+
+    app.add_exception_handler(Exception, internal)
 
 
-def _answer(status: int) -> Callable[[Request, Exception], Any]:
+def _answer(
+    status: int, headers: dict[str, str] | None = None
+) -> Callable[[Request, Exception], Any]:
     async def handler(request: Request, error: Exception) -> JSONResponse:
-        return JSONResponse({"detail": str(error)}, status_code=status)
+        return JSONResponse({"detail": str(error)}, status_code=status, headers=headers)
 
     return handler

@@ -2,20 +2,41 @@
 
 This is the imperative shell around the core: it reads the clock, draws seeds, checks the
 token and commits every move to the store before the caller answers. Every rule is the core's.
+
+Requests on one game wait for each other (a lock per game in use); requests on other games
+never wait for them. Work that may take long runs in a worker process (`Workers`): the first
+reveal of a no-guess game, which generates its board, and the replay of such a game from the
+store. A first reveal that runs past the budget stores nothing, so the game stays as it was.
+The rest (a move, a write to the store) is quick and runs in a thread, off the event loop.
 """
 
 from __future__ import annotations
 
 import threading
 import time
-import zlib
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
-from gridpuzzles.minesweeper import Config, Game, Move, elapsed, play
+import anyio
+import anyio.to_thread
+
+from gridpuzzles.minesweeper import Action, Config, FirstClick, Game, Move, elapsed, play
 from gridpuzzles.storage import SavedGame, Store, TimedMove
 from gridpuzzles.web import tokens
+from gridpuzzles.web.workers import Workers
+
+NO_GUESS_TOO_SLOW = (
+    "no no-guess board for a first click here was found within {seconds:g} seconds, and the "
+    "game is unchanged: click another cell, or start a game with fewer mines"
+)
+REPLAY_TOO_SLOW = (
+    "this no-guess game took longer than {seconds:g} seconds to rebuild; try again in a moment"
+)
+
+Chooser = Callable[[Game], Awaitable[Move]]
+"""Picks the move to play from the game's current state (the player's move, or Play Move)."""
 
 
 class UnknownGameError(LookupError):
@@ -35,23 +56,79 @@ class Entry:
     moves: int
 
 
-class Games:
-    """Every game of the server, kept in ``store`` with the most recent ones cached."""
+def generates_board(game: Game, move: Move) -> bool:
+    """Whether playing ``move`` generates a no-guess board: the first reveal of such a game."""
+    return (
+        game.layout is None
+        and game.config.first_click is FirstClick.NO_GUESS
+        and move.action is Action.REVEAL
+    )
 
-    LOCKS = 64
+
+def replay_generates_board(saved: SavedGame) -> bool:
+    """Whether replaying ``saved`` generates a no-guess board (its layout is not stored)."""
+    start = saved.start()
+    return any(generates_board(start, timed.move) for timed in saved.moves)
+
+
+def replayed(saved: SavedGame) -> Game:
+    """The game after every stored move (a job for a worker process)."""
+    return saved.replay()
+
+
+def given(move: Move) -> Chooser:
+    """A `Chooser` that always picks ``move``."""
+
+    async def choose(game: Game) -> Move:
+        return move
+
+    return choose
+
+
+@dataclass
+class _Held:
+    lock: anyio.Lock
+    users: int
+
+
+class GameLocks:
+    """A lock per game that requests are using; forgotten when the last one is done."""
+
+    def __init__(self) -> None:
+        self._held: dict[str, _Held] = {}
+
+    @asynccontextmanager
+    async def hold(self, game_id: str) -> AsyncIterator[None]:
+        """Hold the lock of ``game_id`` (waiting for the requests before) for the block."""
+        held = self._held.setdefault(game_id, _Held(anyio.Lock(), 0))
+        held.users += 1
+        try:
+            async with held.lock:
+                yield
+        finally:
+            held.users -= 1
+            if not held.users:
+                del self._held[game_id]
+
+
+class Games:
+    """Every game of the server, kept in ``store`` with the most recent ones cached; slow
+    work runs on ``workers``."""
 
     def __init__(
         self,
         store: Store,
+        workers: Workers,
         clock: Callable[[], float] = time.time,
         cache_size: int = 4096,
     ) -> None:
         self.store = store
+        self.workers = workers
         self.clock = clock
         self.cache_size = cache_size
         self._cache: OrderedDict[str, Entry] = OrderedDict()
         self._cache_lock = threading.Lock()
-        self._game_locks = [threading.Lock() for _ in range(self.LOCKS)]
+        self._locks = GameLocks()
 
     def create(self, config: Config, seed: int | None = None) -> tuple[str, str, Game]:
         """A new game on ``config`` (on ``seed`` if given): its id, its token and the game."""
@@ -69,39 +146,52 @@ class Games:
         self._remember(saved.id, Entry(game, saved.owner, 0))
         return saved.id, token, game
 
-    def game(self, game_id: str, token: str | None) -> Game:
+    async def game(self, game_id: str, token: str | None) -> Game:
         """The current state of a game its token holder asks for."""
-        with self._lock(game_id):
-            return self._entry(game_id, token).game
+        async with self._locks.hold(game_id):
+            return (await self._entry(game_id, token)).game
 
-    def play(self, game_id: str, token: str | None, move: Move) -> Game:
-        """Play ``move``, store it, and return the new state (core errors pass through)."""
-        with self._lock(game_id):
-            entry = self._entry(game_id, token)
+    async def play(self, game_id: str, token: str | None, choose: Chooser) -> tuple[Move, Game]:
+        """Play the move ``choose`` picks, store it, and return it with the new state (core
+        errors pass through; past the budget, `OverBudgetError` and nothing is stored)."""
+        async with self._locks.hold(game_id):
+            entry = await self._entry(game_id, token)
+            move = await choose(entry.game)
             now = self.clock()
-            after = play(entry.game, move, now)
-            self.store.add_move(
-                game_id, entry.moves, TimedMove(move, now), after, elapsed(after, now)
-            )
-            self._remember(game_id, Entry(after, entry.owner, entry.moves + 1))
-            return after
+            if generates_board(entry.game, move):
+                after = await self.workers.run(
+                    play, entry.game, move, now, too_slow=NO_GUESS_TOO_SLOW
+                )
+            else:
+                after = await anyio.to_thread.run_sync(play, entry.game, move, now)
+            timed = TimedMove(move, now)
+            await anyio.to_thread.run_sync(self._record, game_id, entry, timed, after)
+            return move, after
 
-    def _lock(self, game_id: str) -> threading.Lock:
-        """The lock that serialises the requests on one game (shared with a few others)."""
-        return self._game_locks[zlib.crc32(game_id.encode()) % self.LOCKS]
+    def _record(self, game_id: str, entry: Entry, timed: TimedMove, after: Game) -> None:
+        """Commit the move that led from ``entry`` to ``after``, then cache ``after``."""
+        self.store.add_move(game_id, entry.moves, timed, after, elapsed(after, timed.at))
+        self._remember(game_id, Entry(after, entry.owner, entry.moves + 1))
 
-    def _entry(self, game_id: str, token: str | None) -> Entry:
+    async def _entry(self, game_id: str, token: str | None) -> Entry:
         entry = self._cached(game_id)
         if entry is None:
-            saved = self.store.load_game(game_id)
-            if saved is None:
-                raise UnknownGameError(f"there is no game {game_id!r}: start a new game")
-            entry = Entry(saved.replay(), saved.owner, len(saved.moves))
-            self._remember(game_id, entry)
-        if not tokens.matches(token, entry.owner):
-            raise NotYourGameError(
-                f"game {game_id!r} can only be played with the token it was created with"
-            )
+            entry = await self._load(game_id, token)
+        _check_token(game_id, token, entry.owner)
+        return entry
+
+    async def _load(self, game_id: str, token: str | None) -> Entry:
+        """A game from the store, replayed (the token is checked before any replay)."""
+        saved = await anyio.to_thread.run_sync(self.store.load_game, game_id)
+        if saved is None:
+            raise UnknownGameError(f"there is no game {game_id!r}: start a new game")
+        _check_token(game_id, token, saved.owner)
+        if replay_generates_board(saved):
+            game = await self.workers.run(replayed, saved, too_slow=REPLAY_TOO_SLOW)
+        else:
+            game = await anyio.to_thread.run_sync(saved.replay)
+        entry = Entry(game, saved.owner, len(saved.moves))
+        self._remember(game_id, entry)
         return entry
 
     def _cached(self, game_id: str) -> Entry | None:
@@ -117,3 +207,10 @@ class Games:
             self._cache.move_to_end(game_id)
             while len(self._cache) > self.cache_size:
                 self._cache.popitem(last=False)
+
+
+def _check_token(game_id: str, token: str | None, owner: str) -> None:
+    if not tokens.matches(token, owner):
+        raise NotYourGameError(
+            f"game {game_id!r} can only be played with the token it was created with"
+        )

@@ -1,14 +1,20 @@
-"""The Minesweeper API: options, new games, moves, game state and per-level statistics."""
+"""The Minesweeper API: options, new games, moves, game state and per-level statistics.
+
+The routes of one game are coroutines: they wait for the game's lock, a worker process or a
+thread without holding up the event loop. Advice (Hint, Probabilities, Play Move) is computed
+in a worker process from what the player sees, within the workers' time budget.
+"""
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, TypeVar
 
 from fastapi import APIRouter, Cookie, Depends, Header, Path, Response
 
-from gridpuzzles.minesweeper import Move
+from gridpuzzles.minesweeper import Game, Move
 from gridpuzzles.web import assist
-from gridpuzzles.web.games import Games
+from gridpuzzles.web.games import Games, given
 from gridpuzzles.web.models import (
     CreatedGame,
     Error,
@@ -39,9 +45,18 @@ ERRORS: dict[int | str, dict[str, object]] = {
         (422, "the request is malformed"),
     )
 }
+SLOW: dict[int | str, dict[str, object]] = {
+    503: {
+        "model": Error,
+        "description": "the work ran past the server's time budget (nothing was changed), or "
+        "every solver worker is busy: try again later (see the Retry-After header)",
+    }
+}
+"""The answer of the routes that may hand work to a worker process."""
+T = TypeVar("T")
 
 
-def game_token(
+async def game_token(
     x_game_token: Annotated[str | None, Header(max_length=128)] = None,
     gridpuzzles_token: Annotated[str | None, Cookie(max_length=128)] = None,
 ) -> str | None:
@@ -80,33 +95,41 @@ def router(games: Games) -> APIRouter:
         state = game_state(game_id, game, games.clock())
         return CreatedGame(**state.model_dump(), token=token)
 
-    @api.get("/games/{game_id}")
-    def get_game(game_id: GameId, token: Token) -> GameState:
-        """What the player sees of a game now."""
-        return game_state(game_id, games.game(game_id, token), games.clock())
+    async def advise(game_id: str, token: str | None, job: Callable[[assist.Situation], T]) -> T:
+        seen = assist.situation(await games.game(game_id, token))
+        return await games.workers.run(job, seen, too_slow=assist.TOO_LARGE)
 
-    @api.post("/games/{game_id}/moves")
-    def post_move(game_id: GameId, request: MoveRequest, token: Token) -> GameState:
+    async def auto_move(game: Game) -> Move:
+        return await games.workers.run(
+            assist.auto_move, assist.situation(game), too_slow=assist.TOO_LARGE
+        )
+
+    @api.get("/games/{game_id}", responses=SLOW)
+    async def get_game(game_id: GameId, token: Token) -> GameState:
+        """What the player sees of a game now."""
+        return game_state(game_id, await games.game(game_id, token), games.clock())
+
+    @api.post("/games/{game_id}/moves", responses=SLOW)
+    async def post_move(game_id: GameId, request: MoveRequest, token: Token) -> GameState:
         """Play a move (``r`` reveal, ``f`` flag or unflag, ``c`` chord); stored before the answer."""
-        game = games.play(game_id, token, Move.parse(request.move))
+        _, game = await games.play(game_id, token, given(Move.parse(request.move)))
         return game_state(game_id, game, games.clock())
 
-    @api.post("/games/{game_id}/auto-move")
-    def post_auto_move(game_id: GameId, token: Token) -> PlayedMove:
+    @api.post("/games/{game_id}/auto-move", responses=SLOW)
+    async def post_auto_move(game_id: GameId, token: Token) -> PlayedMove:
         """Play Move: the auto-player decides one move from the view alone and plays it."""
-        move = assist.auto_move(games.game(game_id, token))
-        game = games.play(game_id, token, move)
+        move, game = await games.play(game_id, token, auto_move)
         return PlayedMove(**game_state(game_id, game, games.clock()).model_dump(), move=str(move))
 
-    @api.get("/games/{game_id}/hint")
-    def get_hint(game_id: GameId, token: Token) -> HintOut:
+    @api.get("/games/{game_id}/hint", responses=SLOW)
+    async def get_hint(game_id: GameId, token: Token) -> HintOut:
         """The safest hidden cell: certainly safe if one is, else the best guess."""
-        return assist.best_hint(games.game(game_id, token))
+        return await advise(game_id, token, assist.best_hint)
 
-    @api.get("/games/{game_id}/probabilities")
-    def get_probabilities(game_id: GameId, token: Token) -> Probabilities:
+    @api.get("/games/{game_id}/probabilities", responses=SLOW)
+    async def get_probabilities(game_id: GameId, token: Token) -> Probabilities:
         """Every hidden cell's exact chance of being a mine, given what the player sees."""
-        return assist.probabilities(games.game(game_id, token))
+        return await advise(game_id, token, assist.probabilities)
 
     @api.get("/stats")
     def get_stats() -> list[LevelStatsOut]:
