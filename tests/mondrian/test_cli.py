@@ -7,15 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from gridpuzzles.cli import main, mondrian_main
+from gridpuzzles.cli import main
+from tests.mondrian import commands
 
 EXAMPLE = ["2,3,v", "0,1,v", "4,7,h"]
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = mondrian_main(list(argv))
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
+    ran = commands.run(capsys, *argv)
+    return ran.status, ran.out, ran.err
 
 
 def play(
@@ -123,7 +123,7 @@ def test_color_is_used_only_when_asked_or_on_a_terminal(
         (["solve", "--board", "8by8"], "board size"),
         (["solve", "--board", "2x2", "--blocks", "1x1,1x2"], "cover"),
         (["solve", "--fixed", "1x6:0,0,h"], "not in the block set"),
-        (["generate", "--count", "0"], "at least 1"),
+        (["generate", "--count", "0"], "from 1 to 1000"),
         (["census", "--black", "1x1,1x1"], "different sizes"),
     ],
 )
@@ -137,10 +137,10 @@ def test_bad_input_is_one_line_and_status_2(
     assert out == ""
 
 
-def test_missing_file_is_status_1(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_a_missing_file_is_bad_input(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     status, _, err = run(capsys, "solve", "--file", str(tmp_path / "nope.toml"))
-    assert status == 1
-    assert "nope.toml" in err and err.count("\n") == 1
+    assert status == 2
+    assert "nope.toml" in err and "No such file" in err and err.count("\n") == 1
 
 
 def test_generate(capsys: pytest.CaptureFixture[str]) -> None:

@@ -14,10 +14,17 @@ pass gives, for each such position, the number of completions for each placement
 black blocks still to lay.  Multiplying both sides position by position and adding up gives
 the count of every challenge.  A black placement is a number (the sum of one code per black
 block), so joining the two halves is an addition.
+
+The census is bounded twice.  Before any work, the placements of the black blocks it would
+go through (the product of each black block's placements on the board, overlapping ones
+included) must be at most `MAX_CENSUS_PLACEMENTS`.  During the work, the counts it keeps
+(one per position and black placement) and combines must stay within `MAX_CENSUS_COUNTS`;
+past it the census stops with :class:`CensusLimitError`.
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -29,6 +36,7 @@ from gridpuzzles.mondrian.rules import (
     Block,
     Board,
     InvalidPuzzleError,
+    MondrianError,
     Placement,
 )
 
@@ -36,6 +44,20 @@ Progress = Callable[[float], None]
 """Told the fraction of the census done, from 0 to 1."""
 
 _CUT_FRACTION = 3 / 8  # where the forward and backward passes meet; balances their work
+
+MAX_CENSUS_PLACEMENTS = 1_000_000
+"""The most placements of the black blocks a census goes through: the product of each black
+block's placements on the board.  The 8x8 game has 64 x 112 x 96 = 688,128."""
+
+MAX_CENSUS_COUNTS = 6_000_000
+"""The most counts a census keeps or combines (one per position and black placement).
+
+The census of the 8x8 game keeps and combines 5,224,993 of them (about 500 MB); a census
+stopped at the bound has used at most about 600 MB and 20 s."""
+
+
+class CensusLimitError(MondrianError):
+    """A census bigger than its bounds: refused before the work, or stopped during it."""
 
 
 @dataclass(frozen=True)
@@ -110,6 +132,17 @@ def _check(board: Board, blocks: tuple[Block, ...], marked: tuple[Block, ...]) -
         raise InvalidPuzzleError("each marked block must appear exactly once in the block set")
     if sum(block.area for block in blocks) != board.area:
         raise InvalidPuzzleError(f"the blocks do not cover the {board} board exactly")
+    planned = planned_placements(board, marked)
+    if planned > MAX_CENSUS_PLACEMENTS:
+        raise CensusLimitError(
+            f"the census would go through {planned:,} placements of the marked blocks on the "
+            f"{board} board; the bound is {MAX_CENSUS_PLACEMENTS:,} (mark fewer or larger blocks)"
+        )
+
+
+def planned_placements(board: Board, marked: tuple[Block, ...]) -> int:
+    """The product of each marked block's placements on ``board``, overlapping ones included."""
+    return math.prod(len(board.placements(block)) for block in marked)
 
 
 def count_placements(board: Board, blocks: tuple[Block, ...]) -> int:
@@ -179,14 +212,20 @@ def census(
     blocks: tuple[Block, ...] = STANDARD_BLOCKS,
     marked: tuple[Block, ...] = BLACK_BLOCKS,
     progress: Progress | None = None,
+    max_counts: int = MAX_CENSUS_COUNTS,
 ) -> Census:
-    """Count the solutions of every placement of ``marked`` among ``blocks`` on ``board``."""
+    """Count the solutions of every placement of ``marked`` among ``blocks`` on ``board``.
+
+    Raises :class:`CensusLimitError` before any work when the marked blocks have more than
+    `MAX_CENSUS_PLACEMENTS` placements, and once the work keeps or combines more than
+    ``max_counts`` counts.
+    """
     _check(board, blocks, marked)
     report = progress or (lambda fraction: None)
     steps = _Steps(board, blocks, marked)
     cut = max(1, round(board.area * _CUT_FRACTION))
-    frontier = _forward(steps, cut, report)
-    counts = _join(steps, frontier, report)
+    frontier, kept = _forward(steps, cut, report, max_counts)
+    counts = _join(steps, frontier, report, _Backward(steps, max_counts - kept))
     report(1.0)
     return Census(board, marked, count_placements(board, marked), counts)
 
@@ -199,12 +238,16 @@ def _first_empty(occupied: int) -> int:
     return (~occupied & (occupied + 1)).bit_length() - 1
 
 
-def _forward(steps: _Steps, cut: int, report: Progress) -> dict[tuple[int, int], Ways]:
-    """Ways to reach every position whose first empty cell is at or past ``cut``."""
+def _forward(
+    steps: _Steps, cut: int, report: Progress, max_counts: int
+) -> tuple[dict[tuple[int, int], Ways], int]:
+    """Ways to reach every position whose first empty cell is at or past ``cut``, and how
+    many counts were kept on the way."""
     pending: list[dict[tuple[int, int], Ways]] = [{} for _ in range(cut)]
     pending[0][(0, steps.full_set)] = {0: 1}
     reached: dict[tuple[int, int], Ways] = {}
     cache = steps.cache
+    kept = 1
     for cell in range(cut):
         for (occupied, remaining), ways in pending[cell].items():
             for mask, left, code in cache.get((cell, remaining)) or steps.at(cell, remaining):
@@ -213,30 +256,45 @@ def _forward(steps: _Steps, cut: int, report: Progress) -> dict[tuple[int, int],
                 after = occupied | mask
                 following = _first_empty(after)
                 target = pending[following] if following < cut else reached
-                _add_shifted(target, (after, left), ways, code)
+                kept += _add_shifted(target, (after, left), ways, code)
+                if kept > max_counts:
+                    raise _too_many(max_counts)
         pending[cell] = {}
         report(0.5 * (cell + 1) / cut)
-    return reached
+    return reached, kept
+
+
+def _too_many(max_counts: int) -> CensusLimitError:
+    return CensusLimitError(
+        f"this census is too big: it went past {max_counts:,} counts, its bound "
+        "(mark fewer blocks, or use a smaller board or fewer small blocks)"
+    )
 
 
 def _add_shifted(
     target: dict[tuple[int, int], Ways], key: tuple[int, int], ways: Ways, code: int
-) -> None:
+) -> int:
+    """Add ``ways``, their codes shifted by ``code``, to ``target[key]``; the new counts."""
     known = target.get(key)
     if known is None:
         target[key] = {k + code: n for k, n in ways.items()} if code else dict(ways)
-        return
+        return len(ways)
+    before = len(known)
     for k, n in ways.items():
         known[k + code] = known.get(k + code, 0) + n
+    return len(known) - before
 
 
-def _join(steps: _Steps, frontier: dict[tuple[int, int], Ways], report: Progress) -> Ways:
+def _join(
+    steps: _Steps, frontier: dict[tuple[int, int], Ways], report: Progress, backward: _Backward
+) -> Ways:
     """Combine the ways into every frontier position with the ways out of it."""
-    backward = _Backward(steps)
     counts: Ways = {}
     every = max(1, len(frontier) // 100)
     for done, ((occupied, remaining), ways_in) in enumerate(frontier.items(), 1):
-        for code_out, n_out in backward.ways_out(occupied, remaining).items():
+        ways_out = backward.ways_out(occupied, remaining)
+        backward.spend(len(ways_out) * len(ways_in))
+        for code_out, n_out in ways_out.items():
             for code_in, n_in in ways_in.items():
                 code = code_in + code_out
                 counts[code] = counts.get(code, 0) + n_in * n_out
@@ -247,12 +305,21 @@ def _join(steps: _Steps, frontier: dict[tuple[int, int], Ways], report: Progress
 
 class _Backward:
     """Memoised completions of a position: per black placement code, or a plain number once
-    every black block is laid."""
+    every black block is laid.  At most ``max_counts`` counts are kept (or combined, see
+    :meth:`spend`)."""
 
-    def __init__(self, steps: _Steps) -> None:
+    def __init__(self, steps: _Steps, max_counts: int) -> None:
         self.steps = steps
         self.by_code: dict[tuple[int, int], Ways] = {}
         self.plain: dict[tuple[int, int], int] = {}
+        self.left = max_counts
+        self.bound = max_counts
+
+    def spend(self, counts: int) -> None:
+        """Take ``counts`` from what is left; `CensusLimitError` when that runs out."""
+        self.left -= counts
+        if self.left < 0:
+            raise _too_many(self.bound)
 
     def ways_out(self, occupied: int, remaining: int) -> Ways:
         if not remaining & self.steps.marked_bits:
@@ -278,6 +345,7 @@ class _Backward:
                 total = self.count(occupied | mask, left)
                 if total:
                     ways[code] = ways.get(code, 0) + total
+        self.spend(1 + len(ways))
         self.by_code[key] = ways
         return ways
 
@@ -295,5 +363,6 @@ class _Backward:
         ):
             if not mask & occupied:
                 total += self.count(occupied | mask, left)
+        self.spend(1)
         self.plain[key] = total
         return total

@@ -1,8 +1,11 @@
 """Command line of Mondrian Blocks: `mondrian play | solve | generate | census`.
 
 A thin shell: it parses text with :mod:`notation`, calls the pure core and prints with
-:mod:`rendering`.  Bad input prints one line on stderr and exits with status 2 (1 when a
-file cannot be read); there is never a traceback.
+:mod:`rendering`.  Bad input (a malformed or out-of-bounds option, a puzzle file that cannot
+be read, an SVG path that cannot be written, a game too big to search) prints one line on
+stderr and exits with status 2, before anything is written; status 1 means the input ended
+before `play` had its three blocks, or the output could not be written.  There is never a
+traceback.  Every number that sizes work has a bound, checked before the work starts.
 """
 
 from __future__ import annotations
@@ -16,17 +19,22 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TextIO
+from typing import BinaryIO, NoReturn, TextIO
 
+from gridpuzzles.bounds import MAX_SEED
 from gridpuzzles.mondrian.census import Progress, census
 from gridpuzzles.mondrian.generation import GeneratedChallenge, generate_challenge
 from gridpuzzles.mondrian.notation import (
+    MAX_TOML_BYTES,
+    NotationError,
     format_position,
     parse_blocks,
     parse_board,
     parse_fixed,
+    parse_number,
     parse_position,
     parse_puzzle_toml,
+    quoted,
     solutions_to_json,
 )
 from gridpuzzles.mondrian.rendering import render_svg, render_text
@@ -46,12 +54,40 @@ from gridpuzzles.mondrian.rules import (
 from gridpuzzles.mondrian.solving import Solution, count_solutions, solutions
 
 Handler = Callable[[argparse.Namespace], int]
-BAD_INPUT, NO_FILE = 2, 1
+BAD_INPUT, FAILED = 2, 1
+
+MAX_GENERATE = 1000
+"""The most challenges one `mondrian generate` makes (``--count``)."""
+MAX_LISTED = 2000
+"""The most solutions `mondrian solve` lists (``--limit``, also the default): more than any
+placement of the black blocks in the 8x8 game has (1084).  Every solution is still counted."""
+MAX_ANSWER = 100
+"""The longest answer `mondrian play` reads at a prompt, in characters."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """A sub-command's parser whose usage errors are one line on stderr (status 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        line = message.replace("\n", "\\n").replace("\r", "\\r")
+        self.exit(BAD_INPUT, f"mondrian: error: {line} (see {self.prog} --help)\n")
+
+
+def _whole_number(what: str, low: int, high: int, why: str = "") -> Callable[[str], int]:
+    """An argparse type: a number in ASCII digits from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        try:
+            return parse_number(text, what, low, high, why)
+        except NotationError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return parse
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the `mondrian` sub-commands to ``parser``."""
-    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=_Parser)
     _add_play(commands)
     _add_solve(commands)
     _add_generate(commands)
@@ -67,7 +103,7 @@ def _add_color_option(parser: argparse._ActionsContainer) -> None:
     )
 
 
-def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_play(commands: argparse._SubParsersAction[_Parser]) -> None:
     play = commands.add_parser(
         "play",
         help="place the black blocks at the prompts, see every solution",
@@ -78,7 +114,7 @@ def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     play.set_defaults(handler=_guarded(_play))
 
 
-def _add_solve(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_solve(commands: argparse._SubParsersAction[_Parser]) -> None:
     solve = commands.add_parser(
         "solve",
         help="solve a challenge or a custom game",
@@ -103,27 +139,44 @@ def _add_solve(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     stop = output.add_mutually_exclusive_group()
     stop.add_argument("--count", action="store_true", help="only count the solutions")
     stop.add_argument("--first", action="store_true", help="stop at the first solution")
+    stop.add_argument(
+        "--limit",
+        type=_whole_number("the number of solutions listed", 1, MAX_LISTED),
+        default=MAX_LISTED,
+        metavar="N",
+        help=f"list at most N solutions, 1 to {MAX_LISTED} (default {MAX_LISTED}); all are "
+        "still counted",
+    )
     output.add_argument("--json", action="store_true", help='print {"count": N, "solutions": ...}')
     output.add_argument("--svg", type=Path, metavar="FILE", help="also draw the solutions as SVG")
     _add_color_option(output)
     solve.set_defaults(handler=_guarded(_solve))
 
 
-def _add_generate(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_generate(commands: argparse._SubParsersAction[_Parser]) -> None:
     generate = commands.add_parser(
         "generate",
         help="random challenges with exactly one solution",
         description="Random placements of the black blocks with exactly one solution, each "
         "with a difficulty estimate and its reason.",
     )
-    generate.add_argument("--count", type=int, default=1, help="how many (default 1)")
-    generate.add_argument("--seed", type=int, help="seed (the same seed gives the same challenges)")
+    generate.add_argument(
+        "--count",
+        type=_whole_number("the number of challenges", 1, MAX_GENERATE),
+        default=1,
+        help=f"how many, 1 to {MAX_GENERATE} (default 1)",
+    )
+    generate.add_argument(
+        "--seed",
+        type=_whole_number("a seed", 0, MAX_SEED, " (2**63 - 1)"),
+        help="seed, 0 to 2**63 - 1 (the same seed gives the same challenges)",
+    )
     generate.add_argument("--json", action="store_true", help="print JSON")
     _add_color_option(generate)
     generate.set_defaults(handler=_guarded(_generate))
 
 
-def _add_census(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_census(commands: argparse._SubParsersAction[_Parser]) -> None:
     census_parser = commands.add_parser(
         "census",
         help="count the solutions of every placement of the black blocks",
@@ -153,8 +206,9 @@ def _guarded(handler: Handler) -> Handler:
         except BrokenPipeError:
             raise  # the reader went away: the entry point stops quietly
         except OSError as error:
-            print(f"mondrian: error: {error.strerror or error}: {error.filename}", file=sys.stderr)
-            return NO_FILE
+            reason = error.strerror or error
+            print(f"mondrian: error: {reason}: {_path_shown(error.filename)}", file=sys.stderr)
+            return FAILED
 
     return run
 
@@ -178,7 +232,7 @@ def _play(args: argparse.Namespace) -> int:
         placement = _ask_position(block, placed)
         if placement is None:
             print("mondrian: error: input ended before the three black blocks", file=sys.stderr)
-            return NO_FILE
+            return FAILED
         placed.append(placement)
     puzzle = challenge(placed)
     _show_all(puzzle, color)
@@ -188,10 +242,8 @@ def _play(args: argparse.Namespace) -> int:
 def _ask_position(block: Block, placed: Sequence[Placement]) -> Placement | None:
     """Ask until the answer is a valid place for ``block``; ``None`` at end of input."""
     while True:
-        try:
-            answer = input(f"{block} block (x,y,v/h): ")
-        except EOFError:
-            print()
+        answer = _answer(f"{block} block (x,y,v/h): ")
+        if answer is None:
             return None
         try:
             placement = parse_position(answer, block)
@@ -200,6 +252,21 @@ def _ask_position(block: Block, placed: Sequence[Placement]) -> Placement | None
             print(f"  {error}; try again")
             continue
         return placement
+
+
+def _answer(prompt: str) -> str | None:
+    """One line of standard input (at most `MAX_ANSWER` characters), ``None`` at its end."""
+    print(prompt, end="", flush=True)
+    try:
+        line = sys.stdin.readline(MAX_ANSWER + 1) if sys.stdin is not None else ""
+    except UnicodeDecodeError:
+        raise NotationError("standard input is not UTF-8 text") from None
+    if not line:
+        print()
+        return None
+    if len(line) > MAX_ANSWER and not line.endswith("\n"):
+        raise NotationError(f"an answer has at most {MAX_ANSWER} characters, e.g. 4,7,h")
+    return line
 
 
 def _show_all(puzzle: Puzzle, color: bool) -> None:
@@ -223,47 +290,116 @@ def _puzzle_from(args: argparse.Namespace) -> Puzzle:
     if args.black is not None:
         return challenge(parse_position(t, b) for t, b in zip(args.black, BLACK_BLOCKS, strict=True))
     if args.file is not None:
-        return parse_puzzle_toml(args.file.read_text(encoding="utf-8"))
+        return parse_puzzle_toml(read_puzzle_file(args.file))
     board = parse_board(args.board) if args.board is not None else STANDARD_BOARD
     blocks = parse_blocks(args.blocks) if args.blocks is not None else STANDARD_BLOCKS
     return make_puzzle(board, blocks, map(parse_fixed, args.fixed))
 
 
+def _path_shown(path: object) -> str:
+    """A file name for a message: quoted, in full unless absurdly long."""
+    return quoted(str(path), 1000)
+
+
+def read_puzzle_file(path: Path) -> str:
+    """The text of a puzzle file: at most `MAX_TOML_BYTES` bytes of UTF-8, or `NotationError`."""
+    name = _path_shown(path)
+    try:
+        with path.open("rb") as file:
+            data = file.read(MAX_TOML_BYTES + 1)
+    except OSError as error:
+        raise NotationError(f"cannot read the puzzle file {name}: {error.strerror}") from None
+    except ValueError:  # a NUL character in the name
+        raise NotationError(f"cannot read the puzzle file {name}: not a file name") from None
+    if len(data) > MAX_TOML_BYTES:
+        raise NotationError(
+            f"the puzzle file {name} is larger than {MAX_TOML_BYTES} bytes, the bound on a "
+            "puzzle file"
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise NotationError(
+            f"the puzzle file {name} is not UTF-8 text (byte {error.start})"
+        ) from None
+
+
+@contextmanager
+def _opened_for_writing(path: Path | None) -> Iterator[BinaryIO | None]:
+    """``path`` opened before the work, so that a path that cannot be written is refused first.
+
+    Opening appends nothing and truncates nothing: a file that was there stays as it was
+    until :func:`_replace_contents`, and a file made here is removed if the work fails.
+    """
+    if path is None:
+        yield None
+        return
+    name = _path_shown(path)
+    existed = os.path.lexists(path)
+    try:
+        handle = path.open("ab")
+    except OSError as error:
+        raise NotationError(f"cannot write the SVG file {name}: {error.strerror}") from None
+    except ValueError:
+        raise NotationError(f"cannot write the SVG file {name}: not a file name") from None
+    try:
+        with handle:
+            yield handle
+    except BaseException:
+        if not existed:
+            path.unlink(missing_ok=True)
+        raise
+
+
+def _replace_contents(handle: BinaryIO, text: str) -> None:
+    if handle.seekable():
+        handle.truncate(0)
+    handle.write(text.encode("utf-8"))
+
+
 def _solve(args: argparse.Namespace) -> int:
     puzzle = _puzzle_from(args)
-    if args.count:
-        total = count_solutions(puzzle)
-        print(json.dumps({"count": total}) if args.json else f"Number of solutions: {total}")
-        return 0
-    found: list[Solution] = list(itertools.islice(solutions(puzzle), 1 if args.first else None))
-    if args.svg is not None:
-        args.svg.write_text(render_svg(puzzle.board, found or [puzzle.fixed]), encoding="utf-8")
+    if args.count and args.svg is not None:
+        raise InvalidPuzzleError("--svg draws the solutions listed: it does not go with --count")
+    with _opened_for_writing(args.svg) as svg:
+        if args.count:
+            total = count_solutions(puzzle)
+            print(json.dumps({"count": total}) if args.json else f"Number of solutions: {total}")
+            return 0
+        limit = 1 if args.first else args.limit
+        found: list[Solution] = list(itertools.islice(solutions(puzzle), limit))
+        total = len(found) if args.first or len(found) < limit else count_solutions(puzzle)
+        if svg is not None:
+            _replace_contents(svg, render_svg(puzzle.board, found or [puzzle.fixed]))
     if args.json:
-        document = solutions_to_json(len(found), found)
+        document = solutions_to_json(total, found)
         if args.first:
             del document["count"]
         print(json.dumps(document))
         return 0
-    _print_solutions(puzzle, found, use_color(args.color, sys.stdout), args.first)
+    _print_solutions(puzzle, found, total, use_color(args.color, sys.stdout), args.first)
     return 0
 
 
-def _print_solutions(puzzle: Puzzle, found: Sequence[Solution], color: bool, first: bool) -> None:
+def _print_solutions(
+    puzzle: Puzzle, found: Sequence[Solution], total: int, color: bool, first: bool
+) -> None:
     print(f"Puzzle:\n{render_text(puzzle.board, puzzle.fixed, color)}")
     for number, solution in enumerate(found, 1):
         print(f"\nSolution {number}:\n{render_text(puzzle.board, solution, color)}")
     if first:
         print("\nNo solution." if not found else "\n(stopped after the first solution)")
+    elif total > len(found):
+        print(f"\nNumber of solutions: {total} (the first {len(found)} are shown; --limit N "
+              f"shows N, at most {MAX_LISTED})")
     else:
-        print(f"\nNumber of solutions: {len(found)}")
+        print(f"\nNumber of solutions: {total}")
 
 
 # generate
 
 
 def _generate(args: argparse.Namespace) -> int:
-    if args.count < 1:
-        raise InvalidPuzzleError(f"--count must be at least 1, not {args.count}")
     rng = random.Random(args.seed)
     generated = [generate_challenge(rng) for _ in range(args.count)]
     if args.json:

@@ -54,20 +54,34 @@ def rate(puzzle: Puzzle) -> Difficulty:
     return Difficulty(level, effort.positions, reason)
 
 
-def random_placement(
-    rng: random.Random, board: Board, blocks: tuple[Block, ...]
-) -> tuple[Placement, ...]:
-    """Non-overlapping placements of ``blocks``, uniform over all such placements."""
-    choices = [board.placements(block) for block in blocks]
-    while True:
-        chosen = tuple(rng.choice(options) for options in choices)
-        cells = [cell for placement in chosen for cell in placement.cells()]
-        if len(cells) == len(set(cells)):
-            return chosen
-
-
 class GenerationError(MondrianError):
     """No challenge with one solution was found within the allowed attempts."""
+
+
+PLACEMENT_DRAWS = 10_000
+"""How many random placements :func:`random_placement` draws before giving up (in the 8x8
+game six in seven draws do not overlap)."""
+
+
+def random_placement(
+    rng: random.Random, board: Board, blocks: tuple[Block, ...], draws: int = PLACEMENT_DRAWS
+) -> tuple[Placement, ...]:
+    """Non-overlapping placements of ``blocks``, uniform over all such placements.
+
+    Raises :class:`GenerationError` when ``draws`` random placements all overlap (or a block
+    has no place on the board).
+    """
+    choices = [board.placements(block) for block in blocks]
+    if all(choices):
+        for _ in range(draws):
+            chosen = tuple(rng.choice(options) for options in choices)
+            cells = [cell for placement in chosen for cell in placement.cells()]
+            if len(cells) == len(set(cells)):
+                return chosen
+    raise GenerationError(
+        f"no placement of {', '.join(map(str, blocks))} without overlap on the {board} board "
+        f"in {draws} random draws"
+    )
 
 
 def generate_challenge(

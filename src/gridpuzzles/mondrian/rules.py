@@ -3,14 +3,22 @@
 Coordinates are ``(row, col)``, 0-based from the top-left corner.  A block is a rectangle
 ``short x long``; placed ``HORIZONTAL`` it spans ``long`` columns, ``VERTICAL`` it spans
 ``long`` rows.  A square block has one orientation, ``HORIZONTAL``.
+
+Sizes are bounded, so that every game made here can be worked on: boards and blocks have
+sides of at most `MAX_SIDE` and a game at most `MAX_BLOCKS` blocks.  Larger ones are refused
+when they are made, before anything is built from them.
 """
 
 from __future__ import annotations
 
 import enum
+import itertools
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TypeVar
+
+_Item = TypeVar("_Item")
 
 
 class MondrianError(ValueError):
@@ -19,6 +27,12 @@ class MondrianError(ValueError):
 
 class InvalidPuzzleError(MondrianError):
     """A puzzle whose fixed blocks or block set cannot make a game."""
+
+
+MAX_SIDE = 12
+"""The longest side of a board or a block: a board is at most 12x12."""
+MAX_BLOCKS = MAX_SIDE * MAX_SIDE
+"""The most blocks in a game (fixed ones included): one per cell of the largest board."""
 
 
 class Orientation(enum.Enum):
@@ -38,6 +52,10 @@ class Block:
     def __post_init__(self) -> None:
         if not 1 <= self.short <= self.long:
             raise MondrianError(f"a block needs 1 <= short side <= long side, not {self}")
+        if self.long > MAX_SIDE:
+            raise MondrianError(
+                f"a block side is at most {MAX_SIDE}, the longest side of a board, not {self}"
+            )
 
     @classmethod
     def of(cls, first: int, second: int) -> Block:
@@ -113,8 +131,10 @@ class Board:
     width: int
 
     def __post_init__(self) -> None:
-        if self.height < 1 or self.width < 1:
-            raise MondrianError(f"a board needs at least one row and column, not {self}")
+        if not (1 <= self.height <= MAX_SIDE and 1 <= self.width <= MAX_SIDE):
+            raise MondrianError(
+                f"a board has 1 to {MAX_SIDE} columns and 1 to {MAX_SIDE} rows, not {self}"
+            )
 
     @property
     def area(self) -> int:
@@ -174,11 +194,25 @@ class Puzzle:
 
 
 def make_puzzle(board: Board, blocks: Iterable[Block], fixed: Iterable[Placement] = ()) -> Puzzle:
-    """A checked puzzle; raises :class:`InvalidPuzzleError` saying what is wrong."""
-    puzzle = Puzzle(board, sorted_blocks(blocks), sort_placements(fixed))
+    """A checked puzzle; raises :class:`InvalidPuzzleError` saying what is wrong.
+
+    At most `MAX_BLOCKS` blocks are read from ``blocks`` and ``fixed``: more are refused.
+    """
+    puzzle = Puzzle(board, sorted_blocks(_at_most(blocks)), sort_placements(_at_most(fixed)))
     _check_fixed(puzzle)
     _check_area(puzzle)
     return puzzle
+
+
+def _at_most(items: Iterable[_Item]) -> tuple[_Item, ...]:
+    """The first `MAX_BLOCKS` items; `InvalidPuzzleError` when there are more."""
+    kept = tuple(itertools.islice(items, MAX_BLOCKS + 1))
+    if len(kept) > MAX_BLOCKS:
+        raise InvalidPuzzleError(
+            f"a game has at most {MAX_BLOCKS} blocks (one per cell of a "
+            f"{MAX_SIDE}x{MAX_SIDE} board), not more"
+        )
+    return kept
 
 
 def check_placements(board: Board, placements: Iterable[Placement]) -> None:

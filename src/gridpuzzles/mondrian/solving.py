@@ -14,6 +14,10 @@ the fitting blocks are looked up in a per-window cache.  Positions (occupied cel
 left) known to lead nowhere are remembered during one search, and counting memoises the
 number of completions of every position.  Blocks of the same size are one kind with a count,
 so interchangeable blocks never multiply the solutions.
+
+Every search is bounded: past `MAX_POSITIONS` positions visited (or remembered, when
+counting) it raises :class:`SearchLimitError` instead of going on, so that no game, however
+many ways its blocks can be laid, takes more than about half a minute or half a gigabyte.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from dataclasses import dataclass
 from gridpuzzles.mondrian.rules import (
     Block,
     Board,
+    MondrianError,
     Orientation,
     Placement,
     Puzzle,
@@ -40,6 +45,25 @@ Move = tuple[int, int, int]
 """A step of the search: (cells of the block, blocks left afterwards, shape index)."""
 
 _CORNERS = 4  # top-left, top-right, bottom-left, bottom-right
+
+MAX_POSITIONS = 1_500_000
+"""The most positions one search visits, or remembers when counting.
+
+The largest search of the 8x8 game, counting the 1,977,968 solutions of the whole game with
+nothing fixed, remembers 1,184,656 positions (about 15 s and 220 MB); a published challenge
+needs a few hundred.  At the bound a search has used at most about 40 s and 600 MB on the
+largest boards.
+"""
+
+
+class SearchLimitError(MondrianError):
+    """A search that went past its bound on positions: the game is too big to search."""
+
+    def __init__(self, max_positions: int) -> None:
+        super().__init__(
+            f"this game is too big to search: the search went past {max_positions:,} "
+            "positions, its bound (fix more blocks in place, or use fewer and larger blocks)"
+        )
 
 
 @dataclass(frozen=True)
@@ -215,15 +239,18 @@ def _start(puzzle: Puzzle) -> _Start:
     return _Start(geometry, occupied, geometry.full_set)
 
 
-def _search(start: _Start) -> Iterator[list[tuple[int, int]]]:
-    """Every solution as (shape index, cells) pairs, depth first, without recursion."""
+def _search(start: _Start, max_positions: int) -> Iterator[list[tuple[int, int]]]:
+    """Every solution as (shape index, cells) pairs, depth first, without recursion.
+
+    Raises :class:`SearchLimitError` on visiting more than ``max_positions`` positions.
+    """
     if start.remaining == 0:
         yield []
         return
     moves_at = _mover(start.geometry)
     dead: set[tuple[int, int]] = set()
     path: list[tuple[int, int]] = []
-    found = 0
+    found = visited = 0
     frames = [(start.occupied, start.remaining, iter(moves_at(start.occupied, start.remaining)), 0)]
     while frames:
         occupied, remaining, moves, found_before = frames[-1]
@@ -235,6 +262,9 @@ def _search(start: _Start) -> Iterator[list[tuple[int, int]]]:
                 continue
             if (after, left) in dead:
                 continue
+            visited += 1
+            if visited > max_positions:
+                raise SearchLimitError(max_positions)
             next_moves = moves_at(after, left)
             if not next_moves:
                 dead.add((after, left))
@@ -250,24 +280,28 @@ def _search(start: _Start) -> Iterator[list[tuple[int, int]]]:
                 path.pop()
 
 
-def solutions(puzzle: Puzzle) -> Iterator[Solution]:
-    """Every solution of ``puzzle``, lazily; same-size blocks are interchangeable."""
+def solutions(puzzle: Puzzle, max_positions: int = MAX_POSITIONS) -> Iterator[Solution]:
+    """Every solution of ``puzzle``, lazily; same-size blocks are interchangeable.
+
+    Raises :class:`SearchLimitError` once the search has visited more than ``max_positions``
+    positions.
+    """
     start = _start(puzzle)
     placement = start.geometry.placement
-    for steps in _search(start):
+    for steps in _search(start, max_positions):
         yield sort_placements(
             itertools.chain(puzzle.fixed, (placement(number, cells) for number, cells in steps))
         )
 
 
-def first_solution(puzzle: Puzzle) -> Solution | None:
+def first_solution(puzzle: Puzzle, max_positions: int = MAX_POSITIONS) -> Solution | None:
     """A solution of ``puzzle``, or ``None`` when it has none."""
-    return next(solutions(puzzle), None)
+    return next(solutions(puzzle, max_positions), None)
 
 
-def count_up_to(puzzle: Puzzle, limit: int) -> int:
+def count_up_to(puzzle: Puzzle, limit: int, max_positions: int = MAX_POSITIONS) -> int:
     """The number of solutions, stopping the search once ``limit`` are found."""
-    return sum(1 for _ in itertools.islice(_search(_start(puzzle)), limit))
+    return sum(1 for _ in itertools.islice(_search(_start(puzzle), max_positions), limit))
 
 
 def is_unique(puzzle: Puzzle) -> bool:
@@ -275,8 +309,12 @@ def is_unique(puzzle: Puzzle) -> bool:
     return count_up_to(puzzle, 2) == 1
 
 
-def count_solutions(puzzle: Puzzle) -> int:
-    """The number of solutions, without building them (memoised on position)."""
+def count_solutions(puzzle: Puzzle, max_positions: int = MAX_POSITIONS) -> int:
+    """The number of solutions, without building them (memoised on position).
+
+    Raises :class:`SearchLimitError` rather than remember more than ``max_positions``
+    positions.
+    """
     start = _start(puzzle)
     if start.remaining == 0:
         return 1
@@ -292,6 +330,8 @@ def count_solutions(puzzle: Puzzle) -> int:
                 continue
             known = memo.get((after, left))
             if known is None:
+                if len(memo) >= max_positions:
+                    raise SearchLimitError(max_positions)
                 known = memo[(after, left)] = completions(after, left)
             total += known
         return total
@@ -313,8 +353,11 @@ class SearchEffort:
     """Positions where some corner has no fitting block."""
 
 
-def search_effort(puzzle: Puzzle) -> SearchEffort:
-    """Walk the whole search tree of ``puzzle`` once and tally what it meets."""
+def search_effort(puzzle: Puzzle, max_positions: int = MAX_POSITIONS) -> SearchEffort:
+    """Walk the whole search tree of ``puzzle`` once and tally what it meets.
+
+    Raises :class:`SearchLimitError` on meeting more than ``max_positions`` positions.
+    """
     start = _start(puzzle)
     moves_at = _mover(start.geometry)
     tally = Counter[str]()
@@ -322,6 +365,8 @@ def search_effort(puzzle: Puzzle) -> SearchEffort:
     while stack:
         occupied, remaining = stack.pop()
         tally["positions"] += 1
+        if tally["positions"] > max_positions:
+            raise SearchLimitError(max_positions)
         if remaining == 0:
             continue
         moves = moves_at(occupied, remaining)
