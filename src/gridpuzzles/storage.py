@@ -22,6 +22,7 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
+from gridpuzzles.bounds import BoundError, check_seed
 from gridpuzzles.minesweeper import (
     Config,
     FirstClick,
@@ -77,6 +78,23 @@ ON CONFLICT (level) DO UPDATE SET
     won = won + excluded.won,
     best_time = COALESCE(MIN(best_time, excluded.best_time), best_time, excluded.best_time)
 """
+
+
+def _tables() -> dict[str, tuple[str, ...]]:
+    """Every table of `SCHEMA` and its columns, as SQLite reads them."""
+    db = sqlite3.connect(":memory:")
+    try:
+        db.executescript(SCHEMA)
+        names = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return {
+            name: tuple(row[1] for row in db.execute(f"PRAGMA table_info({name})"))
+            for name in names
+        }
+    finally:
+        db.close()
+
+
+_TABLES = _tables()
 
 
 def default_db() -> Path:
@@ -146,14 +164,39 @@ class Store:
     """A SQLite database of games and statistics at ``path`` (created when missing)."""
 
     def __init__(self, path: Path | str) -> None:
+        """Open (or create) the database; `StorageError` or `sqlite3.Error` when ``path`` is a
+        folder, not a SQLite file, another program's database or cannot be written. A file
+        refused is left as it was."""
         self.path = Path(path)
+        if self.path.is_dir():
+            raise StorageError("it is a folder, not a database file")
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
         self._db = sqlite3.connect(self.path, timeout=30.0, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode = WAL")
-        self._db.execute("PRAGMA foreign_keys = ON")
-        with self._connection() as db:
+        try:
+            self._open()
+        except (sqlite3.Error, StorageError):
+            self._db.close()
+            raise
+
+    def _open(self) -> None:
+        """Check that the file is a SQLite database that can be written, then make the tables
+        and check that they are those of `SCHEMA`."""
+        db = self._db
+        version = int(db.execute("PRAGMA user_version").fetchone()[0])
+        with db:
+            db.execute(f"PRAGMA user_version = {version}")  # fails at once if read-only
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA foreign_keys = ON")
+        with self._connection():
             db.executescript(SCHEMA)
+        for table, columns in _TABLES.items():
+            found = tuple(row[1] for row in db.execute(f"PRAGMA table_info({table})"))
+            if found != columns:
+                raise StorageError(
+                    f"its table {table!r} has the columns {', '.join(found)}, not those of "
+                    "gridpuzzles: another program's database?"
+                )
 
     @contextmanager
     def _connection(self) -> Iterator[sqlite3.Connection]:
@@ -167,7 +210,12 @@ class Store:
             self._db.close()
 
     def add_game(self, saved: SavedGame) -> None:
-        """Store a new game and its moves."""
+        """Store a new game and its moves; `StorageError` for a seed SQLite cannot keep
+        exactly (outside 0 to `MAX_SEED`), before anything is written."""
+        try:
+            check_seed(saved.seed, "the seed of a stored game")
+        except BoundError as error:
+            raise StorageError(str(error)) from None
         config = saved.config
         with self._connection() as db:
             db.execute(

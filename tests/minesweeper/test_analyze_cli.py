@@ -17,7 +17,7 @@ def run(
 ) -> tuple[int, str, str]:
     import io
 
-    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(stdin.encode())))
     status = mines_main(["analyze", *args])
     out = capsys.readouterr()
     return status, out.out, out.err
@@ -67,7 +67,7 @@ def test_guess_move_in_json(
         ("##1Z\n", ["--mines", "1"], 2, "view line 1, column 4: unknown symbol 'Z'"),
         ("##1\n#2\n", ["--mines", "1"], 2, "view line 2 has 2 cells but line 1 has 3"),
         ("\n\n", ["--mines", "1"], 2, "the view is empty"),
-        (VIEW, ["--mines", "-1"], 2, "--mines cannot be negative"),
+        (VIEW, ["--mines", "-1"], 2, "--mines must be a whole number from 0 to 250,000, not -1"),
         (VIEW, ["--mines", "9"], 1, "inconsistent view: no layout of 9 mines fits the view"),
         ("8#\n##\n", ["--mines", "3"], 1, "inconsistent view: the 8 at row 0, column 0"),
     ],

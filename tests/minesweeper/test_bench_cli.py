@@ -75,9 +75,10 @@ def test_boards_file_lists_each_result_in_order(
     [
         ("not json", "not JSON"),
         ('{"w": 3, "h": 1, "mines": [2]}', 'keys "w", "h", "mines", "start"'),
-        ('{"w": 3, "h": 1, "mines": [3], "start": 0}', "distinct indices from 0 to 2"),
+        ('{"w": 3, "h": 1, "mines": [3], "start": 0}', "cell indices from 0 to 2"),
+        ('{"w": 3, "h": 1, "mines": [1, 1], "start": 0}', "lists a cell twice"),
         ('{"w": 3, "h": 1, "mines": [0], "start": 0}', '"start" 0 is a mine'),
-        ('{"w": 0, "h": 1, "mines": [], "start": 0}', "positive whole numbers"),
+        ('{"w": 0, "h": 1, "mines": [], "start": 0}', "whole numbers from 1 to 100"),
     ],
 )
 def test_bad_board_lines(
@@ -95,8 +96,8 @@ def test_bad_board_lines(
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--games", "0"], "--games must be at least 1"),
-        (["--jobs", "0"], "--jobs must be at least 1"),
+        (["--games", "0"], "--games must be a whole number from 1 to 1,000,000, not 0"),
+        (["--jobs", "0"], "--jobs must be a whole number from 1 to 64, not 0"),
         (["--level", "expert", "--width", "9"], "either --level or a custom size"),
         (["--width", "9"], "a custom board needs --width, --height and either --mines"),
         (["--width", "3", "--height", "3", "--mines", "9"], "9 mines do not fit"),

@@ -78,7 +78,7 @@ def test_the_long_command_and_custom_boards() -> None:
         (["--level", "beginner", "--mines", "3"], "either --level or a custom size"),
         (["--width", "5"], "needs --width, --height and either --mines or --density"),
         (["--width", "3", "--height", "3", "--mines", "9"], "9 mines do not fit a 3x3 board"),
-        (["--width", "0", "--height", "3", "--mines", "1"], "at least 1, not 0x3"),
+        (["--width", "0", "--height", "3", "--mines", "1"], "width must be from 1 to 100, not 0"),
         (["--width", "5", "--height", "5", "--density", "1.5"], "strictly between 0 and 1"),
     ],
 )

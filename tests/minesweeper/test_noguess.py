@@ -90,7 +90,7 @@ def test_mines_play_no_guess_opens_an_area_at_the_first_click(
 
     from gridpuzzles.cli import mines_main
 
-    monkeypatch.setattr("sys.stdin", io.StringIO("r 4 4\nh\nq\n"))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"r 4 4\nh\nq\n")))
     assert mines_main(["play", "--level", "beginner", "--seed", "7", "--no-guess"]) == 0
     out = capsys.readouterr().out
     board = out.split("> r 4 4\n")[1].split("Mines left")[0]

@@ -13,14 +13,16 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
+from itertools import islice
 
 from gridpuzzles.minesweeper.autoplay import Decision, Player, first_click
 from gridpuzzles.minesweeper.grid import Layout
 from gridpuzzles.minesweeper.rules import Action, first_layout
-from gridpuzzles.minesweeper.settings import Config, FirstClick
+from gridpuzzles.minesweeper.settings import MAX_SIDE, Config, FirstClick
 from gridpuzzles.minesweeper.solver import neighbour_table
 from gridpuzzles.minesweeper.view import View
 
@@ -47,48 +49,75 @@ class BoardFileError(ValueError):
     """A line of a boards file that is not a valid board."""
 
 
+MAX_BOARD_LINE = 128 * 1024
+"""The longest line of a boards file, in characters: a 100x100 board with every cell
+listed as a mine takes about 60,000."""
+
+
 def parse_board(line: str, number: int = 1) -> Board:
-    """One JSON line ``{"w": 30, "h": 16, "mines": [i, ...], "start": i}``."""
+    """One JSON line ``{"w": 30, "h": 16, "mines": [i, ...], "start": i}``: "w" and "h" from 1
+    to `MAX_SIDE`, "mines" distinct cell indices, "start" a cell index that is not a mine.
+    Every field is checked (JSON booleans are not numbers here) before the board is built;
+    anything else raises `BoardFileError` naming the line and what was expected."""
     where = f"boards line {number}"
-    try:
-        data = json.loads(line)
-    except json.JSONDecodeError as error:
-        raise BoardFileError(f"{where}: not JSON ({error.msg})") from None
+    if len(line) > MAX_BOARD_LINE:
+        raise BoardFileError(f"{where} is longer than {MAX_BOARD_LINE:,} characters")
+    data = _json(line, where)
     if not isinstance(data, dict) or set(data) != {"w", "h", "mines", "start"}:
         raise BoardFileError(f'{where}: expected an object with keys "w", "h", "mines", "start"')
     w, h, mines, start = data["w"], data["h"], data["mines"], data["start"]
-    if not (isinstance(w, int) and isinstance(h, int) and w >= 1 and h >= 1):
-        raise BoardFileError(f'{where}: "w" and "h" must be positive whole numbers')
-    if not isinstance(mines, list) or not all(isinstance(i, int) for i in mines):
-        raise BoardFileError(f'{where}: "mines" must be a list of cell indices')
-    if len(set(mines)) != len(mines) or not all(0 <= i < w * h for i in mines):
-        raise BoardFileError(f'{where}: "mines" must be distinct indices from 0 to {w * h - 1}')
-    if not isinstance(start, int) or not 0 <= start < w * h:
-        raise BoardFileError(f'{where}: "start" must be a cell index from 0 to {w * h - 1}')
+    if not (_is_whole(w) and _is_whole(h) and 1 <= w <= MAX_SIDE and 1 <= h <= MAX_SIDE):
+        raise BoardFileError(f'{where}: "w" and "h" must be whole numbers from 1 to {MAX_SIDE}')
+    size = w * h
+    if not isinstance(mines, list) or not all(_is_whole(i) and 0 <= i < size for i in mines):
+        raise BoardFileError(f'{where}: "mines" must be a list of cell indices from 0 to {size - 1}')
+    if len(set(mines)) != len(mines):
+        raise BoardFileError(f'{where}: "mines" lists a cell twice')
+    if not (_is_whole(start) and 0 <= start < size):
+        raise BoardFileError(f'{where}: "start" must be a cell index from 0 to {size - 1}')
     if start in set(mines):
         raise BoardFileError(f'{where}: "start" {start} is a mine')
     return Board(Layout.from_cells(w, h, mines), start)
 
 
-def read_boards(lines: Iterable[str]) -> list[Board]:
-    """Every non-blank line of a JSON-lines boards file."""
-    return [parse_board(line, n) for n, line in enumerate(lines, start=1) if line.strip()]
+def _json(line: str, where: str) -> object:
+    """The JSON value of a line; numbers of thousands of digits and deep nesting are refused
+    too, as not JSON of a board."""
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError as error:
+        raise BoardFileError(f"{where}: not JSON ({error.msg})") from None
+    except (ValueError, RecursionError):
+        raise BoardFileError(f"{where}: not JSON of a board (too long a number, or too deep)") from None
 
 
-def random_boards(config: Config, games: int, seed: int) -> list[Board]:
-    """``games`` boards of ``config``, reproducible from ``seed``; each starts where the
-    auto-player clicks first (no-guess boards under `FirstClick.NO_GUESS`)."""
+def _is_whole(value: object) -> bool:
+    """Whether a JSON value is a whole number (not a boolean, which Python counts as one)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def read_boards(lines: Iterable[str]) -> Iterator[Board]:
+    """Every non-blank line of a JSON-lines boards file, read as it is needed."""
+    return (parse_board(line, n) for n, line in enumerate(lines, start=1) if line.strip())
+
+
+def board_stream(config: Config, games: int, seed: int) -> Iterator[Board]:
+    """``games`` boards of ``config``, made one at a time, reproducible from ``seed``; each
+    starts where the auto-player clicks first (no-guess boards under `FirstClick.NO_GUESS`)."""
     seeds = random.Random(seed)
     row, col = first_click(config.width, config.height, config.first_click)
     start = row * config.width + col
-    boards = []
     for _ in range(games):
         layout = first_layout(config, start, random.Random(seeds.randrange(2**63)))
-        boards.append(Board(layout, start))
-    return boards
+        yield Board(layout, start)
 
 
-@dataclass(frozen=True)
+def random_boards(config: Config, games: int, seed: int) -> list[Board]:
+    """The boards of `board_stream`, in a list."""
+    return list(board_stream(config, games, seed))
+
+
+@dataclass(frozen=True, slots=True)
 class Result:
     """How one game went."""
 
@@ -174,12 +203,15 @@ def _play_chunk(chunk: list[tuple[Board, FirstClick]]) -> list[Result]:
 
 
 def play_boards(
-    boards: list[Board],
+    boards: Iterable[Board],
     rule: FirstClick = FirstClick.SAFE,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    count: int | None = None,
 ) -> list[Result]:
-    """Play every board, in order; ``jobs`` processes share the work (same results)."""
+    """Play every board, in order; ``jobs`` processes share the work (same results). Boards
+    are taken from ``boards`` as they are needed (``count`` of them, when it is not a list),
+    so that only the results are kept."""
     if jobs <= 1:
         results = []
         for board in boards:
@@ -187,15 +219,27 @@ def play_boards(
             if progress:
                 progress(1)
         return results
-    size = max(1, min(20, len(boards) // (jobs * 4) or 1))
-    chunks = [[(b, rule) for b in boards[i : i + size]] for i in range(0, len(boards), size)]
+    total = len(boards) if isinstance(boards, Sized) else count
+    size = 20 if total is None else max(1, min(20, total // (jobs * 4) or 1))
     results = []
     with ProcessPoolExecutor(jobs) as pool:
-        for chunk_results in pool.map(_play_chunk, chunks):
-            results.extend(chunk_results)
-            if progress:
-                progress(len(chunk_results))
+        waiting: deque[Future[list[Result]]] = deque()
+        for chunk in chunks(boards, size):
+            waiting.append(pool.submit(_play_chunk, [(b, rule) for b in chunk]))
+            while len(waiting) > 2 * jobs or (waiting and waiting[0].done()):
+                results.extend(_collect(waiting.popleft(), progress))
+        while waiting:
+            results.extend(_collect(waiting.popleft(), progress))
     return results
+
+
+def _collect(
+    future: Future[list[Result]], progress: Callable[[int], None] | None
+) -> list[Result]:
+    done = future.result()
+    if progress:
+        progress(len(done))
+    return done
 
 
 @dataclass(frozen=True)
@@ -248,6 +292,8 @@ def summarize(results: list[Result]) -> Summary:
     )
 
 
-def chunks(items: list[Board], size: int) -> Iterator[list[Board]]:
-    for i in range(0, len(items), size):
-        yield items[i : i + size]
+def chunks(items: Iterable[Board], size: int) -> Iterator[list[Board]]:
+    """``items`` in lists of ``size`` (the last one shorter), taken as they are needed."""
+    source = iter(items)
+    while chunk := list(islice(source, size)):
+        yield chunk

@@ -9,15 +9,24 @@ import sys
 import time
 from pathlib import Path
 
+from gridpuzzles.bounds import MAX_SEED, BoundError, check_seed
 from gridpuzzles.minesweeper import analysis_cli
 from gridpuzzles.minesweeper.options import (
     add_first_click_options,
     add_size_options,
     first_click_from,
     size_from,
+    whole,
 )
-from gridpuzzles.minesweeper.settings import Config, ConfigError, WinRule
-from gridpuzzles.minesweeper.terminal import Console, Rules, Session, run
+from gridpuzzles.minesweeper.settings import Config, ConfigError, WinRule, check_playable
+from gridpuzzles.minesweeper.terminal import (
+    Console,
+    EncodingError,
+    LineReader,
+    Rules,
+    Session,
+    run,
+)
 from gridpuzzles.storage import default_db
 
 
@@ -60,7 +69,9 @@ def add_board_options(parser: argparse.ArgumentParser) -> None:
     board = parser.add_argument_group("board")
     add_size_options(board)
     board.add_argument(
-        "--seed", type=int, help="seed of the first game (the same seed gives the same game)"
+        "--seed",
+        type=whole,
+        help=f"seed of the first game, 0 to {MAX_SEED} (the same seed gives the same game)",
     )
     add_first_click_options(board)
     board.add_argument(
@@ -80,10 +91,14 @@ def rules_from(args: argparse.Namespace) -> Rules:
 
 
 def config_from(args: argparse.Namespace) -> Config | None:
-    """The board the options ask for, or None when they name none (then the game asks)."""
+    """The board the options ask for, or None when they name none (then the game asks);
+    raises `ConfigError` for a board the shells do not play (`check_playable`), and
+    `BoundError` for a seed outside 0 to `MAX_SEED`."""
+    if args.seed is not None:
+        check_seed(args.seed, "--seed")
     rules = rules_from(args)
     size = size_from(args)
-    return None if size is None else rules.config(*size)
+    return None if size is None else check_playable(rules.config(*size))
 
 
 def use_color(choice: str) -> bool:
@@ -108,15 +123,19 @@ def _play(args: argparse.Namespace) -> int:
     try:
         config = config_from(args)
         rules = rules_from(args)
-    except ConfigError as error:
+    except (ConfigError, BoundError) as error:
         return fail("mines play", str(error))
     seeds = random.Random(args.seed) if args.seed is not None else random.Random()
     console = Console(
-        sys.stdin.readline,
+        LineReader(sys.stdin.buffer),
         sys.stdout.write,
         time.monotonic,
         use_color(args.color),
         echo=not sys.stdin.isatty(),
     )
     session = Session(console, rules, seeds)
-    return run(session, config, args.seed)
+    try:
+        return run(session, config, args.seed)
+    except EncodingError as error:
+        print()  # end the prompt's line
+        return fail("mines play", str(error))

@@ -6,7 +6,8 @@ revealed count, ``*`` a revealed mine, ``X`` a wrong flag shown after a loss.
 Layout (the whole board): ``*`` a mine, ``.`` a safe cell.
 
 Parsers accept surrounding blank lines and trailing spaces and reject anything else with a
-`NotationError` that names the line and column at fault.
+`NotationError` that names the line and column at fault. They allocate in proportion to the
+text; callers bound its length (`mines analyze` reads at most 1 MiB).
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from __future__ import annotations
 from gridpuzzles.minesweeper.grid import Layout
 from gridpuzzles.minesweeper.view import SYMBOLS, View
 
+TRAILING = " \t\r"
+"""What may follow a row and is ignored: spaces, tabs and the carriage return of ``\r\n``."""
 LAYOUT_MINE = "*"
 LAYOUT_SAFE = "."
 
@@ -49,18 +52,20 @@ _LAYOUT_MASK = bytes.maketrans((LAYOUT_SAFE + LAYOUT_MINE).encode("ascii"), b"\x
 
 
 def _rows(text: str, allowed: str, kind: str) -> list[str]:
-    rows = [line.rstrip() for line in text.splitlines()]
-    while rows and not rows[-1]:
-        rows.pop()
-    while rows and not rows[0]:
-        rows.pop(0)
-    if not rows:
+    """The rows of a board: lines end at ``\n`` (or ``\r\n``) only, so a form feed or a
+    Unicode line separator is an unknown symbol, not a row break."""
+    lines = [line.rstrip(TRAILING) for line in text.split("\n")]
+    filled = [number for number, line in enumerate(lines) if line]
+    if not filled:
         raise NotationError(f"the {kind} is empty")
+    first = filled[0]
+    rows = lines[first : filled[-1] + 1]
     width = len(rows[0])
-    for number, row in enumerate(rows, start=1):
+    for number, row in enumerate(rows, start=first + 1):
         if len(row) != width:
             raise NotationError(
-                f"{kind} line {number} has {len(row)} cells but line 1 has {width}: rows must be equally long"
+                f"{kind} line {number} has {len(row)} cells but line {first + 1} has {width}: "
+                "rows must be equally long"
             )
         bad = next((i for i, symbol in enumerate(row) if symbol not in allowed), None)
         if bad is not None:

@@ -4,11 +4,15 @@ board (a level or a custom size) and which first-click rule."""
 from __future__ import annotations
 
 import argparse
+import re
 
+from gridpuzzles.bounds import read_decimal, shown
 from gridpuzzles.minesweeper.settings import (
     LEVELS,
+    MAX_SIDE,
     ConfigError,
     FirstClick,
+    check_sides,
     mines_for_density,
 )
 
@@ -16,14 +20,43 @@ Size = tuple[int, int, int]
 """Width, height and mine count."""
 
 
+_WHOLE = re.compile(r"-?[0-9]{1,40}")
+
+
+def whole(text: str) -> int:
+    """An option's whole number (an argparse ``type``): ASCII digits 0-9, at most 40 of them,
+    with an optional minus sign; the command checks its range. Unlike ``int``, it takes no
+    other script's digits (``٣``), underscores or spaces."""
+    if _WHOLE.fullmatch(text) is None:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number (digits 0-9, at most 40), not {shown(text)}"
+        )
+    return int(text)
+
+
+def number(text: str) -> float:
+    """An option's decimal number (an argparse ``type``), e.g. ``0.15`` or ``1e-3``, in ASCII
+    digits; the command checks its range."""
+    value = read_decimal(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(
+            f"expected a number such as 0.15 (digits 0-9), not {shown(text)}"
+        )
+    return value
+
+
 def add_size_options(group: argparse._ArgumentGroup, level_help: str = "a built-in level") -> None:
     """``--level``, or ``--width``, ``--height`` and ``--mines`` or ``--density``."""
     group.add_argument("--level", choices=list(LEVELS), help=level_help)
-    group.add_argument("--width", type=int, help="custom board width (with --height)")
-    group.add_argument("--height", type=int, help="custom board height (with --width)")
+    group.add_argument(
+        "--width", type=whole, help=f"custom board width, 1 to {MAX_SIDE} (with --height)"
+    )
+    group.add_argument(
+        "--height", type=whole, help=f"custom board height, 1 to {MAX_SIDE} (with --width)"
+    )
     count = group.add_mutually_exclusive_group()
-    count.add_argument("--mines", type=int, help="custom mine count")
-    count.add_argument("--density", type=float, help="custom mine density, 0 < D < 1")
+    count.add_argument("--mines", type=whole, help="custom mine count")
+    count.add_argument("--density", type=number, help="custom mine density, 0 < D < 1")
 
 
 def add_first_click_options(group: argparse._ArgumentGroup) -> None:
@@ -58,6 +91,7 @@ def size_from(args: argparse.Namespace) -> Size | None:
         return None
     if args.width is None or args.height is None or (args.mines is None and args.density is None):
         raise ConfigError("a custom board needs --width, --height and either --mines or --density")
+    check_sides(args.width, args.height)
     if args.mines is not None:
         return args.width, args.height, args.mines
     return args.width, args.height, mines_for_density(args.width, args.height, args.density)

@@ -8,12 +8,14 @@ are placed at the first reveal from ``random.Random(game.seed)``).
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, replace
 from enum import Enum, IntEnum
 
 import numpy as np
 import numpy.typing as npt
 
+from gridpuzzles.bounds import shown
 from gridpuzzles.minesweeper import noguess
 from gridpuzzles.minesweeper.generation import place_mines
 from gridpuzzles.minesweeper.grid import Cell, Layout, neighbours, opening, three_bv
@@ -51,6 +53,9 @@ class Action(Enum):
     CHORD = "c"
 
 
+_MOVE_TEXT = re.compile(f"([{''.join(a.value for a in Action)}])([0-9]{{1,8}}),([0-9]{{1,8}})")
+
+
 @dataclass(frozen=True)
 class Move:
     """One move; its text is the action letter and the cell, e.g. ``r3,4`` (row 3, col 4)."""
@@ -61,15 +66,17 @@ class Move:
 
     @classmethod
     def parse(cls, text: str) -> Move:
-        """Read a move from its text form, e.g. ``r3,4``, ``f0,0``, ``c12,29``."""
-        stripped = text.strip()
-        action = next((a for a in Action if a.value == stripped[:1]), None)
-        parts = stripped[1:].split(",")
-        if action is None or len(parts) != 2 or not all(p.isdigit() for p in parts):
+        """Read a move from its text form, e.g. ``r3,4``, ``f0,0``, ``c12,29``: the action
+        letter, then the row and column in ASCII digits, at most 8 of each (more than any
+        board has); anything else raises `InvalidMoveError`."""
+        found = _MOVE_TEXT.fullmatch(text.strip())
+        if found is None:
             raise InvalidMoveError(
-                f"cannot read move {text!r}: expected r, f or c then ROW,COL, e.g. r3,4"
+                f"cannot read move {shown(text)}: expected r, f or c then ROW,COL "
+                "(whole numbers of at most 8 digits), e.g. r3,4"
             )
-        return cls(action, int(parts[0]), int(parts[1]))
+        letter, row, col = found.groups()
+        return cls(Action(letter), int(row), int(col))
 
     def __str__(self) -> str:
         return f"{self.action.value}{self.row},{self.col}"

@@ -5,8 +5,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from gridpuzzles.bounds import shown
+
 MAX_CELLS = 16_000_000
 """The largest board the core accepts (4000x4000); memory grows with the cell count."""
+
+MAX_SIDE = 100
+"""The widest and tallest board the shells play (the terminal game, the full-screen app, the
+auto-player of `mines bench`; the web app's bound too): at most 10,000 cells, where one
+auto-player game takes seconds and a board still fits a screen with scrolling."""
+
+MAX_NO_GUESS_CELLS = 2500
+"""The most cells of a no-guess board the shells make: generating one takes seconds at 50x50
+and grows fast with the size."""
 
 
 class ConfigError(ValueError):
@@ -53,21 +64,14 @@ class Config:
     question_marks: bool = False
 
     def __post_init__(self) -> None:
-        if self.width < 1 or self.height < 1:
-            raise ConfigError(
-                f"a board needs a width and height of at least 1, not {self.width}x{self.height}"
-            )
-        if self.width * self.height > MAX_CELLS:
-            raise ConfigError(
-                f"a {self.width}x{self.height} board has more than {MAX_CELLS:,} cells"
-            )
+        check_cells(self.width, self.height)
         if self.mines < 0:
-            raise ConfigError(f"the mine count cannot be negative ({self.mines})")
+            raise ConfigError(f"the mine count cannot be negative ({shown(self.mines)})")
         most = self.max_mines()
         if self.mines > most:
             raise ConfigError(
-                f"{self.mines} mines do not fit a {self.width}x{self.height} board with first click "
-                f"'{self.first_click.value}' (at most {most})"
+                f"{shown(self.mines)} mines do not fit a {self.width}x{self.height} board with "
+                f"first click '{self.first_click.value}' (at most {most})"
             )
 
     @property
@@ -94,6 +98,27 @@ LEVELS: dict[str, tuple[int, int, int]] = {
 """The built-in levels: name -> (width, height, mines)."""
 
 
+def check_sides(width: int, height: int) -> None:
+    """Refuse (`ConfigError`) a width or height outside 1 to `MAX_SIDE`, which the shells play."""
+    for what, side in (("width", width), ("height", height)):
+        if not 1 <= side <= MAX_SIDE:
+            raise ConfigError(
+                f"the board {what} must be from 1 to {MAX_SIDE}, not {shown(side)}"
+            )
+
+
+def check_playable(config: Config) -> Config:
+    """``config`` itself when the shells play it: sides of at most `MAX_SIDE` and, for a
+    no-guess board, at most `MAX_NO_GUESS_CELLS` cells; else `ConfigError` naming the bound."""
+    check_sides(config.width, config.height)
+    if config.first_click is FirstClick.NO_GUESS and config.size > MAX_NO_GUESS_CELLS:
+        raise ConfigError(
+            f"no-guess boards have at most {MAX_NO_GUESS_CELLS:,} cells, "
+            f"not {config.width}x{config.height}"
+        )
+    return config
+
+
 def level(
     name: str,
     first_click: FirstClick = FirstClick.SAFE,
@@ -112,9 +137,20 @@ def mines_for_density(width: int, height: int, density: float) -> int:
     """The mine count closest to ``density`` (0 < density < 1) of the cells."""
     if not 0 < density < 1:
         raise ConfigError(f"a mine density must lie strictly between 0 and 1, not {density}")
-    if width < 1 or height < 1:
-        raise ConfigError(f"a board needs a width and height of at least 1, not {width}x{height}")
+    check_cells(width, height)
     return round(density * width * height)
+
+
+def check_cells(width: int, height: int) -> None:
+    """Refuse (`ConfigError`) a board with a side below 1 or more than `MAX_CELLS` cells."""
+    if width < 1 or height < 1:
+        raise ConfigError(
+            f"a board needs a width and height of at least 1, not {shown(width)}x{shown(height)}"
+        )
+    if width * height > MAX_CELLS:
+        raise ConfigError(
+            f"a {shown(width)}x{shown(height)} board has more than {MAX_CELLS:,} cells"
+        )
 
 
 def level_of(config: Config) -> str | None:

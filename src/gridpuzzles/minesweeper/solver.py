@@ -50,8 +50,27 @@ Poly = list[int]
 """A polynomial over mine counts: ``poly[m]`` is the number of layouts with ``m`` mines."""
 
 
+MAX_BOXES = 500
+"""The most boxes in one component that the solver enumerates (the backtracking goes that
+deep). Games stay far below: under 100 on 100x100 boards; only cells revealed here and
+there at random, or a view made up, come near."""
+MAX_TABLE = 1_000_000
+"""The most entries in a component's table of layouts by box and mine count (its boxes times
+its possible mine counts): the memory it needs, checked before it is allocated."""
+MAX_COMBINE = 100_000_000
+"""The most work in putting the components together: their number times the square of the
+mine counts they span between them (a bound on time and, with it, on the polynomials kept).
+A 100x100 game stays under 5,000,000; made-up views of numbers scattered one by one, with
+hundreds of separate components, go far beyond."""
+
+
 class InconsistentViewError(ValueError):
     """A view that no mine layout fits (a number that cannot be met, or a wrong mine count)."""
+
+
+class SolverLimitError(ValueError):
+    """A view with a part of the frontier too large for the exact solver (`MAX_BOXES`,
+    `MAX_TABLE`, `MAX_COMBINE`)."""
 
 
 @dataclass(frozen=True)
@@ -359,6 +378,7 @@ def _solve_component(
     for c, ks in signature.items():
         by_signature.setdefault(tuple(ks), []).append(c)
     boxes = [(sorted(cells), list(ks)) for ks, cells in by_signature.items()]
+    _check_size(boxes, limit)
     order = _box_order(boxes, len(unique))
     boxes = [boxes[i] for i in order]
     component = _enumerate(boxes, [need for _, need in unique], limit)
@@ -367,6 +387,21 @@ def _solve_component(
             cache.clear()
         cache[key] = component
     return component
+
+
+def _check_size(boxes: list[tuple[list[int], list[int]]], limit: int) -> None:
+    """Refuse a component beyond `MAX_BOXES` or `MAX_TABLE`, before any work on it."""
+    cells = sum(len(cells) for cells, _ in boxes)
+    if len(boxes) > MAX_BOXES:
+        raise SolverLimitError(
+            f"a part of the frontier has {len(boxes):,} groups of cells ({cells:,} cells); "
+            f"the exact solver takes at most {MAX_BOXES}"
+        )
+    if len(boxes) * (min(limit, cells) + 1) > MAX_TABLE:
+        raise SolverLimitError(
+            f"a part of the frontier of {cells:,} cells in {len(boxes)} groups needs a table "
+            f"of more than {MAX_TABLE:,} entries, the most the exact solver takes"
+        )
 
 
 def _box_order(boxes: list[tuple[list[int], list[int]]], n_constraints: int) -> list[int]:
@@ -484,10 +519,22 @@ def _convolve(a: Sequence[int], b: Sequence[int]) -> Poly:
     return out
 
 
+def _check_combine(components: list[Component]) -> None:
+    """Refuse components whose combination is beyond `MAX_COMBINE`, before any work on it."""
+    span = sum(len(comp.counts) - 1 for comp in components) + 1
+    if len(components) * span * span > MAX_COMBINE:
+        raise SolverLimitError(
+            f"the frontier has {len(components):,} separate parts that may hold up to "
+            f"{span - 1:,} mines between them: too many to combine exactly (parts times the "
+            f"square of that count at most {MAX_COMBINE:,})"
+        )
+
+
 def _combine(pos: Position, components: list[Component], off: Collection[int]) -> Analysis:
     """Put the components and the off-frontier cells together into exact cell weights."""
     free, mines, fixed = pos.free, pos.mines, pos.fixed
     n = len(components)
+    _check_combine(components)
     prefix: list[Poly] = [[1]]
     for comp in components:
         prefix.append(_convolve(prefix[-1], comp.counts))

@@ -9,7 +9,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import BinaryIO
 
+from gridpuzzles.bounds import BoundError, is_digits, parse_whole, read_decimal, shown
 from gridpuzzles.minesweeper.autoplay import hint, next_move
 from gridpuzzles.minesweeper.noguess import NoGuessError
 from gridpuzzles.minesweeper.rendering import render_board, render_result, render_status
@@ -17,6 +19,7 @@ from gridpuzzles.minesweeper.rules import (
     Action,
     Game,
     IllegalMoveError,
+    InvalidMoveError,
     Move,
     Status,
     figures,
@@ -25,10 +28,12 @@ from gridpuzzles.minesweeper.rules import (
 )
 from gridpuzzles.minesweeper.settings import (
     LEVELS,
+    MAX_SIDE,
     Config,
     ConfigError,
     FirstClick,
     WinRule,
+    check_playable,
     level,
     mines_for_density,
 )
@@ -51,8 +56,43 @@ ADVICE_ERRORS = (ValueError,)
 view (`InconsistentViewError` is a ValueError)."""
 
 
+MAX_LINE = 1000
+"""The longest line the game reads, in bytes; a longer one is skipped whole and refused."""
+
+
 class InputError(ValueError):
     """A line the player typed that is not a valid command."""
+
+
+class LineTooLongError(InputError):
+    """A line longer than `MAX_LINE` (it was skipped)."""
+
+
+class EncodingError(ValueError):
+    """Input that is not UTF-8 text: the session cannot go on reading it."""
+
+
+class LineReader:
+    """Lines of UTF-8 text from a byte stream (standard input), one call each: '' at the end
+    of input. Reads at most `MAX_LINE` bytes of a line before refusing it, so no line, however
+    long, fills the memory."""
+
+    def __init__(self, stream: BinaryIO, limit: int = MAX_LINE) -> None:
+        self.stream = stream
+        self.limit = limit
+        self.number = 0
+
+    def __call__(self) -> str:
+        line = self.stream.readline(self.limit + 1)
+        self.number += 1
+        if len(line) > self.limit and not line.endswith(b"\n"):
+            while line and not line.endswith(b"\n"):
+                line = self.stream.readline(64 * 1024)
+            raise LineTooLongError(f"that line is longer than {self.limit} characters: skipped")
+        try:
+            return line.decode("utf-8")
+        except UnicodeDecodeError:
+            raise EncodingError(f"line {self.number} of the input is not UTF-8 text") from None
 
 
 @dataclass(frozen=True)
@@ -82,9 +122,16 @@ class Console:
         self.write(text + "\n")
 
     def ask(self, prompt: str) -> str | None:
-        """The next line typed, stripped, or None at the end of input."""
-        self.write(prompt)
-        line = self.read_line()
+        """The next line typed, stripped, or None at the end of input; a line too long is
+        refused and asked again."""
+        while True:
+            self.write(prompt)
+            try:
+                line = self.read_line()
+                break
+            except LineTooLongError as error:
+                self.write("\n")
+                self.say(str(error))
         if not line:
             self.write("\n")
             return None
@@ -121,30 +168,37 @@ class Session:
 
 
 def parse_level(text: str, rules: Rules) -> Config:
-    """A level by number (1-5), name, or custom size: ``WxH/MINES`` or ``WxH/DENSITY``."""
-    names = list(LEVELS)
+    """A level by number (1-5), name, or custom size: ``WxH/MINES`` or ``WxH/DENSITY``, sides
+    from 1 to `MAX_SIDE` (`check_playable`); raises `ConfigError`."""
+    numbered = {str(number): name for number, name in enumerate(LEVELS, start=1)}
     lowered = text.strip().lower()
-    if lowered.isdigit() and 1 <= int(lowered) <= len(names):
-        lowered = names[int(lowered) - 1]
+    lowered = numbered.get(lowered, lowered)
     if lowered in LEVELS:
-        return level(lowered, rules.first_click, rules.win_rule, rules.question_marks)
+        return check_playable(
+            level(lowered, rules.first_click, rules.win_rule, rules.question_marks)
+        )
     size, slash, amount = lowered.partition("/")
     width, x, height = size.partition("x")
-    if not (slash and x and width.isdigit() and height.isdigit()):
+    if not (slash and x):
         raise ConfigError(
-            f"unknown level {text!r}: type 1-{len(names)}, a level name, or WIDTHxHEIGHT/MINES "
-            "(e.g. 20x10/30, or 20x10/0.15 for a density)"
+            f"unknown level {shown(text)}: type 1-{len(LEVELS)}, a level name, or "
+            "WIDTHxHEIGHT/MINES (e.g. 20x10/30, or 20x10/0.15 for a density)"
         )
-    return rules.config(int(width), int(height), _mine_amount(int(width), int(height), amount))
+    try:
+        w = parse_whole(width, "the width", 1, MAX_SIDE)
+        h = parse_whole(height, "the height", 1, MAX_SIDE)
+        mines = _mine_amount(w, h, amount)
+    except BoundError as error:
+        raise ConfigError(str(error)) from None
+    return check_playable(rules.config(w, h, mines))
 
 
 def _mine_amount(width: int, height: int, amount: str) -> int:
-    if amount.isdigit():
-        return int(amount)
-    try:
-        density = float(amount)
-    except ValueError:
-        raise ConfigError(f"{amount!r} is neither a mine count nor a density") from None
+    if is_digits(amount):
+        return parse_whole(amount, "the mine count", 0, MAX_SIDE * MAX_SIDE)
+    density = read_decimal(amount)
+    if density is None:
+        raise ConfigError(f"{shown(amount)} is neither a mine count nor a density")
     return mines_for_density(width, height, density)
 
 
@@ -161,16 +215,22 @@ def parse_command(line: str) -> tuple[str, Move | None]:
             raise InputError(f"'{word}' takes no arguments")
         aliases = {"quit": "q", "exit": "q", "new": "n", "?": "help", "play": "p", "hint": "h"}
         return aliases.get(word, word), None
-    if word.isdigit():
+    if is_digits(word):
         words = ["r", *words]
         word = "r"
     if word not in CELL_COMMANDS:
-        raise InputError(f"unknown command {words[0]!r}; type 'help' for the list of commands")
+        raise InputError(
+            f"unknown command {shown(words[0])}; type 'help' for the list of commands"
+        )
     if len(words) != 3:
         raise InputError(f"'{word}' needs a row and a column, e.g. '{word} 3 4'")
-    if not (words[1].isdigit() and words[2].isdigit()):
-        raise InputError(f"row and column must be whole numbers, not {words[1]!r} and {words[2]!r}")
-    return "move", Move(CELL_COMMANDS[word], int(words[1]), int(words[2]))
+    try:
+        return "move", Move.parse(f"{CELL_COMMANDS[word].value}{words[1]},{words[2]}")
+    except InvalidMoveError:
+        raise InputError(
+            f"row and column must be whole numbers (digits 0-9, at most 8), not {shown(words[1])} and "
+            f"{shown(words[2])}"
+        ) from None
 
 
 def choose_level(console: Console, rules: Rules) -> Config | None:
@@ -178,7 +238,10 @@ def choose_level(console: Console, rules: Rules) -> Config | None:
     console.say("Choose a level:")
     for number, (name, (w, h, m)) in enumerate(LEVELS.items(), start=1):
         console.say(f"  {number}. {name:<13} {w}x{h}, {m} mines")
-    console.say("  or a custom board: WIDTHxHEIGHT/MINES or WIDTHxHEIGHT/DENSITY (e.g. 20x10/0.15)")
+    console.say(
+        f"  or a custom board up to {MAX_SIDE}x{MAX_SIDE}: WIDTHxHEIGHT/MINES or "
+        "WIDTHxHEIGHT/DENSITY (e.g. 20x10/0.15)"
+    )
     while True:
         answer = console.ask(f"Level [1-{len(LEVELS)}]: ")
         if answer is None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import sqlite3
 
+from gridpuzzles.bounds import BoundError
 from gridpuzzles.minesweeper.cli import (
     add_board_options,
     add_db_option,
@@ -16,7 +17,7 @@ from gridpuzzles.minesweeper.cli import (
     rules_from,
 )
 from gridpuzzles.minesweeper.settings import LEVELS, Config, ConfigError
-from gridpuzzles.storage import Store, default_db
+from gridpuzzles.storage import StorageError, Store, default_db
 
 PROG = "gridpuzzles tui"
 DEFAULT_LEVEL = "beginner"
@@ -37,21 +38,23 @@ def _tui(args: argparse.Namespace) -> int:
 
 
 def board_config(args: argparse.Namespace) -> Config:
-    """The board the options ask for; beginner under the chosen rules when they name none."""
+    """The board the options ask for; beginner under the chosen rules when they name none.
+    Raises `ConfigError` or `BoundError` (see `config_from`)."""
     return config_from(args) or rules_from(args).config(*LEVELS[DEFAULT_LEVEL])
 
 
 def launch(args: argparse.Namespace, prog: str, start: str = "minesweeper") -> int:
     """Run the app for parsed options (of `gridpuzzles tui` or `mines play --tui`) in mode
-    ``start`` until it quits; a bad option or database is one line on stderr, status 2."""
+    ``start`` until it quits; a bad option or database is one line on stderr, status 2, and
+    the database is neither created nor changed for a bad option."""
     try:
         config = board_config(args)
-    except ConfigError as error:
+    except (ConfigError, BoundError) as error:
         return fail(prog, str(error))
     path = args.db or default_db()
     try:
         store = Store(path)
-    except (OSError, sqlite3.Error) as error:
+    except (OSError, sqlite3.Error, StorageError) as error:
         return fail(prog, f"cannot open the database {path}: {error}")
     from gridpuzzles.tui.app import GridPuzzlesApp
 

@@ -15,11 +15,14 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
+from gridpuzzles.bounds import MAX_SEED, parse_whole
 from gridpuzzles.minesweeper.settings import (
     LEVELS,
+    MAX_SIDE,
     Config,
     ConfigError,
     FirstClick,
+    check_playable,
     level_of,
 )
 from gridpuzzles.storage import LevelStats
@@ -149,15 +152,20 @@ class LevelMenu(ModalScreen[GameChoice | None]):
                     id="level",
                     compact=True,
                 )
-                yield Label("Width")
-                yield Input(str(self.current.width), id="width", type="integer", compact=True)
-                yield Label("Height")
-                yield Input(str(self.current.height), id="height", type="integer", compact=True)
+                yield Label(f"Width (1-{MAX_SIDE})")
+                yield self._number("width", self.current.width, MAX_SIDE)
+                yield Label(f"Height (1-{MAX_SIDE})")
+                yield self._number("height", self.current.height, MAX_SIDE)
                 yield Label("Mines")
-                yield Input(str(self.current.mines), id="mines", type="integer", compact=True)
+                yield self._number("mines", self.current.mines, MAX_SIDE * MAX_SIDE)
                 yield Label("Seed")
                 yield Input(
-                    placeholder="random", id="seed", type="integer", valid_empty=True, compact=True
+                    placeholder="random",
+                    id="seed",
+                    type="integer",
+                    valid_empty=True,
+                    max_length=len(str(MAX_SEED)),
+                    compact=True,
                 )
                 yield Label("First click")
                 yield Select(
@@ -171,6 +179,11 @@ class LevelMenu(ModalScreen[GameChoice | None]):
             with Horizontal():
                 yield Button("Cancel", id="cancel", compact=True)
                 yield Button("Start", id="start", variant="primary", compact=True)
+
+    @staticmethod
+    def _number(name: str, value: int, most: int) -> Input:
+        """A field of a whole number that takes no more digits than ``most`` has."""
+        return Input(str(value), id=name, type="integer", max_length=len(str(most)), compact=True)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "level" and event.value in LEVELS:
@@ -189,25 +202,21 @@ class LevelMenu(ModalScreen[GameChoice | None]):
             self.query_one("#error", Static).update(str(error))
 
     def chosen(self) -> GameChoice:
-        """The game the form describes; raises with a clear message if it is bad."""
+        """The game the form describes; raises `ConfigError` or `BoundError` with a clear
+        message if it is bad: sides from 1 to `MAX_SIDE`, a seed from 0 to `MAX_SEED`."""
         first_click = FirstClick(str(self.query_one("#first-click", Select).value))
-        numbers = {}
-        for name in ("width", "height", "mines"):
-            text = self.query_one(f"#{name}", Input).value.strip()
-            if not text.lstrip("-").isdigit():
-                raise ConfigError(f"{name} must be a whole number")
-            numbers[name] = int(text)
-        seed_text = self.query_one("#seed", Input).value.strip()
-        if seed_text and not seed_text.lstrip("-").isdigit():
-            raise ConfigError("seed must be a whole number, or empty for a random one")
+        width = parse_whole(self._field("width"), "the width", 1, MAX_SIDE)
+        height = parse_whole(self._field("height"), "the height", 1, MAX_SIDE)
+        mines = parse_whole(self._field("mines"), "the mine count", 0, MAX_SIDE * MAX_SIDE)
+        seed_text = self._field("seed")
+        seed = parse_whole(seed_text, "the seed", 0, MAX_SEED) if seed_text else None
         config = replace(
-            self.current,
-            width=numbers["width"],
-            height=numbers["height"],
-            mines=numbers["mines"],
-            first_click=first_click,
+            self.current, width=width, height=height, mines=mines, first_click=first_click
         )
-        return GameChoice(config, int(seed_text) if seed_text else None)
+        return GameChoice(check_playable(config), seed)
+
+    def _field(self, name: str) -> str:
+        return self.query_one(f"#{name}", Input).value.strip()
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -133,7 +133,13 @@ class MinesweeperScreen(Screen[None]):
 
     def _draw(self, message: str = "") -> None:
         shown = view(self.game)
-        self.board.show(shown, self.game.exploded, self._overlay(shown))
+        try:
+            overlay = self._overlay(shown)
+        except ADVICE_ERRORS as error:
+            self.odds_shown = False
+            overlay = Overlay(self.hinted)
+            message = f"no probabilities: {error}"
+        self.board.show(shown, self.game.exploded, overlay)
         self.board.fit(self.query_one("#board-area").size)
         self._draw_bar()
         self._say(message or self._describe())
@@ -142,7 +148,8 @@ class MinesweeperScreen(Screen[None]):
         self.query_one("#message", Static).update(message)
 
     def _overlay(self, shown: View) -> Overlay:
-        """The hinted cell and, while asked for, each hidden cell's mine probability."""
+        """The hinted cell and, while asked for, each hidden cell's mine probability; raises
+        what the solver raises on a view beyond it (`SolverLimitError`)."""
         if not self.odds_shown or self.game.over:
             return Overlay(self.hinted)
         analysis = analyze(shown, self.game.config.mines, cache=self.player.cache)
