@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import ipaddress
 import random
 import statistics
@@ -50,6 +51,8 @@ ATTACK_TIMEOUT = 60.0
 """An attacker gives up waiting for an answer after this long (the server may go on working)."""
 ATTACK_REQUESTS = 1000
 """The most attack requests one attacker sends in a phase."""
+ATTACK_WIND_DOWN = 15.0
+"""Once the players are done, how long the attackers may wait for their last answers."""
 
 
 @dataclass
@@ -179,48 +182,70 @@ async def prepare(client: httpx.AsyncClient, kind: str, seed: int, tally: Attack
     return Attack(method, f"{path}/{kind}", game["token"])
 
 
-async def attacker(url: str, kind: str, seed: int, deadline: float, tally: AttackTally) -> None:
-    """Send attack ``kind`` again and again until ``deadline`` (or cancelled). A fresh game is
-    set up whenever an answer may have changed the game (anything but 503 or no answer)."""
-    async with httpx.AsyncClient(base_url=url, timeout=ATTACK_TIMEOUT) as client:
-        attack = await prepare(client, kind, seed, tally)
-        for number in range(ATTACK_REQUESTS):
-            if time.perf_counter() > deadline:
-                return
-            headers = {"X-Game-Token": attack.token}
-            try:
-                answer = await client.request(
-                    attack.method, attack.path, json=attack.body, headers=headers
-                )
-            except httpx.TimeoutException:
-                tally.answers["no answer within 60 s"] += 1
-                continue
-            tally.answers[str(answer.status_code)] += 1
-            if answer.status_code != 503:
-                attack = await prepare(client, kind, seed + 1000 * (number + 1), tally)
+async def attacker(
+    client: httpx.AsyncClient,
+    kind: str,
+    seed: int,
+    attack: Attack,
+    stop: asyncio.Event,
+    tally: AttackTally,
+) -> None:
+    """Send ``attack`` again and again until ``stop`` is set. A fresh game is set up
+    whenever an answer may have changed the game (anything but 503 or no answer)."""
+    for number in range(ATTACK_REQUESTS):
+        if stop.is_set():
+            return
+        try:
+            answer = await client.request(
+                attack.method, attack.path, json=attack.body, headers={"X-Game-Token": attack.token}
+            )
+        except httpx.TimeoutException:
+            tally.answers[f"no answer within {ATTACK_TIMEOUT:g} s"] += 1
+            continue
+        tally.answers[str(answer.status_code)] += 1
+        if answer.status_code != 503:
+            attack = await prepare(client, kind, seed + 1000 * (number + 1), tally)
 
 
 async def run_with_attackers(
     url: str, clients: int, games: int, seconds: float, level: str, attackers: int
 ) -> tuple[Tally, AttackTally]:
-    """`run` while ``attackers`` attack; they stop when the players are done."""
+    """`run` while ``attackers`` attack. They set up their games first; once the players are
+    done, they finish the request they are waiting for (`ATTACK_WIND_DOWN` at most)."""
     attacks = AttackTally()
-    deadline = time.perf_counter() + 10 * seconds
-    tasks = [
-        asyncio.create_task(attacker(url, ATTACKS[i % len(ATTACKS)], 1 + i, deadline, attacks))
-        for i in range(attackers)
-    ]
-    tally = await run(url, clients, games, seconds, level)
+    stop = asyncio.Event()
+    kinds = [ATTACKS[i % len(ATTACKS)] for i in range(attackers)]
+    async with contextlib.AsyncExitStack() as stack:
+        sessions = [
+            await stack.enter_async_context(httpx.AsyncClient(base_url=url, timeout=ATTACK_TIMEOUT))
+            for _ in kinds
+        ]
+        ready = await asyncio.gather(
+            *(prepare(sessions[i], kinds[i], 1 + i, attacks) for i in range(attackers))
+        )
+        tasks = [
+            asyncio.create_task(attacker(sessions[i], kinds[i], 1 + i, ready[i], stop, attacks))
+            for i in range(attackers)
+        ]
+        tally = await run(url, clients, games, seconds, level)
+        stop.set()
+        for outcome in await wound_down(tasks):
+            if isinstance(outcome, asyncio.CancelledError):
+                attacks.answers["cut off at the end"] += 1
+            elif isinstance(outcome, httpx.HTTPError):
+                attacks.answers[f"failed ({type(outcome).__name__})"] += 1
+            elif isinstance(outcome, BaseException):
+                raise outcome
+    return tally, attacks
+
+
+async def wound_down(tasks: list[asyncio.Task[None]]) -> list[BaseException | None]:
+    """Wait `ATTACK_WIND_DOWN` seconds at most for ``tasks``, cancel the rest; their outcomes."""
+    if tasks:
+        await asyncio.wait(tasks, timeout=ATTACK_WIND_DOWN)
     for task in tasks:
         task.cancel()
-    for outcome in await asyncio.gather(*tasks, return_exceptions=True):
-        if isinstance(outcome, asyncio.CancelledError):
-            attacks.answers["cut off at the end"] += 1
-        elif isinstance(outcome, httpx.HTTPError):
-            attacks.answers[f"failed ({type(outcome).__name__})"] += 1
-        elif isinstance(outcome, BaseException):
-            raise outcome
-    return tally, attacks
+    return await asyncio.gather(*tasks, return_exceptions=True)
 
 
 def percentile(values: list[float], share: float) -> float:

@@ -49,6 +49,15 @@ def test_values_out_of_bounds_get_a_one_line_error_and_status_2(
     assert not any("Traceback" in line for line in errors)
 
 
+def test_a_database_that_cannot_be_used_gets_a_one_line_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert main(["serve", "--port", "0", "--db", str(tmp_path)]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith(f"gridpuzzles serve: error: cannot use '{tmp_path}' as the database")
+    assert len(error.splitlines()) == 1
+
+
 def test_the_bounds_are_in_the_help(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["serve", "--help"])

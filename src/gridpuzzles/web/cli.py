@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 import math
 import socket
+import sqlite3
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from gridpuzzles.storage import Store
+from gridpuzzles.storage import StorageError, Store
 from gridpuzzles.storage import default_db as default_db  # still importable from here
 from gridpuzzles.web.workers import DEFAULT_QUEUE, DEFAULT_SECONDS, DEFAULT_WORKERS
 
@@ -19,6 +20,9 @@ PORTS = (0, 65535)
 SOLVER_SECONDS = (0.1, 600.0)
 SOLVER_WORKERS = (1, 32)
 SOLVER_QUEUE = (0, 100)
+GRACE_SECONDS = 2
+"""On Ctrl+C or SIGTERM, requests still running after this long are cancelled (and their
+solver work killed), so that the server stops promptly."""
 
 
 def whole_number(low: int, high: int) -> Callable[[str], int]:
@@ -100,27 +104,34 @@ def serve(args: argparse.Namespace) -> int:
 
     from gridpuzzles.web.app import create_app
 
-    store = Store(args.db or default_db())
-    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
-    listener = socket.socket(family, socket.SOCK_STREAM)
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    path = args.db or default_db()
     try:
-        listener.bind((args.host, args.port))
-    except OSError as error:
-        print(
-            f"gridpuzzles serve: error: cannot listen on {args.host}:{args.port}: {error}",
-            file=sys.stderr,
+        store = Store(path)
+    except (StorageError, sqlite3.Error, OSError) as error:
+        return _fail(f"cannot use {str(path)!r} as the database: {error}")
+    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as listener:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            listener.bind((args.host, args.port))
+        except (OSError, TypeError, UnicodeError) as error:
+            return _fail(f"cannot listen on {args.host}:{args.port}: {error}")
+        host, port = listener.getsockname()[:2]
+        shown = f"[{host}]" if family == socket.AF_INET6 else host
+        print(f"gridpuzzles web app on http://{shown}:{port}/ (database {store.path})", flush=True)
+        app = create_app(
+            store,
+            solver_seconds=args.solver_seconds,
+            solver_workers=args.solver_workers,
+            solver_queue=args.solver_queue,
         )
-        return 2
-    host, port = listener.getsockname()[:2]
-    shown = f"[{host}]" if family == socket.AF_INET6 else host
-    print(f"gridpuzzles web app on http://{shown}:{port}/ (database {store.path})", flush=True)
-    app = create_app(
-        store,
-        solver_seconds=args.solver_seconds,
-        solver_workers=args.solver_workers,
-        solver_queue=args.solver_queue,
-    )
-    config = uvicorn.Config(app, log_level="warning", access_log=False)
-    uvicorn.Server(config).run(sockets=[listener])
+        config = uvicorn.Config(
+            app, log_level="warning", access_log=False, timeout_graceful_shutdown=GRACE_SECONDS
+        )
+        uvicorn.Server(config).run(sockets=[listener])
     return 0
+
+
+def _fail(message: str) -> int:
+    print(f"gridpuzzles serve: error: {message}", file=sys.stderr)
+    return 2

@@ -3,29 +3,36 @@
 Exact analysis of a crafted position, or a dense no-guess board, can take minutes; in the
 server's own process it would hold the interpreter lock and slow every other request. So a
 request hands such a job to `Workers` and awaits it without blocking the event loop. Each
-worker is a one-process `multiprocessing.Pool` whose process runs one job at a time. A job
-still running when its budget is spent gets its worker killed (`Pool.terminate`) and
-replaced, and the request gets `OverBudgetError`. When every worker is busy and
-``queue`` requests already wait for one, or a request has waited a whole budget for one,
-it gets `ServerBusyError` instead of waiting longer. A request therefore waits at most
-about twice the budget. Jobs are top-level functions (pickled by name) with picklable
-arguments; the exceptions they raise reach the caller unchanged.
+worker is a `multiprocessing` process that runs one job at a time, received on a pipe. A job
+still running when its budget is spent gets its worker killed and replaced, and the request
+gets `OverBudgetError`. When every worker is busy and ``queue`` requests already wait for
+one, or a request has waited a whole budget for one, it gets `ServerBusyError` instead of
+waiting longer: a request waits at most about twice the budget. Jobs are top-level functions
+(pickled by name) with picklable arguments; the exceptions they raise reach the caller.
+
+(`concurrent.futures.ProcessPoolExecutor` cannot kill the worker of one job, and
+`multiprocessing.Pool` only its whole pool, leaving its queues' semaphores to the garbage
+collector: hence one plain process per worker.)
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import threading
 from collections.abc import Callable
+from multiprocessing.connection import Connection, wait
 from multiprocessing.context import BaseContext
-from multiprocessing.pool import AsyncResult, Pool
-from typing import Any, TypeVar
+from multiprocessing.process import BaseProcess
+from typing import Any, TypeVar, cast
 
 import anyio
 import anyio.to_thread
 
 T = TypeVar("T")
+Outcome = tuple[bool, Any]
+"""What a worker sends back: (True, the job's result) or (False, the exception it raised)."""
 
 DEFAULT_SECONDS = 5.0
 """The time budget of one job, in seconds, unless the server is told otherwise."""
@@ -47,7 +54,7 @@ class ServerBusyError(Exception):
 
 
 class OverBudgetError(Exception):
-    """A job ran past its time budget; its worker was killed and replaced."""
+    """A job ran past its time budget (or its worker died); its worker was replaced."""
 
 
 def _context() -> BaseContext:
@@ -59,45 +66,79 @@ def _context() -> BaseContext:
     return context
 
 
-def _lower_priority() -> None:
-    """Run in each new worker: give way to the server's process when both want a core."""
+def _serve(jobs: Connection) -> None:
+    """A worker's life: run each job received on ``jobs``, send back its `Outcome`, until
+    the server closes the pipe. Ctrl+C is the server's to handle, and the server comes first."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(os, "nice"):
         os.nice(NICENESS)
+    threading.Thread(target=_exit_with_the_server, daemon=True).start()
+    while True:
+        try:
+            job, args = jobs.recv()
+        except EOFError:
+            return
+        try:
+            outcome: Outcome = (True, job(*args))
+        except Exception as error:
+            outcome = (False, error)
+        jobs.send(outcome)
 
 
-def _finished(job: AsyncResult[Any], seconds: float) -> bool:
-    """Wait at most ``seconds`` for ``job``; whether it has finished."""
-    job.wait(seconds)
-    return job.ready()
+def _exit_with_the_server() -> None:
+    """In a worker: end the process as soon as the server's is gone, even in the middle of a
+    job (a server killed outright cannot kill its workers)."""
+    server = multiprocessing.parent_process()
+    if server is not None:
+        wait([server.sentinel])
+        os._exit(1)
 
 
 class _Worker:
-    """One worker process, started when first needed and replaced by `renew`."""
+    """One worker process and the pipe to it, started when first needed, replaced by `renew`."""
 
     def __init__(self, context: BaseContext) -> None:
         self._context = context
-        self._pool: Pool | None = None
         self._lock = threading.Lock()
+        self._process: BaseProcess | None = None
+        self._jobs: Connection | None = None
 
-    def pool(self) -> Pool:
-        """The worker's pool, started if it is not (blocks while the process starts)."""
+    def ask(self, job: Callable[..., Any], args: tuple[Any, ...], seconds: float) -> Outcome | None:
+        """Send ``job(*args)`` to the process; its outcome, or None when it has not come
+        within ``seconds`` (or the process died). Blocks: call it from a thread."""
+        jobs = self.start()
+        try:
+            jobs.send((job, args))
+            return cast(Outcome, jobs.recv()) if jobs.poll(seconds) else None
+        except (EOFError, OSError):  # the process died, or was killed meanwhile
+            return None
+
+    def start(self) -> Connection:
+        """The pipe to the process, started if it is not (blocks while it starts)."""
         with self._lock:
-            if self._pool is None:
-                self._pool = self._context.Pool(1, initializer=_lower_priority)
-            return self._pool
+            if self._jobs is None:
+                ours, theirs = self._context.Pipe()
+                process = self._context.Process(  # type: ignore[attr-defined]
+                    target=_serve, args=(theirs,), name="gridpuzzles solver", daemon=True
+                )
+                process.start()
+                theirs.close()
+                self._process, self._jobs = process, ours
+            return self._jobs
 
     def renew(self) -> None:
         """Kill the process, whatever it is doing, and start a new one."""
         self.close()
-        self.pool()
+        self.start()
 
     def close(self) -> None:
-        """Kill the process (no new one is started until the next `pool`)."""
+        """Kill the process (no new one starts until the next `start`)."""
         with self._lock:
-            if self._pool is not None:
-                self._pool.terminate()
-                self._pool.join()
-                self._pool = None
+            if self._process is not None and self._jobs is not None:
+                self._process.kill()
+                self._process.join()
+                self._jobs.close()
+            self._process = self._jobs = None
 
 
 class Workers:
@@ -129,7 +170,7 @@ class Workers:
         """Start every worker process now rather than at the first job (which waits for its
         worker to start)."""
         for worker in self._all:
-            await anyio.to_thread.run_sync(worker.pool, limiter=self._threads)
+            await anyio.to_thread.run_sync(worker.start, limiter=self._threads)
 
     async def close(self) -> None:
         """Kill every worker process."""
@@ -140,21 +181,22 @@ class Workers:
         """``job(*args)`` in a worker process, or `OverBudgetError` with the message
         ``too_slow`` (formatted with ``seconds``, the budget) when it runs past the budget."""
         worker = await self._take()
-        finished = False
+        outcome = None
         try:
-            pool = await anyio.to_thread.run_sync(worker.pool, limiter=self._threads)
-            pending = pool.apply_async(job, args)
-            finished = await anyio.to_thread.run_sync(
-                _finished, pending, self.seconds, limiter=self._threads
+            outcome = await anyio.to_thread.run_sync(
+                worker.ask, job, args, self.seconds, limiter=self._threads
             )
         finally:
-            if not finished:  # past the budget, or the request was cancelled
+            if outcome is None:  # past the budget, or the request was cancelled
                 with anyio.CancelScope(shield=True):
                     await anyio.to_thread.run_sync(worker.renew, limiter=self._threads)
             self._give_back(worker)
-        if not finished:
+        if outcome is None:
             raise OverBudgetError(too_slow.format(seconds=self.seconds))
-        return pending.get()
+        finished, value = outcome
+        if not finished:
+            raise value
+        return cast(T, value)
 
     async def _take(self) -> _Worker:
         """An idle worker, once one is free; `ServerBusyError` when the queue is full or
