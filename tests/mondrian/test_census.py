@@ -4,7 +4,15 @@ import itertools
 
 import pytest
 
-from gridpuzzles.mondrian.census import Census, census, count_placements
+from gridpuzzles.mondrian.census import (
+    MAX_CENSUS_COUNTS,
+    MAX_CENSUS_PLACEMENTS,
+    Census,
+    CensusLimitError,
+    census,
+    count_placements,
+    planned_placements,
+)
 from gridpuzzles.mondrian.official import OfficialChallenge
 from gridpuzzles.mondrian.rules import (
     STANDARD_BLOCKS,
@@ -28,6 +36,8 @@ def full() -> Census:
 
 
 def test_the_full_census(full: Census) -> None:
+    """It fits its bounds: 688,128 planned placements and about 5.2 million counts."""
+    assert planned_placements(Board(8, 8), (Block(1, 1), Block(1, 2), Block(1, 3))) == 688_128
     assert full.placements == 583_864
     histogram = full.histogram()
     assert sum(histogram.values()) == 583_864
@@ -80,3 +90,23 @@ def test_progress_is_reported_up_to_one() -> None:
 def test_bad_census_requests_raise(marked: tuple[Block, ...]) -> None:
     with pytest.raises(InvalidPuzzleError):
         census(SMALL_BOARD, SMALL_BLOCKS, marked)
+
+
+def test_a_census_planning_too_many_placements_is_refused_before_any_work() -> None:
+    marked = (Block(1, 1), Block(1, 2), Block(1, 3), Block(1, 4))
+    blocks = (*marked, Block(1, 5), Block(2, 2), Block(2, 3), Block(2, 4), Block(2, 5),
+              Block(3, 3), Block(3, 4))
+    assert planned_placements(Board(8, 8), marked) == 55_050_240 > MAX_CENSUS_PLACEMENTS
+
+    def never(fraction: float) -> None:
+        pytest.fail("the census started")
+
+    with pytest.raises(CensusLimitError, match=r"55,050,240 placements .* bound is 1,000,000"):
+        census(Board(8, 8), blocks, marked, never)
+
+
+def test_a_census_stops_at_its_bound_on_counts() -> None:
+    assert MAX_CENSUS_COUNTS == 6_000_000
+    with pytest.raises(CensusLimitError, match="went past 50 counts"):
+        census(SMALL_BOARD, SMALL_BLOCKS, SMALL_MARKED, max_counts=50)
+    assert census(SMALL_BOARD, SMALL_BLOCKS, SMALL_MARKED, max_counts=10_000).placements == 336

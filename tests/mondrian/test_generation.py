@@ -53,3 +53,13 @@ def test_difficulty_follows_the_published_levels(official: tuple[OfficialChallen
 
     means = [mean_score(level) for level in ("Easy", "Medium", "Hard", "Master")]
     assert means == sorted(means)
+
+
+@pytest.mark.parametrize(
+    ("board", "blocks"),
+    [(Board(1, 2), (Block(1, 2), Block(1, 1))), (Board(2, 2), (Block(1, 3),))],
+    ids=["always overlapping", "no place at all"],
+)
+def test_random_placement_gives_up_after_its_draws(board: Board, blocks: tuple[Block, ...]) -> None:
+    with pytest.raises(GenerationError, match="in 50 random draws"):
+        random_placement(random.Random(1), board, blocks, draws=50)

@@ -1,9 +1,13 @@
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from gridpuzzles.mondrian.rules import (
     BLACK_BLOCKS,
+    MAX_BLOCKS,
+    MAX_SIDE,
     STANDARD_BLOCKS,
     STANDARD_BOARD,
     Block,
@@ -88,3 +92,25 @@ def test_area_must_match() -> None:
         make_puzzle(Board(2, 2), [Block(2, 3)])
     with pytest.raises(InvalidPuzzleError, match="cover 2 cells but 3"):
         make_puzzle(Board(2, 2), [Block(1, 1), Block(1, 2)], [Placement(0, 0, Block(1, 1))])
+
+
+@pytest.mark.parametrize(("height", "width"), [(13, 1), (1, 13), (100_000, 1), (10**50, 10**50)])
+def test_boards_are_at_most_12_a_side(height: int, width: int) -> None:
+    with pytest.raises(MondrianError, match=f"1 to {MAX_SIDE} columns and 1 to {MAX_SIDE} rows"):
+        Board(height, width)
+    assert Board(MAX_SIDE, MAX_SIDE).area == MAX_BLOCKS == 144
+
+
+def test_blocks_are_at_most_12_long() -> None:
+    with pytest.raises(MondrianError, match="a block side is at most 12"):
+        Block.of(1, 13)
+    assert Block.of(12, 12).area == 144
+
+
+def test_a_game_reads_at_most_144_blocks_from_any_iterable() -> None:
+    endless = (Block(1, 1) for _ in itertools.count())
+    with pytest.raises(InvalidPuzzleError, match="at most 144 blocks"):
+        make_puzzle(Board(12, 12), endless)
+    with pytest.raises(InvalidPuzzleError, match="at most 144 blocks"):
+        make_puzzle(Board(12, 12), [Block(1, 1)] * 144, itertools.repeat(Placement(0, 0, Block(1, 1))))
+    assert len(make_puzzle(Board(12, 12), [Block(1, 1)] * 144).blocks) == 144

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -20,6 +21,8 @@ from gridpuzzles.mondrian.rules import (
     make_puzzle,
 )
 from gridpuzzles.mondrian.solving import (
+    MAX_POSITIONS,
+    SearchLimitError,
     count_solutions,
     count_up_to,
     first_solution,
@@ -226,3 +229,30 @@ def test_solutions_come_lazily() -> None:
 def test_invalid_puzzles_cannot_be_built() -> None:
     with pytest.raises(InvalidPuzzleError):
         make_puzzle(Board(2, 2), [Block(1, 2)] * 2, [Placement(1, 1, Block(1, 2))])
+
+
+WHOLE_GAME = make_puzzle(Board(8, 8), STANDARD_BLOCKS)
+"""The 8x8 game with nothing fixed: 1,977,968 solutions, the largest search of the game."""
+
+
+@pytest.mark.parametrize(
+    "search",
+    [
+        lambda limit: count_solutions(WHOLE_GAME, limit),
+        lambda limit: list(solutions(WHOLE_GAME, limit)),
+        lambda limit: first_solution(WHOLE_GAME, limit),
+        lambda limit: count_up_to(WHOLE_GAME, 10**9, limit),
+        lambda limit: search_effort(WHOLE_GAME, limit),
+    ],
+    ids=["count", "list", "first", "count_up_to", "effort"],
+)
+def test_every_search_stops_at_its_bound(search: Callable[[int], object]) -> None:
+    """Ten blocks to place: even the first solution takes more than five positions."""
+    with pytest.raises(SearchLimitError, match="went past 5 positions, its bound"):
+        search(5)
+
+
+def test_a_search_within_its_bound_is_not_disturbed() -> None:
+    puzzle = make_puzzle(Board(4, 4), [Block(1, 2)] * 8)
+    assert count_solutions(puzzle, 100) == len(list(solutions(puzzle, 100))) == 36
+    assert MAX_POSITIONS == 1_500_000

@@ -259,7 +259,8 @@ def _answer(prompt: str) -> str | None:
     print(prompt, end="", flush=True)
     try:
         line = sys.stdin.readline(MAX_ANSWER + 1) if sys.stdin is not None else ""
-    except UnicodeDecodeError:
+        line.encode("utf-8")  # bytes read with surrogateescape (a C locale) do not encode
+    except UnicodeError:
         raise NotationError("standard input is not UTF-8 text") from None
     if not line:
         print()
