@@ -202,6 +202,9 @@ async def attacker(
         except httpx.TimeoutException:
             tally.answers[f"no answer within {ATTACK_TIMEOUT:g} s"] += 1
             continue
+        except httpx.TransportError as error:  # e.g. a kept-alive connection the server closed
+            tally.answers[f"connection lost ({type(error).__name__})"] += 1
+            continue
         tally.answers[str(answer.status_code)] += 1
         if answer.status_code != 503:
             attack = await prepare(client, kind, seed + 1000 * (number + 1), tally)

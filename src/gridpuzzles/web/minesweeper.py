@@ -95,14 +95,12 @@ def router(games: Games) -> APIRouter:
         state = game_state(game_id, game, games.clock())
         return CreatedGame(**state.model_dump(), token=token)
 
-    async def advise(game_id: str, token: str | None, job: Callable[[assist.Situation], T]) -> T:
-        seen = assist.situation(await games.game(game_id, token))
-        return await games.workers.run(job, seen, too_slow=assist.TOO_LARGE)
+    async def advice(game: Game, job: Callable[[assist.Situation], T]) -> T:
+        """``job`` on what the player of ``game`` sees, in a worker process."""
+        return await games.workers.run(job, assist.situation(game), too_slow=assist.TOO_LARGE)
 
     async def auto_move(game: Game) -> Move:
-        return await games.workers.run(
-            assist.auto_move, assist.situation(game), too_slow=assist.TOO_LARGE
-        )
+        return await advice(game, assist.auto_move)
 
     @api.get("/games/{game_id}", responses=SLOW)
     async def get_game(game_id: GameId, token: Token) -> GameState:
@@ -124,12 +122,12 @@ def router(games: Games) -> APIRouter:
     @api.get("/games/{game_id}/hint", responses=SLOW)
     async def get_hint(game_id: GameId, token: Token) -> HintOut:
         """The safest hidden cell: certainly safe if one is, else the best guess."""
-        return await advise(game_id, token, assist.best_hint)
+        return await advice(await games.game(game_id, token), assist.best_hint)
 
     @api.get("/games/{game_id}/probabilities", responses=SLOW)
     async def get_probabilities(game_id: GameId, token: Token) -> Probabilities:
         """Every hidden cell's exact chance of being a mine, given what the player sees."""
-        return await advise(game_id, token, assist.probabilities)
+        return await advice(await games.game(game_id, token), assist.probabilities)
 
     @api.get("/stats")
     def get_stats() -> list[LevelStatsOut]:
