@@ -97,16 +97,14 @@ def parse_position(text: str, block: Block) -> Placement:
 def _parse_size(text: str, what: str, side: str) -> tuple[int, int]:
     match = _SIZE.fullmatch(text.strip())
     if match is None:
-        raise NotationError(
-            f"expected {what} as AxB with positive sides, e.g. 2x3, not {quoted(text)}"
-        )
+        raise NotationError(f"expected {what} with positive sides, not {quoted(text)}")
     why = f" (boards are at most {MAX_SIDE}x{MAX_SIDE})"
     return _number(match[1], side, 1, MAX_SIDE, why), _number(match[2], side, 1, MAX_SIDE, why)
 
 
 def parse_block(text: str) -> Block:
     """A block size such as ``2x3`` (``3x2`` is the same block); sides at most `MAX_SIDE`."""
-    return Block.of(*_parse_size(text, "a block size", "a block side"))
+    return Block.of(*_parse_size(text, "a block size such as 2x3", "a block side"))
 
 
 def parse_blocks(text: str) -> tuple[Block, ...]:
@@ -119,7 +117,7 @@ def parse_blocks(text: str) -> tuple[Block, ...]:
 
 def parse_board(text: str) -> Board:
     """A board size ``WxH``: width (columns) then height (rows), each at most `MAX_SIDE`."""
-    width, height = _parse_size(text, "a board size WxH", "a board side")
+    width, height = _parse_size(text, "a board size WxH (columns x rows) such as 8x8", "a board side")
     return Board(height, width)
 
 
