@@ -12,6 +12,7 @@ import json
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -28,7 +29,7 @@ from gridpuzzles.mondrian.notation import (
     puzzle_to_toml,
 )
 from gridpuzzles.mondrian.official import PUBLISHED_FILE, parse_official, parse_official_text
-from gridpuzzles.mondrian.rules import MAX_BLOCKS, MAX_SIDE, Block, MondrianError
+from gridpuzzles.mondrian.rules import MAX_BLOCKS, Block, MondrianError
 
 Parsed = TypeVar("Parsed")
 SOME = settings(max_examples=300, deadline=None)
@@ -69,24 +70,6 @@ def returns_or_refuses(parse: Callable[[Any], Parsed], text: Any) -> Parsed | No
         return None
 
 
-@given(ANY_TEXT | NEAR_POSITIONS)
-@SOME
-def test_positions(text: str) -> None:
-    placement = returns_or_refuses(lambda t: parse_position(t, Block(1, 3)), text)
-    if placement is not None:
-        assert parse_position(format_position(placement), Block(1, 3)) == placement
-        assert max(placement.row, placement.col) < MAX_SIDE
-
-
-@given(ANY_TEXT | NEAR_SIZES)
-@SOME
-def test_sizes(text: str) -> None:
-    for parse in (parse_block, parse_board):
-        value = returns_or_refuses(parse, text)
-        if value is not None:
-            assert parse(str(value)) == value
-
-
 @given(
     ANY_TEXT | NEAR_SIZES | st.lists(FORMED_SIZES, min_size=1, max_size=5).map(",".join)
     | st.integers(0, 300).map(lambda n: ",".join(["1x1"] * n))
@@ -96,14 +79,6 @@ def test_block_lists(text: str) -> None:
     blocks = returns_or_refuses(parse_blocks, text)
     if blocks is not None:
         assert 1 <= len(blocks) <= MAX_BLOCKS
-
-
-@given(ANY_TEXT | NEAR_FIXED)
-@SOME
-def test_fixed_blocks(text: str) -> None:
-    placement = returns_or_refuses(parse_fixed, text)
-    if placement is not None:
-        assert parse_fixed(format_fixed(placement)) == placement
 
 
 @given(ANY_TEXT | NUMBERS)
@@ -146,12 +121,27 @@ TOML_DOCUMENTS = FORMED_TOML | st.lists(
 ).map(lambda pairs: "".join(f"{key} = {value}\n" for key, value in pairs))
 
 
-@given(ANY_TEXT | TOML_DOCUMENTS)
+ROUND_TRIPS = [
+    (lambda text: parse_position(text, Block(1, 3)), format_position, NEAR_POSITIONS),
+    (parse_block, str, NEAR_SIZES),
+    (parse_board, str, NEAR_SIZES),
+    (parse_fixed, format_fixed, NEAR_FIXED),
+    (parse_puzzle_toml, puzzle_to_toml, TOML_DOCUMENTS),
+]
+
+
+@pytest.mark.parametrize(
+    ("parse", "write", "near"), ROUND_TRIPS, ids=["position", "block", "board", "fixed", "toml"]
+)
+@given(data=st.data())
 @SOME
-def test_toml_files(text: str) -> None:
-    puzzle = returns_or_refuses(parse_puzzle_toml, text)
-    if puzzle is not None:
-        assert parse_puzzle_toml(puzzle_to_toml(puzzle)) == puzzle
+def test_a_parser_refuses_or_returns_what_it_reads_back(
+    parse: Callable[[str], Any], write: Callable[[Any], str], near: st.SearchStrategy[str],
+    data: st.DataObject,
+) -> None:
+    value = returns_or_refuses(parse, data.draw(ANY_TEXT | near))
+    if value is not None:
+        assert parse(write(value)) == value
 
 
 JSON_VALUES = st.recursive(

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import BinaryIO, NoReturn, TextIO
 
 from gridpuzzles.bounds import MAX_SEED
-from gridpuzzles.mondrian.census import Progress, census
+from gridpuzzles.mondrian.census import MAX_CENSUS_PLACEMENTS, Progress, census
 from gridpuzzles.mondrian.generation import GeneratedChallenge, generate_challenge
 from gridpuzzles.mondrian.notation import (
     MAX_TOML_BYTES,
@@ -40,6 +40,8 @@ from gridpuzzles.mondrian.notation import (
 from gridpuzzles.mondrian.rendering import render_svg, render_text
 from gridpuzzles.mondrian.rules import (
     BLACK_BLOCKS,
+    MAX_BLOCKS,
+    MAX_SIDE,
     STANDARD_BLOCKS,
     STANDARD_BOARD,
     Block,
@@ -126,15 +128,20 @@ def _add_solve(commands: argparse._SubParsersAction[_Parser]) -> None:
     source.add_argument(
         "--black", nargs=3, metavar="X,Y,O", help="the 1x1, 1x2 and 1x3 black blocks, in order"
     )
-    source.add_argument("--board", metavar="WxH", help="custom board size (default 8x8)")
     source.add_argument(
-        "--blocks", metavar="SIZES", help="every block of the game, fixed ones included, "
-        "e.g. 1x1,1x2,2x3 (default: the eleven blocks of the game)"
+        "--board", metavar="WxH", help=f"custom board size, sides 1 to {MAX_SIDE} (default 8x8)"
+    )
+    source.add_argument(
+        "--blocks", metavar="SIZES", help=f"every block of the game, fixed ones included, "
+        f"e.g. 1x1,1x2,2x3: at most {MAX_BLOCKS} (default: the eleven blocks of the game)"
     )
     source.add_argument(
         "--fixed", nargs="+", default=[], metavar="SIZE:X,Y,O", help="blocks fixed in place"
     )
-    source.add_argument("--file", type=Path, help="a TOML puzzle file (board, blocks, fixed)")
+    source.add_argument(
+        "--file", type=Path, help=f"a TOML puzzle file (board, blocks, fixed), at most "
+        f"{MAX_TOML_BYTES // 1024} KiB"
+    )
     output = solve.add_argument_group("output")
     stop = output.add_mutually_exclusive_group()
     stop.add_argument("--count", action="store_true", help="only count the solutions")
@@ -148,7 +155,9 @@ def _add_solve(commands: argparse._SubParsersAction[_Parser]) -> None:
         "still counted",
     )
     output.add_argument("--json", action="store_true", help='print {"count": N, "solutions": ...}')
-    output.add_argument("--svg", type=Path, metavar="FILE", help="also draw the solutions as SVG")
+    output.add_argument(
+        "--svg", type=Path, metavar="FILE", help="also draw the solutions listed as SVG"
+    )
     _add_color_option(output)
     solve.set_defaults(handler=_guarded(_solve))
 
@@ -184,12 +193,15 @@ def _add_census(commands: argparse._SubParsersAction[_Parser]) -> None:
         "solutions; print how many placements have 0, 1, 2, ... solutions.",
     )
     census_parser.add_argument("--json", action="store_true", help="print the full histogram")
-    census_parser.add_argument("--board", metavar="WxH", help="custom board (default 8x8)")
+    census_parser.add_argument(
+        "--board", metavar="WxH", help=f"custom board, sides 1 to {MAX_SIDE} (default 8x8)"
+    )
     census_parser.add_argument(
         "--blocks", metavar="SIZES", help="every block, black ones included (default: the game)"
     )
     census_parser.add_argument(
-        "--black", metavar="SIZES", help="the blocks whose placements vary (default 1x1,1x2,1x3)"
+        "--black", metavar="SIZES", help="the blocks whose placements vary (default 1x1,1x2,1x3); "
+        f"their placements multiplied at most {MAX_CENSUS_PLACEMENTS:,}"
     )
     census_parser.set_defaults(handler=_guarded(_census))
 
