@@ -19,6 +19,7 @@ from gridpuzzles.mondrian.rules import (
     Block,
     Board,
     InvalidPuzzleError,
+    Placement,
     check_placements,
     make_puzzle,
 )
@@ -90,6 +91,13 @@ def test_progress_is_reported_up_to_one() -> None:
 def test_bad_census_requests_raise(marked: tuple[Block, ...]) -> None:
     with pytest.raises(InvalidPuzzleError):
         census(SMALL_BOARD, SMALL_BLOCKS, marked)
+
+
+def test_asking_the_census_for_a_placement_off_the_board_is_an_error() -> None:
+    result = census(SMALL_BOARD, SMALL_BLOCKS, SMALL_MARKED)
+    fixed = (Placement(0, 0, Block(1, 1)), Placement(3, 3, Block(1, 2)))
+    with pytest.raises(InvalidPuzzleError, match=r"1x2 at \(row 3, col 3\) horizontal is not on"):
+        result.count_for(fixed)
 
 
 def test_a_census_planning_too_many_placements_is_refused_before_any_work() -> None:

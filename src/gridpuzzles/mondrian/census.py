@@ -114,7 +114,11 @@ class _Codes:
         by_block = {p.block: p for p in fixed}
         if sorted(by_block) != sorted(self.marked):
             raise InvalidPuzzleError("the census needs one placement of each marked block")
-        return sum(self.code(k, by_block[block]) for k, block in enumerate(self.marked))
+        chosen = [by_block[block] for block in self.marked]
+        off_board = [p for k, p in enumerate(chosen) if p not in self.index[k]]
+        if off_board:
+            raise InvalidPuzzleError(f"block {off_board[0]} is not on the board")
+        return sum(self.code(k, placement) for k, placement in enumerate(chosen))
 
     def decode(self, code: int) -> tuple[Placement, ...]:
         found = []
