@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from gridpuzzles.bounds import MAX_SEED
 from gridpuzzles.minesweeper import (
     Config,
     FirstClick,
@@ -148,3 +149,55 @@ def test_every_shell_defaults_to_one_database_in_the_users_data_directory() -> N
     assert default_db().name == "gridpuzzles.db"
     assert "gridpuzzles" in default_db().parent.parts[-1]
     assert web_cli.default_db is default_db
+
+
+def test_the_largest_seed_is_stored_and_read_back_exactly(store: Store) -> None:
+    game = replace(saved(), seed=MAX_SEED)
+    store.add_game(game)
+    loaded = store.load_game("g1")
+    assert loaded is not None and loaded.seed == MAX_SEED == 2**63 - 1
+
+
+@pytest.mark.parametrize("seed", [MAX_SEED + 1, 10**30, -1])
+def test_a_seed_sqlite_cannot_keep_is_refused_before_anything_is_written(
+    store: Store, seed: int
+) -> None:
+    with pytest.raises(StorageError, match="seed of a stored game must be a whole number from 0"):
+        store.add_game(replace(saved(), seed=seed))
+    assert store.load_game("g1") is None
+    store.add_game(saved())  # the store goes on working
+
+
+def test_a_folder_or_a_file_that_is_not_sqlite_is_refused_and_left_alone(tmp_path: Path) -> None:
+    with pytest.raises(StorageError, match="it is a folder, not a database file"):
+        Store(tmp_path)
+    notes = tmp_path / "notes.txt"
+    notes.write_bytes(b"not a database\n" * 500)
+    with pytest.raises(sqlite3.DatabaseError, match="file is not a database"):
+        Store(notes)
+    assert notes.read_bytes() == b"not a database\n" * 500
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
+@pytest.mark.parametrize(
+    "table",
+    ["CREATE TABLE games (name TEXT, score INTEGER)", "CREATE TABLE users (id INTEGER)"],
+)
+def test_another_programs_database_is_refused_before_anything_is_written(
+    tmp_path: Path, table: str
+) -> None:
+    path = tmp_path / "other.db"
+    with sqlite3.connect(path) as db:
+        db.execute(table)
+    before = path.read_bytes()
+    with pytest.raises(StorageError, match="another program's database"):
+        Store(path)
+    assert path.read_bytes() == before
+
+
+def test_an_empty_file_becomes_a_store(tmp_path: Path) -> None:
+    path = tmp_path / "empty.db"
+    path.write_bytes(b"")
+    store = Store(path)
+    store.add_game(saved())
+    assert store.load_game("g1") is not None

@@ -59,7 +59,8 @@ def shown(value: object, limit: int = 24) -> str:
 def read_decimal(text: str) -> float | None:
     """``text`` as a decimal number when it is one in ASCII digits (``0.15``, ``.5``, ``1e-3``,
     a leading minus sign allowed), else None; ``nan``, ``inf``, spaces, underscores and other
-    scripts' digits, all of which ``float`` takes, are not numbers here."""
+    scripts' digits, all of which ``float`` takes, are not numbers here (an exponent past the
+    float range still gives ``inf``, which the callers' ranges refuse)."""
     return float(text) if _DECIMAL.fullmatch(text) else None
 
 

@@ -180,9 +180,11 @@ class Store:
             raise
 
     def _open(self) -> None:
-        """Check that the file is a SQLite database that can be written, then make the tables
-        and check that they are those of `SCHEMA`."""
+        """Check, before writing anything, that the file is a SQLite database holding no table
+        but those of `SCHEMA` (with their columns); then that it can be written; then make the
+        tables."""
         db = self._db
+        self._check_tables()
         version = int(db.execute("PRAGMA user_version").fetchone()[0])
         with db:
             db.execute(f"PRAGMA user_version = {version}")  # fails at once if read-only
@@ -190,9 +192,19 @@ class Store:
         db.execute("PRAGMA foreign_keys = ON")
         with self._connection():
             db.executescript(SCHEMA)
-        for table, columns in _TABLES.items():
-            found = tuple(row[1] for row in db.execute(f"PRAGMA table_info({table})"))
-            if found != columns:
+
+    def _check_tables(self) -> None:
+        """Refuse (`StorageError`) a database with tables that are not those of `SCHEMA`."""
+        tables = [
+            row[0]
+            for row in self._db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            )
+        ]
+        for table in tables:
+            quoted = '"' + table.replace('"', '""') + '"'
+            found = tuple(row[1] for row in self._db.execute(f"PRAGMA table_info({quoted})"))
+            if found != _TABLES.get(table):
                 raise StorageError(
                     f"its table {table!r} has the columns {', '.join(found)}, not those of "
                     "gridpuzzles: another program's database?"

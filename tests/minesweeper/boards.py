@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from gridpuzzles.minesweeper import (
+    Config,
     Game,
     Layout,
     Mark,
@@ -80,3 +81,16 @@ def winning_reveals(game: Game, first: tuple[int, int]) -> list[tuple[int, int]]
             game = reveal(game, *cell)
     assert game.status is Status.WON
     return moves
+
+
+def striped_game(side: int = 100) -> Game:
+    """A game whose view is beyond the exact solver (`SolverLimitError`) though every move
+    was legal: every even row revealed, every odd row hidden with a mine in every third cell,
+    so that all the hidden cells form one part of the frontier of ``side`` * ``side`` / 2
+    different groups."""
+    mines = [r * side + c for r in range(1, side, 2) for c in range(0, side, 3)]
+    layout = Layout.from_cells(side, side, mines)
+    marks = bytes(
+        Mark.REVEALED if r % 2 == 0 else Mark.HIDDEN for r in range(side) for _ in range(side)
+    )
+    return Game(Config(side, side, len(mines)), 1, layout, marks)

@@ -8,10 +8,11 @@ from fractions import Fraction
 
 import pytest
 
-from gridpuzzles.minesweeper import View, level, new_game, parse_view, reveal, view
+from gridpuzzles.minesweeper import Config, View, level, new_game, parse_view, reveal, view
 from gridpuzzles.minesweeper.autoplay import Player
 from gridpuzzles.minesweeper.rules import Status, play
-from gridpuzzles.minesweeper.solver import InconsistentViewError, analyze
+from gridpuzzles.minesweeper.solver import InconsistentViewError, SolverLimitError, analyze
+from tests.minesweeper.boards import striped_game
 from tests.minesweeper.solving_helpers import brute_force, random_position
 
 
@@ -112,3 +113,41 @@ def test_large_expert_frontiers_stay_fast() -> None:
             slowest = max(slowest, time.perf_counter() - started)
             game = play(game, player.next_move(board, 99))
     assert slowest < 1.0
+
+
+def test_a_frontier_part_of_too_many_groups_is_refused_before_any_search() -> None:
+    game = striped_game()
+    started = time.perf_counter()
+    with pytest.raises(SolverLimitError, match=r"5,000 groups of cells .* at most 500"):
+        analyze(view(game), game.config.mines)
+    assert time.perf_counter() - started < 5
+
+
+def test_too_many_separate_parts_to_combine_are_refused_before_the_combination() -> None:
+    rows = [
+        "".join("1" if r % 3 == 1 and c % 3 == 1 else "#" for c in range(100)) for r in range(100)
+    ]
+    with pytest.raises(SolverLimitError, match=r"1,089 separate parts .* at most 100,000,000"):
+        analyze(parse_view("\n".join(rows)), 2000)
+
+
+def test_a_component_table_past_its_bound_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    board = parse_view("1##\n###\n###\n")
+    assert analyze(board, 2).layouts == 15
+    monkeypatch.setattr("gridpuzzles.minesweeper.solver.MAX_TABLE", 2)
+    with pytest.raises(SolverLimitError, match="needs a table of more than 2 entries"):
+        analyze(board, 2)
+
+
+def test_games_stay_far_within_the_solver_bounds() -> None:
+    """Real play on the largest board the shells play keeps every part small: the bounds
+    only ever stop made-up or scattered views."""
+    player = Player()
+    game = new_game(Config(100, 100, 2000), 5)
+    game = reveal(game, 50, 50, 0.0)
+    for _ in range(40):
+        if game.status is not Status.PLAYING:
+            break
+        for move in player.decide(view(game), 2000).moves:
+            game = play(game, move, 0.0)
+    assert game.clicks > 1
