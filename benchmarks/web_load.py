@@ -150,7 +150,11 @@ def exploding_reveals(seed: int) -> list[str]:
     for row in ATTACK_ROWS:
         for col in range(1, ATTACK_CONFIG.width, 2):
             index = row * ATTACK_CONFIG.width + col
-            if game.marks[index] == Mark.HIDDEN and layout.counts[index] and not layout.is_mine(index):
+            if (
+                game.marks[index] == Mark.HIDDEN
+                and layout.counts[index]
+                and not layout.is_mine(index)
+            ):
                 game = reveal(game, row, col)
                 moves.append(f"r{row},{col}")
     return moves

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from benchmarks.web_load import attack_board, exploding_reveals
+from benchmarks.web_load import ATTACK_CONFIG, attack_board, exploding_reveals
 
 from gridpuzzles.minesweeper import Layout, level, new_game, reveal
 from tests.minesweeper.boards import winning_reveals
@@ -51,3 +51,26 @@ def exploding_game(client: TestClient) -> tuple[str, str]:
         played = client.post(f"{GAMES}/{game['id']}/moves", json={"move": move})
         assert played.status_code == 200 and played.json()["status"] == "playing", played.text
     return game["id"], game["token"]
+
+
+def scattered_game(client: TestClient, numbers: int = 150) -> str:
+    """A 100x100 game (id) showing ``numbers`` numbers three cells apart: hundreds of separate
+    parts of the frontier, too many for the exact solver to combine (it refuses at once)."""
+    created = client.post(GAMES, json=attack_board(EXPLODING_SEED))
+    assert created.status_code == 201, created.text
+    game_id: str = created.json()["id"]
+    played = client.post(f"{GAMES}/{game_id}/moves", json={"move": "r0,0"}).json()
+    layout = reveal(new_game(ATTACK_CONFIG, EXPLODING_SEED), 0, 0).layout
+    assert layout is not None
+    cells = [(row, col) for row in range(1, 100, 3) for col in range(1, 100, 3)]
+    shown = [
+        (row, col)
+        for row, col in cells
+        if played["view"][row][col] == "#"
+        and layout.counts[row * 100 + col]
+        and not layout.is_mine(row * 100 + col)
+    ][:numbers]
+    for row, col in shown:
+        answer = client.post(f"{GAMES}/{game_id}/moves", json={"move": f"r{row},{col}"})
+        assert answer.status_code == 200, answer.text
+    return game_id

@@ -11,6 +11,7 @@ import os
 import time
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 from functools import partial
 from typing import Any
 
@@ -21,7 +22,7 @@ from fastapi.testclient import TestClient
 from gridpuzzles.storage import Store
 from gridpuzzles.web.app import create_app
 from gridpuzzles.web.workers import Workers
-from tests.web.boards import GAMES, SEED, exploding_game
+from tests.web.boards import GAMES, SEED, exploding_game, scattered_game
 from tests.web.conftest import Clock
 
 BUDGET = 1.0
@@ -34,8 +35,13 @@ DENSE_NO_GUESS = {"width": 50, "height": 50, "mines": 1000, "first_click": "no-g
 """Generating this board from a click in its middle takes about ten seconds."""
 
 
-def app_client(store: Store, clock: Clock, queue: int = 4) -> TestClient:
-    return TestClient(create_app(store, clock, solver_seconds=BUDGET, solver_queue=queue))
+@contextmanager
+def app_client(store: Store, clock: Clock, queue: int = 4) -> Iterator[TestClient]:
+    """A client of an app with a one-second budget, once its worker has started (so that
+    the times measured are the requests' own)."""
+    with TestClient(create_app(store, clock, solver_seconds=BUDGET, solver_queue=queue)) as client:
+        client.portal.call(workers_of(client).start)  # type: ignore[union-attr]
+        yield client
 
 
 @pytest.fixture
@@ -165,3 +171,15 @@ def test_a_no_guess_first_reveal_past_the_budget_leaves_the_game_unchanged(
     assert saved is not None and saved.moves == ()
     flagged = client.post(f"{path}/moves", json={"move": "f0,0"})
     assert flagged.status_code == 200 and flagged.json()["clicks"] == 1
+
+
+@pytest.mark.parametrize("path", ["hint", "probabilities"])
+def test_a_position_beyond_the_solver_bounds_is_a_503_at_once(
+    client: TestClient, path: str
+) -> None:
+    game_id = scattered_game(client)
+    answer, seconds = timed(client, "GET", f"{GAMES}/{game_id}/{path}")
+    assert answer.status_code == 503 and seconds < BUDGET
+    detail = answer.json()["detail"]
+    assert detail.startswith("this position is too large to analyse exactly (the frontier has")
+    assert detail.endswith("; try again after a few more moves")

@@ -62,7 +62,9 @@ def create_app(
     app.add_middleware(BodyLimit)
     errors.install(app, retry_after=math.ceil(solver_seconds))
     app.include_router(minesweeper.router(Games(store, workers, clock)))
-    app.include_router(mondrian.router(published_challenges() if challenges is None else challenges))
+    app.include_router(
+        mondrian.router(published_challenges() if challenges is None else challenges)
+    )
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)

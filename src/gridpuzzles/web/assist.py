@@ -19,6 +19,10 @@ TOO_LARGE = (
     "try again after a few more moves"
 )
 """The answer when advice runs past the budget (``seconds``)."""
+BEYOND_SOLVER = (
+    "this position is too large to analyse exactly ({reason}); try again after a few more moves"
+)
+"""The answer when the solver refuses a position beyond its size bounds (``reason``)."""
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,10 @@ from fastapi.responses import JSONResponse
 
 from gridpuzzles.minesweeper import ConfigError, IllegalMoveError, InvalidMoveError
 from gridpuzzles.minesweeper.noguess import NoGuessError
+from gridpuzzles.minesweeper.solver import SolverLimitError
 from gridpuzzles.mondrian.rules import MondrianError
 from gridpuzzles.storage import StorageError
+from gridpuzzles.web.assist import BEYOND_SOLVER
 from gridpuzzles.web.games import NotYourGameError, UnknownGameError
 from gridpuzzles.web.workers import OverBudgetError, ServerBusyError
 
@@ -28,8 +30,13 @@ STATUS_OF: dict[type[Exception], int] = {
     NoGuessError: 409,
 }
 """The HTTP status of each error the shell and the core raise on bad input."""
-LATER: tuple[type[Exception], ...] = (OverBudgetError, ServerBusyError)
-"""The errors answered 503: past the time budget, or every solver worker busy."""
+LATER: dict[type[Exception], Callable[[Exception], str]] = {
+    OverBudgetError: str,
+    ServerBusyError: str,
+    SolverLimitError: lambda error: BEYOND_SOLVER.format(reason=error),
+}
+"""The errors answered 503 (past the time budget, every solver worker busy, a position beyond
+the solver's size bounds) and how each is told to the player."""
 INTERNAL = "the server failed on this request (an internal error, logged on the server)"
 
 
@@ -57,8 +64,9 @@ def install(app: FastAPI, retry_after: int) -> None:
     app.add_exception_handler(RequestValidationError, validation)
     for kind, status in STATUS_OF.items():
         app.add_exception_handler(kind, _answer(status))
-    for kind in LATER:
-        app.add_exception_handler(kind, _answer(503, {"Retry-After": str(retry_after)}))
+    later = {"Retry-After": str(retry_after)}
+    for kind, words in LATER.items():
+        app.add_exception_handler(kind, _answer(503, later, words))
 
     async def internal(request: Request, error: Exception) -> JSONResponse:
         return JSONResponse({"detail": INTERNAL}, status_code=500)
@@ -67,9 +75,11 @@ def install(app: FastAPI, retry_after: int) -> None:
 
 
 def _answer(
-    status: int, headers: dict[str, str] | None = None
+    status: int,
+    headers: dict[str, str] | None = None,
+    describe: Callable[[Exception], str] = str,
 ) -> Callable[[Request, Exception], Any]:
     async def handler(request: Request, error: Exception) -> JSONResponse:
-        return JSONResponse({"detail": str(error)}, status_code=status, headers=headers)
+        return JSONResponse({"detail": describe(error)}, status_code=status, headers=headers)
 
     return handler
