@@ -311,3 +311,20 @@ def test_play_in_a_real_process_stops_quietly_on_ctrl_c(tmp_path: Path) -> None:
         process.send_signal(signal.SIGINT)
         _, err = process.communicate(timeout=60)
     assert process.returncode == 130 and b"Traceback" not in err
+
+
+def test_an_svg_that_fails_to_write_after_the_work_is_one_line_and_status_1(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    ran = run(capsys, "solve", "--black", *EXAMPLE, "--svg", "/dev/full")
+    assert (ran.status, ran.out) == (1, "")
+    assert ran.err == "mondrian: error: cannot write the SVG file '/dev/full': No space left on device\n"
+
+
+def test_an_svg_replaces_all_of_an_older_longer_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    (tmp_path / "old.svg").write_text("~" * 100_000, encoding="utf-8")
+    assert run(capsys, "solve", "--black", *EXAMPLE, "--svg", "old.svg").status == 0
+    picture = (tmp_path / "old.svg").read_text(encoding="utf-8")
+    assert picture.startswith("<svg") and picture.endswith("</svg>\n") and "~" not in picture

@@ -15,11 +15,12 @@ import itertools
 import json
 import os
 import random
+import stat
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import BinaryIO, NoReturn, TextIO
+from typing import NoReturn, TextIO
 
 from gridpuzzles.bounds import MAX_SEED
 from gridpuzzles.mondrian.census import MAX_CENSUS_PLACEMENTS, Progress, census
@@ -218,8 +219,8 @@ def _guarded(handler: Handler) -> Handler:
         except BrokenPipeError:
             raise  # the reader went away: the entry point stops quietly
         except OSError as error:
-            reason = error.strerror or error
-            print(f"mondrian: error: {reason}: {_path_shown(error.filename)}", file=sys.stderr)
+            where = "" if error.filename is None else f": {_path_shown(error.filename)}"
+            print(f"mondrian: error: {error.strerror or error}{where}", file=sys.stderr)
             return FAILED
 
     return run
@@ -337,12 +338,16 @@ def read_puzzle_file(path: Path) -> str:
         ) from None
 
 
+Writer = Callable[[str], None]
+
+
 @contextmanager
-def _opened_for_writing(path: Path | None) -> Iterator[BinaryIO | None]:
-    """``path`` opened before the work, so that a path that cannot be written is refused first.
+def _opened_for_writing(path: Path | None) -> Iterator[Writer | None]:
+    """A function writing ``path``, opened before the work so that a path that cannot be
+    written is refused first.
 
     Opening appends nothing and truncates nothing: a file that was there stays as it was
-    until :func:`_replace_contents`, and a file made here is removed if the work fails.
+    until the function writes it, and a file made here is removed if the work fails.
     """
     if path is None:
         yield None
@@ -350,24 +355,30 @@ def _opened_for_writing(path: Path | None) -> Iterator[BinaryIO | None]:
     name = _path_shown(path)
     existed = os.path.lexists(path)
     try:
-        handle = path.open("ab")
+        handle = path.open("ab", buffering=0)  # unbuffered: a failed write leaves nothing
     except OSError as error:
         raise NotationError(f"cannot write the SVG file {name}: {error.strerror}") from None
     except ValueError:
         raise NotationError(f"cannot write the SVG file {name}: not a file name") from None
+
+    def write(text: str) -> None:
+        try:
+            if stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                handle.truncate(0)
+            data = memoryview(text.encode("utf-8"))
+            while data:
+                data = data[handle.write(data) or 0 :]
+        except OSError as error:
+            message = f"cannot write the SVG file {name}: {error.strerror}"
+            raise OSError(error.errno, message) from None
+
     try:
         with handle:
-            yield handle
+            yield write
     except BaseException:
         if not existed:
             path.unlink(missing_ok=True)
         raise
-
-
-def _replace_contents(handle: BinaryIO, text: str) -> None:
-    if handle.seekable():
-        handle.truncate(0)
-    handle.write(text.encode("utf-8"))
 
 
 def _solve(args: argparse.Namespace) -> int:
@@ -383,7 +394,7 @@ def _solve(args: argparse.Namespace) -> int:
         found: list[Solution] = list(itertools.islice(solutions(puzzle), limit))
         total = len(found) if args.first or len(found) < limit else count_solutions(puzzle)
         if svg is not None:
-            _replace_contents(svg, render_svg(puzzle.board, found or [puzzle.fixed]))
+            svg(render_svg(puzzle.board, found or [puzzle.fixed]))
     if args.json:
         document = solutions_to_json(total, found)
         if args.first:
