@@ -208,7 +208,7 @@ def _add_census(commands: argparse._SubParsersAction[_Parser]) -> None:
 
 
 def _guarded(handler: Handler) -> Handler:
-    """``handler`` with bad input and unreadable files turned into one line on stderr."""
+    """``handler`` with bad input and failed writes turned into one line on stderr."""
 
     def run(args: argparse.Namespace) -> int:
         try:
@@ -425,7 +425,7 @@ def _print_solutions(
 
 def _generate(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
-    generated = [generate_challenge(rng) for _ in range(args.count)]
+    generated = (generate_challenge(rng) for _ in range(args.count))  # shown as they come
     if args.json:
         print(json.dumps([_generated_json(g) for g in generated]))
         return 0
