@@ -52,8 +52,8 @@ block's placements on the board.  The 8x8 game has 64 x 112 x 96 = 688,128."""
 MAX_CENSUS_COUNTS = 6_000_000
 """The most counts a census keeps or combines (one per position and black placement).
 
-The census of the 8x8 game keeps and combines 5,224,993 of them (about 500 MB); a census
-stopped at the bound has used at most about 600 MB and 20 s."""
+The census of the 8x8 game keeps and combines 5,224,993 of them (about 550 MB); a census
+stopped at the bound has used at most about 600 MB and half a minute."""
 
 
 class CensusLimitError(MondrianError):

@@ -17,7 +17,7 @@ so interchangeable blocks never multiply the solutions.
 
 Every search is bounded: past `MAX_POSITIONS` positions visited (or remembered, when
 counting) it raises :class:`SearchLimitError` instead of going on, so that no game, however
-many ways its blocks can be laid, takes more than about half a minute or half a gigabyte.
+many ways its blocks can be laid, takes more than about half a minute or 600 MB.
 """
 
 from __future__ import annotations
@@ -50,9 +50,9 @@ MAX_POSITIONS = 1_500_000
 """The most positions one search visits, or remembers when counting.
 
 The largest search of the 8x8 game, counting the 1,977,968 solutions of the whole game with
-nothing fixed, remembers 1,184,656 positions (about 15 s and 220 MB); a published challenge
-needs a few hundred.  At the bound a search has used at most about 40 s and 600 MB on the
-largest boards.
+nothing fixed, remembers 1,184,656 positions (about 15 s and 270 MB); a published challenge
+needs a few hundred.  A search stopped at the bound has used about 30 s and at most 600 MB
+(a 12x12 board, whose positions take the most memory).
 """
 
 
