@@ -17,7 +17,7 @@ so interchangeable blocks never multiply the solutions.
 
 Every search is bounded: past `MAX_POSITIONS` positions visited (or remembered, when
 counting) it raises :class:`SearchLimitError` instead of going on, so that no game, however
-many ways its blocks can be laid, takes more than about half a minute or 600 MB.
+many ways its blocks can be laid, takes more than about a minute or 600 MB.
 """
 
 from __future__ import annotations
@@ -51,8 +51,8 @@ MAX_POSITIONS = 1_500_000
 
 The largest search of the 8x8 game, counting the 1,977,968 solutions of the whole game with
 nothing fixed, remembers 1,184,656 positions (about 15 s and 270 MB); a published challenge
-needs a few hundred.  A search stopped at the bound has used about 30 s and at most 600 MB
-(a 12x12 board, whose positions take the most memory).
+needs a few hundred.  A search stopped at the bound has used half a minute to a minute and
+at most about 600 MB (on a 12x12 board, whose positions take the most memory).
 """
 
 
