@@ -135,7 +135,8 @@ def test_a_busy_worker_with_a_full_queue_answers_503_at_once(
             "detail": "the server is busy analysing other positions; try again in a few seconds"
         }
         assert hint.result()[0].status_code == 503
-        assert client.get(f"{GAMES}/{other}/probabilities").status_code == 200
+        after = client.get(f"{GAMES}/{other}/probabilities")
+        assert after.status_code == 200, after.text
 
 
 def test_a_worker_past_the_budget_is_killed_and_replaced(client: TestClient) -> None:

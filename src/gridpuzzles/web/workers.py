@@ -45,7 +45,11 @@ NICENESS = 5
 """How much lower the workers' scheduling priority is than the server's own (Unix), so that
 the server answers quickly even when the workers use every core."""
 PRELOAD = ["gridpuzzles.web.assist", "gridpuzzles.minesweeper.noguess"]
-"""Modules the fork server imports once, so that a new worker starts in milliseconds."""
+"""Modules the fork server imports once, so that a new worker starts quickly. (A new process
+still runs the main script again when the server was started by one, such as the
+`gridpuzzles` command: up to a second, which is why a worker says when it is ready.)"""
+READY = "ready"
+"""What a new worker sends first, once it can take jobs."""
 BUSY = "the server is busy analysing other positions; try again in a few seconds"
 
 
@@ -73,6 +77,7 @@ def _serve(jobs: Connection) -> None:
     if hasattr(os, "nice"):
         os.nice(NICENESS)
     threading.Thread(target=_exit_with_the_server, daemon=True).start()
+    jobs.send(READY)
     while True:
         try:
             job, args = jobs.recv()
@@ -114,7 +119,8 @@ class _Worker:
             return None
 
     def start(self) -> Connection:
-        """The pipe to the process, started if it is not (blocks while it starts)."""
+        """The pipe to the process, started if it is not (blocks until it is ready, so that
+        its start-up is never counted in a job's budget)."""
         with self._lock:
             if self._jobs is None:
                 ours, theirs = self._context.Pipe()
@@ -124,6 +130,8 @@ class _Worker:
                 process.start()
                 theirs.close()
                 self._process, self._jobs = process, ours
+                if ours.recv() != READY:
+                    raise RuntimeError("a solver worker did not start as expected")
             return self._jobs
 
     def renew(self) -> None:
