@@ -100,6 +100,10 @@ def no_games(monkeypatch: pytest.MonkeyPatch) -> None:
         (["--width", "5", "--height", "5", "--mines", "26"], "26 mines do not fit a 5x5 board"),
         (["--width", "60", "--height", "60", "--mines", "9", "--no-guess"], "at most 2,500 cells"),
         (
+            ["--width", "50", "--height", "50", "--mines", "751", "--no-guess"],
+            "no-guess boards hold at most 30% mines: at most 750 on 50x50, not 751",
+        ),
+        (
             ["--level", "beginner", "--seed", str(MAX_SEED + 1)],
             "--seed must be a whole number from 0",
         ),

@@ -59,6 +59,11 @@ def never_started(monkeypatch: pytest.MonkeyPatch) -> None:
             "gridpuzzles tui",
             "no-guess boards have at most 2,500 cells, not 51x50",
         ),
+        (
+            ["tui", "--level", "beginner", "--width", "9"],
+            "gridpuzzles tui",
+            "either --level or a custom size",
+        ),
     ],
 )
 def test_bad_options_are_refused_before_the_database_is_made(

@@ -209,19 +209,28 @@ def read_input(name: str, limit: int) -> str:
     bytes: longer input, bytes that are not UTF-8 and unreadable files raise `UsageError`."""
     where = "standard input" if name == "-" else name
     try:
-        if name == "-":
-            data = sys.stdin.buffer.read(limit + 1)
-        else:
-            with open(name, "rb") as file:
-                data = file.read(limit + 1)
+        data = _read_at_most(name, limit)
     except OSError as error:
         raise UsageError(f"cannot read {where}: {error.strerror}") from None
-    if len(data) > limit:
+    if data is None:
         raise UsageError(f"{where} is longer than {limit:,} bytes, the most read")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise UsageError(f"{where} is not UTF-8 text (byte {error.start + 1})") from None
+
+
+def _read_at_most(name: str, limit: int) -> bytes | None:
+    """The bytes of file ``name`` (``-``: standard input), or None when there are more than
+    ``limit``: a regular file that large is not read at all, a stream no further."""
+    if name == "-":
+        data = sys.stdin.buffer.read(limit + 1)
+    else:
+        with open(name, "rb") as file:
+            if os.fstat(file.fileno()).st_size > limit:
+                return None
+            data = file.read(limit + 1)
+    return data if len(data) <= limit else None
 
 
 @contextmanager

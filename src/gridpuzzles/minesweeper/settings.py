@@ -18,6 +18,9 @@ auto-player game takes seconds and a board still fits a screen with scrolling.""
 MAX_NO_GUESS_CELLS = 2500
 """The most cells of a no-guess board the shells make: generating one takes seconds at 50x50
 and grows fast with the size."""
+MAX_NO_GUESS_PERCENT = 30
+"""The densest no-guess board the shells make, in percent of the cells: at 50x50 a board of
+30% mines takes up to about 20 s to generate, one of 35% often minutes."""
 
 
 class ConfigError(ValueError):
@@ -109,12 +112,21 @@ def check_sides(width: int, height: int) -> None:
 
 def check_playable(config: Config) -> Config:
     """``config`` itself when the shells play it: sides of at most `MAX_SIDE` and, for a
-    no-guess board, at most `MAX_NO_GUESS_CELLS` cells; else `ConfigError` naming the bound."""
+    no-guess board, at most `MAX_NO_GUESS_CELLS` cells and `MAX_NO_GUESS_PERCENT` mines; else
+    `ConfigError` naming the bound."""
     check_sides(config.width, config.height)
-    if config.first_click is FirstClick.NO_GUESS and config.size > MAX_NO_GUESS_CELLS:
+    if config.first_click is not FirstClick.NO_GUESS:
+        return config
+    if config.size > MAX_NO_GUESS_CELLS:
         raise ConfigError(
             f"no-guess boards have at most {MAX_NO_GUESS_CELLS:,} cells, "
             f"not {config.width}x{config.height}"
+        )
+    most = config.size * MAX_NO_GUESS_PERCENT // 100
+    if config.mines > most:
+        raise ConfigError(
+            f"no-guess boards hold at most {MAX_NO_GUESS_PERCENT}% mines: at most {most} on "
+            f"{config.width}x{config.height}, not {config.mines}"
         )
     return config
 

@@ -34,7 +34,7 @@ from gridpuzzles.minesweeper.rules import (
     new_game,
     play,
 )
-from gridpuzzles.minesweeper.settings import Config, FirstClick
+from gridpuzzles.minesweeper.settings import Config
 from gridpuzzles.minesweeper.solver import analyze
 from gridpuzzles.minesweeper.terminal import ADVICE_ERRORS, describe
 from gridpuzzles.minesweeper.view import HIDDEN, QUESTION, View, view
@@ -167,8 +167,7 @@ class MinesweeperScreen(Screen[None]):
         self.query_one("#timer", Static).update(f"Time {min(int(numbers.elapsed), 999):03d}")
 
     def _describe(self) -> str:
-        no_guess = self.game.config.first_click is FirstClick.NO_GUESS
-        name = level_key(self.game.config) + (" no-guess" if no_guess else "")
+        name = level_key(self.game.config)  # "no-guess" after it for no-guess boards
         seed = f"seed {self.game.seed}"
         if self.store is not None and not self.record.counted:
             seed += " (chosen: not in the statistics)"
