@@ -93,7 +93,8 @@ def configure(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         nargs="?",
         default="-",
         metavar="FILE|-",
-        help="a view in the text format (- or none: stdin)",
+        help=f"a view in the text format, at most {MAX_VIEW_BYTES // 1024 // 1024} MiB and "
+        f"{MAX_VIEW_CELLS:,} cells (- or none: stdin)",
     )
     analyze_.add_argument("--mines", type=whole, required=True, help="total mines on the board")
     analyze_.add_argument("--json", action="store_true", help="print JSON instead of a grid")
@@ -124,7 +125,8 @@ def configure(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     board.add_argument(
         "--boards",
         metavar="FILE",
-        help="play exactly these boards (JSON lines: w, h, mines, start; - reads stdin)",
+        help="play exactly these boards (JSON lines: w, h, mines, start; - reads stdin), "
+        f"at most {MAX_BOARDS_BYTES // 1024 // 1024} MiB",
     )
     bench.add_argument(
         "--games", type=whole, default=100, help=f"games to play, 1 to {MAX_GAMES:,} (default 100)"
