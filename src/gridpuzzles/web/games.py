@@ -157,21 +157,23 @@ class Games:
         async with self._locks.hold(game_id):
             entry = await self._entry(game_id, token)
             move = await choose(entry.game)
-            now = self.clock()
-            if generates_board(entry.game, move):
-                after = await self.workers.run(
-                    play, entry.game, move, now, too_slow=NO_GUESS_TOO_SLOW
-                )
-            else:
-                after = await anyio.to_thread.run_sync(play, entry.game, move, now)
-            timed = TimedMove(move, now)
-            await anyio.to_thread.run_sync(self._record, game_id, entry, timed, after)
-            return move, after
+            timed = TimedMove(move, self.clock())
+            if not generates_board(entry.game, move):
+                return move, await anyio.to_thread.run_sync(self._play, game_id, entry, timed)
+            after = await self.workers.run(
+                play, entry.game, move, timed.at, too_slow=NO_GUESS_TOO_SLOW
+            )
+            return move, await anyio.to_thread.run_sync(self._record, game_id, entry, timed, after)
 
-    def _record(self, game_id: str, entry: Entry, timed: TimedMove, after: Game) -> None:
-        """Commit the move that led from ``entry`` to ``after``, then cache ``after``."""
+    def _play(self, game_id: str, entry: Entry, timed: TimedMove) -> Game:
+        """Play ``timed`` on ``entry``, then `_record` it (one trip to a thread for both)."""
+        return self._record(game_id, entry, timed, play(entry.game, timed.move, timed.at))
+
+    def _record(self, game_id: str, entry: Entry, timed: TimedMove, after: Game) -> Game:
+        """Commit the move that led from ``entry`` to ``after``, cache ``after`` and return it."""
         self.store.add_move(game_id, entry.moves, timed, after, elapsed(after, timed.at))
         self._remember(game_id, Entry(after, entry.owner, entry.moves + 1))
+        return after
 
     async def _entry(self, game_id: str, token: str | None) -> Entry:
         entry = self._cached(game_id)
