@@ -131,7 +131,9 @@ def configure(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     bench.add_argument(
         "--games", type=whole, default=100, help=f"games to play, 1 to {MAX_GAMES:,} (default 100)"
     )
-    bench.add_argument("--seed", type=whole, default=0, help="seed of the boards (default 0)")
+    bench.add_argument(
+        "--seed", type=whole, default=0, help="seed of the boards, 0 to 2**63 - 1 (default 0)"
+    )
     bench.add_argument(
         "--jobs", type=whole, default=1, help=f"worker processes, 1 to {MAX_JOBS} (default 1)"
     )
