@@ -1,8 +1,9 @@
 """Solver work runs in worker processes within a time budget, and the server stays responsive.
 
 The slow requests here are genuinely slow: exact analysis of the crafted view of
-`boards.exploding_game` runs for minutes, and so does generating a dense 50x50 no-guess
-board. The budget is one second, so each such request ends within a few.
+`boards.exploding_game` runs for minutes, generating the dense 50x50 no-guess board
+`DENSE_NO_GUESS` for about ten seconds. The budget is one second, so each such request ends
+within a few.
 """
 
 from __future__ import annotations
