@@ -193,7 +193,7 @@ def test_options_list_the_levels(client: TestClient) -> None:
     options = client.get("/api/minesweeper/options").json()
     assert {"name": "expert", "width": 30, "height": 16, "mines": 99} in options["levels"]
     assert options["first_click"] == ["safe", "opening", "none", "no-guess"]
-    assert options["max_no_guess_cells"] == 2500
+    assert (options["max_no_guess_cells"], options["max_no_guess_percent"]) == (2500, 30)
 
 
 def test_a_no_guess_game_opens_an_area_and_is_won_by_logic(client: TestClient) -> None:
@@ -211,12 +211,21 @@ def test_a_no_guess_game_opens_an_area_and_is_won_by_logic(client: TestClient) -
     assert state["status"] == "won"
 
 
-def test_no_guess_boards_have_a_size_limit(client: TestClient) -> None:
+@pytest.mark.parametrize(
+    ("mines", "width", "height", "detail"),
+    [
+        (500, 60, 50, "no-guess boards have at most 2,500 cells, not 60x50"),
+        (751, 50, 50, "no-guess boards hold at most 30% mines: at most 750 on 50x50, not 751"),
+    ],
+)
+def test_no_guess_boards_have_a_size_and_density_limit(
+    client: TestClient, mines: int, width: int, height: int, detail: str
+) -> None:
     response = client.post(
-        GAMES, json={"width": 60, "height": 50, "mines": 500, "first_click": "no-guess"}
+        GAMES, json={"width": width, "height": height, "mines": mines, "first_click": "no-guess"}
     )
     assert response.status_code == 422
-    assert response.json()["detail"] == "no-guess boards have at most 2500 cells here, not 60x50"
+    assert response.json()["detail"] == detail
 
 
 def test_the_pages_and_the_api_documentation_are_served(client: TestClient) -> None:

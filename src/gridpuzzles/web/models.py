@@ -16,13 +16,14 @@ from gridpuzzles.minesweeper import (
     level,
     view,
 )
-from gridpuzzles.minesweeper.settings import level_of
+from gridpuzzles.minesweeper.settings import (
+    MAX_NO_GUESS_CELLS,
+    MAX_NO_GUESS_PERCENT,
+    MAX_SIDE,
+    check_playable,
+    level_of,
+)
 from gridpuzzles.storage import level_key
-
-MAX_SIDE = 100
-"""The widest and tallest board the web app plays (the core allows far more)."""
-MAX_NO_GUESS_CELLS = 2500
-"""The largest no-guess board the web app makes: larger ones take seconds at the first click."""
 
 
 class Strict(BaseModel):
@@ -135,6 +136,7 @@ class Options(BaseModel):
     win_rule: list[WinRule]
     max_side: int
     max_no_guess_cells: int
+    max_no_guess_percent: int = Field(description="the most mines of a no-guess board, in %")
 
 
 class LevelStatsOut(BaseModel):
@@ -187,26 +189,19 @@ def options() -> Options:
         win_rule=list(WinRule),
         max_side=MAX_SIDE,
         max_no_guess_cells=MAX_NO_GUESS_CELLS,
+        max_no_guess_percent=MAX_NO_GUESS_PERCENT,
     )
 
 
 def config_of(request: NewGame) -> Config:
-    """The `Config` a request asks for; raises `ConfigError` when it names none or two."""
+    """The `Config` a request asks for; raises `ConfigError` when it names none or two, or a
+    board beyond the shells' bounds (`check_playable`: sides, no-guess size and density)."""
     rules = (request.first_click, request.win_rule, request.question_marks)
     custom = (request.width, request.height, request.mines)
     if request.level is not None:
         if any(value is not None for value in custom):
             raise ConfigError("give either a level or width, height and mines, not both")
-        return _within_no_guess_limit(level(request.level, *rules))
+        return check_playable(level(request.level, *rules))
     if request.width is None or request.height is None or request.mines is None:
         raise ConfigError("give a level, or all of width, height and mines for a custom board")
-    return _within_no_guess_limit(Config(request.width, request.height, request.mines, *rules))
-
-
-def _within_no_guess_limit(config: Config) -> Config:
-    if config.first_click is FirstClick.NO_GUESS and config.size > MAX_NO_GUESS_CELLS:
-        raise ConfigError(
-            f"no-guess boards have at most {MAX_NO_GUESS_CELLS} cells here, "
-            f"not {config.width}x{config.height}"
-        )
-    return config
+    return check_playable(Config(request.width, request.height, request.mines, *rules))
