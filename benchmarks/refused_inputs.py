@@ -59,6 +59,9 @@ REFUSED = (
                                                 "--seed", HUGE)),
     Refused("mines analyze: a 6000x6000 view on stdin", ("mines", "analyze", "--mines", "10"),
             stdin=("#" * 6000 + "\n").encode() * 6000),
+    Refused("mines analyze: 500x500 past --max-seconds 1",
+            ("mines", "analyze", "--mines", "20000", "--max-seconds", "1"),
+            stdin=("#" * 500 + "\n").encode() * 500),
     Refused("mines bench: a 100000x100000 board in --boards",
             ("mines", "bench", "--boards", "boards.jsonl"),
             files=(("boards.jsonl", BOARD_LINE + b"\n"),)),
@@ -85,24 +88,37 @@ REFUSED = (
 
 
 def refuse(case: Refused, folder: Path) -> Refusal:
-    """Run ``case`` in ``folder``; its status, standard error, peak memory and time."""
+    """Run ``case`` in ``folder``; its status, standard error, peak memory and time.
+
+    A child's peak memory counts the pages it shares with its parent right after the fork,
+    so the command is started by a small launcher process (this file, run with ``--launch``)
+    rather than by a large caller such as pytest.
+    """
     for name, content in case.files:
         (folder / name).write_bytes(content)
     with tempfile.TemporaryFile() as stdin, tempfile.TemporaryFile() as stderr:
         stdin.write(case.stdin)
         stdin.seek(0)
-        start = time.perf_counter()
-        process = subprocess.Popen(
-            [sys.executable, "-m", "gridpuzzles", *case.argv],
-            stdin=stdin, stdout=subprocess.DEVNULL, stderr=stderr, cwd=folder,
-            preexec_fn=_guard,
+        launched = subprocess.run(
+            [sys.executable, __file__, "--launch", "-m", "gridpuzzles", *case.argv],
+            stdin=stdin, stdout=subprocess.PIPE, stderr=stderr, cwd=folder, check=True,
         )
-        _, status, usage = _wait(process, start + TIME_LIMIT)
-        seconds = time.perf_counter() - start
-        process.returncode = os.waitstatus_to_exitcode(status)
         stderr.seek(0)
         text = stderr.read().decode("utf-8", "replace")
-    return Refusal(process.returncode, text, usage.ru_maxrss * 1024, seconds)
+    status, peak, seconds = json.loads(launched.stdout)
+    return Refusal(status, text, peak, seconds)
+
+
+def launch(arguments: list[str]) -> None:
+    """Run Python with ``arguments`` under the memory guard and the time limit, sharing this
+    process's standard input and error; print its status, peak bytes and seconds as JSON."""
+    start = time.perf_counter()
+    process = subprocess.Popen(
+        [sys.executable, *arguments], stdout=subprocess.DEVNULL, preexec_fn=_guard
+    )
+    _, status, usage = _wait(process, start + TIME_LIMIT)
+    seconds = time.perf_counter() - start
+    print(json.dumps([os.waitstatus_to_exitcode(status), usage.ru_maxrss * 1024, seconds]))
 
 
 def _guard() -> None:
@@ -133,4 +149,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--launch"]:
+        launch(sys.argv[2:])
+    else:
+        main()

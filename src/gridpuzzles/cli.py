@@ -12,6 +12,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import NoReturn
 
 from gridpuzzles import __version__
 from gridpuzzles.minesweeper import cli as mines_cli
@@ -102,8 +103,17 @@ statistics are kept in the SQLite file given by --db. Ctrl+C stops the server.""
 )
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """A parser whose usage errors are one line on stderr, status 2 (its sub-commands' parsers
+    are of the same class)."""
+
+    def error(self, message: str) -> NoReturn:
+        line = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in message)
+        self.exit(2, f"{self.prog}: error: {line} (see {self.prog} --help)\n")
+
+
 def _parser(prog: str, about: Help, version: bool = False) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog=prog,
         description=about.description,
         epilog=about.epilog or None,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import tracemalloc
 from dataclasses import dataclass
 
@@ -25,7 +26,8 @@ class Ran:
         assert self.status == 2, (self.status, self.err)
         assert self.out == "", self.out[-500:]
         assert "Traceback" not in self.err
-        assert self.err.count("\n") == 1 and self.err.startswith("mondrian: error: "), self.err
+        assert self.err.count("\n") == 1, self.err
+        assert re.match(r"mondrian( [a-z]+)?: error: ", self.err), self.err
         return self.err
 
 

@@ -20,7 +20,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import TextIO
 
 from gridpuzzles.bounds import MAX_SEED
 from gridpuzzles.mondrian.census import MAX_CENSUS_PLACEMENTS, Progress, census
@@ -68,14 +68,6 @@ MAX_ANSWER = 100
 """The longest answer `mondrian play` reads at a prompt, in characters."""
 
 
-class _Parser(argparse.ArgumentParser):
-    """A sub-command's parser whose usage errors are one line on stderr (status 2)."""
-
-    def error(self, message: str) -> NoReturn:
-        line = message.replace("\n", "\\n").replace("\r", "\\r")
-        self.exit(BAD_INPUT, f"mondrian: error: {line} (see {self.prog} --help)\n")
-
-
 def _whole_number(what: str, low: int, high: int, why: str = "") -> Callable[[str], int]:
     """An argparse type: a number in ASCII digits from ``low`` to ``high``."""
 
@@ -90,7 +82,7 @@ def _whole_number(what: str, low: int, high: int, why: str = "") -> Callable[[st
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the `mondrian` sub-commands to ``parser``."""
-    commands = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=_Parser)
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
     _add_play(commands)
     _add_solve(commands)
     _add_generate(commands)
@@ -106,7 +98,7 @@ def _add_color_option(parser: argparse._ActionsContainer) -> None:
     )
 
 
-def _add_play(commands: argparse._SubParsersAction[_Parser]) -> None:
+def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     play = commands.add_parser(
         "play",
         help="place the black blocks at the prompts, see every solution",
@@ -117,7 +109,7 @@ def _add_play(commands: argparse._SubParsersAction[_Parser]) -> None:
     play.set_defaults(handler=_guarded(_play))
 
 
-def _add_solve(commands: argparse._SubParsersAction[_Parser]) -> None:
+def _add_solve(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     solve = commands.add_parser(
         "solve",
         help="solve a challenge or a custom game",
@@ -163,7 +155,7 @@ def _add_solve(commands: argparse._SubParsersAction[_Parser]) -> None:
     solve.set_defaults(handler=_guarded(_solve))
 
 
-def _add_generate(commands: argparse._SubParsersAction[_Parser]) -> None:
+def _add_generate(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     generate = commands.add_parser(
         "generate",
         help="random challenges with exactly one solution",
@@ -186,7 +178,7 @@ def _add_generate(commands: argparse._SubParsersAction[_Parser]) -> None:
     generate.set_defaults(handler=_guarded(_generate))
 
 
-def _add_census(commands: argparse._SubParsersAction[_Parser]) -> None:
+def _add_census(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     census_parser = commands.add_parser(
         "census",
         help="count the solutions of every placement of the black blocks",
