@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -119,15 +120,38 @@ def test_a_database_that_is_not_ours_is_refused_and_left_as_it_was(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt", "other.db"]
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root writes read-only files")
+NOBODY = 65534
+"""An ordinary user: root may write a read-only file, so the test drops to this user."""
+
+
+def as_ordinary_user(argv: list[str]) -> int:
+    """The exit status of ``gridpuzzles ARGV`` run in a forked child, as `NOBODY` when this
+    process is root (its output goes to this process's file descriptors)."""
+    pid = os.fork()
+    if pid == 0:
+        status = 99
+        try:
+            if os.geteuid() == 0:
+                os.setgid(NOBODY)
+                os.setuid(NOBODY)
+            status = main(argv)
+        finally:
+            os._exit(status)
+    return os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+
+
 def test_a_read_only_database_is_refused_at_once(
-    tmp_path: Path, never_started: None, capsys: pytest.CaptureFixture[str]
+    never_started: None, capfd: pytest.CaptureFixture[str]
 ) -> None:
-    path = tmp_path / "games.db"
-    Store(path).close()
-    path.chmod(0o444)
-    assert main(["tui", "--db", str(path)]) == 2
-    assert_one_line(capsys.readouterr().err, "gridpuzzles tui", "readonly database")
+    with tempfile.TemporaryDirectory() as folder:
+        os.chmod(folder, 0o755)  # the ordinary user reaches the file, and cannot write it
+        path = Path(folder) / "games.db"
+        Store(path).close()
+        path.chmod(0o444)
+        before = path.read_bytes()
+        assert as_ordinary_user(["tui", "--db", str(path)]) == 2
+        assert path.read_bytes() == before
+    assert_one_line(capfd.readouterr().err, "gridpuzzles tui", "readonly database")
 
 
 def test_the_largest_seed_is_played_to_the_end_stored_and_shown_exactly(
