@@ -38,7 +38,7 @@ def flood_seconds(seed: int) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--floods", type=int, default=5)
     args = parser.parse_args()

@@ -61,7 +61,7 @@ def _play(args: tuple[Board, int, int]) -> tuple[bool, list[Regret]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--seed", type=int, default=31)
     parser.add_argument("--layouts", type=int, default=10000, help="the most layouts searched")

@@ -56,7 +56,7 @@ def play(settings: list[tuple[ModuleType, str, object]], seed: int, games: int, 
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=1)

@@ -45,7 +45,7 @@ def guesses(board: Board) -> tuple[bool, list[tuple[str, float]]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=41)
     parser.add_argument("--jobs", type=int, default=1)

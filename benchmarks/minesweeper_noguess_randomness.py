@@ -34,7 +34,7 @@ def ring_mines(layout: Layout, start: int) -> int:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--boards", type=int, default=2000)
     parser.add_argument("--level", default="beginner")
     parser.add_argument("--seed", type=int, default=1)

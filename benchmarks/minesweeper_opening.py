@@ -43,7 +43,7 @@ def parse_cell(text: str) -> int:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corner", type=int, choices=(1, 2, 3), default=1)
     parser.add_argument("--seeds", type=int, nargs="+", default=[2])
     parser.add_argument("--games", type=int, default=1000, help="boards drawn per seed")

@@ -35,7 +35,7 @@ def line(name: str, rule: FirstClick, games: int, seed: int, jobs: int) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--games",
         type=int,

@@ -139,7 +139,7 @@ def bench_census(sample: int, seed: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="every 8th challenge, 1 run, small sample")
     parser.add_argument("--repeat", type=int, default=3, help="runs per challenge (best is kept)")
     parser.add_argument("--sample", type=int, default=2000, help="placements for the baseline census")

@@ -321,7 +321,7 @@ def loopback(url: str) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--url", type=loopback, help="a running server (default: start one per phase)"
     )
