@@ -37,9 +37,10 @@ ODD_VALUES = [
     "99999999999999999999", "9" * 5000, str(2**63), str(2**63 - 1),
     "100000x1", "100000x100000", "0x0", "1x0", "2x", "x2", "8x8²",
     "1,1,q", "2,3,v,", "٣,1,h", "1x3:4,7,h:", "1x1,", ",", ":", "0:0:0", "0.1:0.5:0.0000001",
-    "beginner", "expert²", "/nonexistent/dir/file.png", "/", "/dev/null", "/proc/self/mem",
+    "beginner", "expert²", "missing/dir/file.png", "/", "/dev/null",
 ]
-"""Values that are wrong for most options: odd numbers, odd digits, odd sizes and paths."""
+"""Values that are wrong for most options: odd numbers, odd digits, odd sizes and paths (the
+only writable ones relative: the commands run in a temporary folder)."""
 SMALL_VALUES = ["0", "1", "2", "3", "5", "8", "8x8", "4x4", "1x1,1x2,1x3", "2,3,v", "0,1,v",
                 "4,7,h", "1x3:4,7,h", "0.1", "0.5", "beginner", "safe", "opening", "no-guess",
                 "none", "flags", "never", "-"]
@@ -160,15 +161,18 @@ def check(argv: list[str], status: int | None, out: str, err: str) -> None:
 
 @pytest.fixture(scope="module")
 def workdir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """A folder to run in, with the app and the server replaced by `Started`."""
+    """A folder to run in, with the app and the server replaced by `Started`, and the default
+    database in it instead of the user's data directory."""
     import uvicorn
 
     from gridpuzzles.tui.app import GridPuzzlesApp
 
+    folder = tmp_path_factory.mktemp("fuzz-commands")
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(GridPuzzlesApp, "run", _started)
         patch.setattr(uvicorn.Server, "run", _started)
-        yield tmp_path_factory.mktemp("fuzz-commands")
+        patch.setenv("XDG_DATA_HOME", str(folder / "data"))
+        yield folder
 
 
 # The alarm may land in a garbage-collector callback, which reports and drops it (the timer
