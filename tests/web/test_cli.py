@@ -36,6 +36,10 @@ def test_serve_has_host_port_database_and_solver_options() -> None:
         ("--solver-seconds", "inf", "a number of seconds from 0.1 to 600, not 'inf'"),
         ("--solver-workers", "0", "a whole number from 1 to 32, not '0'"),
         ("--solver-queue", "1e3", "a whole number from 0 to 100, not '1e3'"),
+        ("--port", "\u0663\u0660\u0660\u0660", "a whole number from 0 to 65535"),
+        ("--port", "+80", "a whole number from 0 to 65535, not '+80'"),
+        ("--solver-seconds", "\u0663", "a number of seconds from 0.1 to 600"),
+        ("--solver-seconds", "1_0", "a number of seconds from 0.1 to 600, not '1_0'"),
     ],
 )
 def test_values_out_of_bounds_get_a_one_line_error_and_status_2(

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import math
 import socket
 import sqlite3
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from gridpuzzles.bounds import BoundError, parse_whole, read_decimal
 from gridpuzzles.storage import StorageError, Store
 from gridpuzzles.storage import default_db as default_db  # still importable from here
 from gridpuzzles.web.workers import DEFAULT_QUEUE, DEFAULT_SECONDS, DEFAULT_WORKERS
@@ -29,12 +29,12 @@ def whole_number(low: int, high: int) -> Callable[[str], int]:
     """An argparse type: a whole number from ``low`` to ``high``, else a one-line error."""
 
     def parse(text: str) -> int:
-        value = int(text) if text.strip().lstrip("+-").isdecimal() else None
-        if value is None or not low <= value <= high:
+        try:
+            return parse_whole(text, "the value", low, high)
+        except BoundError:
             raise argparse.ArgumentTypeError(
                 f"must be a whole number from {low} to {high}, not {text!r}"
-            )
-        return value
+            ) from None
 
     return parse
 
@@ -43,11 +43,8 @@ def seconds(low: float, high: float) -> Callable[[str], float]:
     """An argparse type: a number of seconds from ``low`` to ``high``, else a one-line error."""
 
     def parse(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            value = math.nan
-        if not low <= value <= high:  # NaN, too
+        value = read_decimal(text)
+        if value is None or not low <= value <= high:
             raise argparse.ArgumentTypeError(
                 f"must be a number of seconds from {low:g} to {high:g}, not {text!r}"
             )

@@ -6,6 +6,8 @@ from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from gridpuzzles.bounds import is_digits
+
 MAX_BODY = 16 * 1024
 """The largest request body accepted, in bytes; every request of the API is far smaller."""
 
@@ -23,7 +25,7 @@ class BodyLimit:
             return
         length = Headers(scope=scope).get("content-length")
         if length is not None:
-            if not length.isdigit() or int(length) > self.max_bytes:
+            if not is_digits(length) or int(length) > self.max_bytes:
                 await self._refuse(scope, receive, send)
                 return
             await self.app(scope, receive, send)
