@@ -18,12 +18,12 @@ import argparse
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from gridpuzzles.minesweeper import endgame
-from gridpuzzles.minesweeper.autoplay import Decision
-from gridpuzzles.minesweeper.benchmark import Board, play_board, random_boards
-from gridpuzzles.minesweeper.grid import index_of
-from gridpuzzles.minesweeper.settings import FirstClick, level
-from gridpuzzles.minesweeper.view import View
+from gridpuzzles.minesweeper.core.grid import index_of
+from gridpuzzles.minesweeper.core.settings import FirstClick, level
+from gridpuzzles.minesweeper.core.view import View
+from gridpuzzles.minesweeper.solving import endgame
+from gridpuzzles.minesweeper.solving.autoplay import Decision
+from gridpuzzles.minesweeper.solving.benchmark import Board, play_board, random_boards
 
 LIMITS = (300, 1000, 3000, 10000)
 

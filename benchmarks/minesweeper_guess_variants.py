@@ -18,9 +18,9 @@ import argparse
 import statistics
 from types import ModuleType
 
-from gridpuzzles.minesweeper import endgame, guessing
-from gridpuzzles.minesweeper.benchmark import Result, play_boards, random_boards, sign_test
-from gridpuzzles.minesweeper.settings import FirstClick, level
+from gridpuzzles.minesweeper.core.settings import FirstClick, level
+from gridpuzzles.minesweeper.solving import endgame, guessing
+from gridpuzzles.minesweeper.solving.benchmark import Result, play_boards, random_boards, sign_test
 
 MODULES: dict[str, ModuleType] = {"guessing": guessing, "endgame": endgame}
 

@@ -15,13 +15,13 @@ import argparse
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 
-from gridpuzzles.minesweeper.autoplay import Decision
-from gridpuzzles.minesweeper.benchmark import Board, play_board, random_boards
-from gridpuzzles.minesweeper.grid import index_of
-from gridpuzzles.minesweeper.guessing import GuessRule
-from gridpuzzles.minesweeper.settings import FirstClick, level
-from gridpuzzles.minesweeper.solver import cells_of
-from gridpuzzles.minesweeper.view import View
+from gridpuzzles.minesweeper.core.grid import index_of
+from gridpuzzles.minesweeper.core.settings import FirstClick, level
+from gridpuzzles.minesweeper.core.view import View
+from gridpuzzles.minesweeper.solving.autoplay import Decision
+from gridpuzzles.minesweeper.solving.benchmark import Board, play_board, random_boards
+from gridpuzzles.minesweeper.solving.guessing import GuessRule
+from gridpuzzles.minesweeper.solving.probabilities import cells_of
 
 BLIND = "lookahead, blind"
 NEXT_TO_A_NUMBER = "lookahead, next to a number"

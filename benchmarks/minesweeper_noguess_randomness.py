@@ -15,10 +15,10 @@ import argparse
 import random
 import statistics
 
-from gridpuzzles.minesweeper.generation import place_mines
-from gridpuzzles.minesweeper.grid import Layout, block_around
-from gridpuzzles.minesweeper.noguess import generate, logic_wins
-from gridpuzzles.minesweeper.settings import FirstClick, level
+from gridpuzzles.minesweeper.core.generation import place_mines
+from gridpuzzles.minesweeper.core.grid import Layout, block_around
+from gridpuzzles.minesweeper.core.settings import FirstClick, level
+from gridpuzzles.minesweeper.solving.noguess import generate, logic_wins
 
 
 def frequencies(layouts: list[Layout]) -> list[float]:

@@ -17,8 +17,8 @@ from __future__ import annotations
 import argparse
 from concurrent.futures import ProcessPoolExecutor
 
-from gridpuzzles.minesweeper.benchmark import Board, play_board, random_boards, sign_test
-from gridpuzzles.minesweeper.settings import FirstClick, level
+from gridpuzzles.minesweeper.core.settings import FirstClick, level
+from gridpuzzles.minesweeper.solving.benchmark import Board, play_board, random_boards, sign_test
 
 EXPERT = level("expert", FirstClick.SAFE)
 

@@ -15,9 +15,9 @@ import random
 import statistics
 import time
 
-from gridpuzzles.minesweeper.benchmark import play_boards, random_boards, summarize
-from gridpuzzles.minesweeper.noguess import generate
-from gridpuzzles.minesweeper.settings import FirstClick, level
+from gridpuzzles.minesweeper.core.settings import FirstClick, level
+from gridpuzzles.minesweeper.solving.benchmark import play_boards, random_boards, summarize
+from gridpuzzles.minesweeper.solving.noguess import generate
 
 
 def line(name: str, rule: FirstClick, games: int, seed: int, jobs: int) -> str:

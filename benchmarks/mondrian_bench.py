@@ -14,17 +14,17 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 
-from gridpuzzles.mondrian.census import census
-from gridpuzzles.mondrian.generation import random_placement
-from gridpuzzles.mondrian.official import published_challenges
-from gridpuzzles.mondrian.rules import (
+from gridpuzzles.mondrian.core.official import published_challenges
+from gridpuzzles.mondrian.core.rules import (
     BLACK_BLOCKS,
     STANDARD_BLOCKS,
     STANDARD_BOARD,
     Puzzle,
     make_puzzle,
 )
-from gridpuzzles.mondrian.solving import solutions
+from gridpuzzles.mondrian.solving.census import census
+from gridpuzzles.mondrian.solving.generation import random_placement
+from gridpuzzles.mondrian.solving.solutions import solutions
 
 TARGET_CHALLENGE_MS = 1.0
 TARGET_CENSUS_S = 10.0

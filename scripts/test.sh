@@ -15,4 +15,5 @@ bash scripts/setup.sh --test
 
 echo "== ruff"; ruff check src tests benchmarks
 echo "== mypy"; mypy
+echo "== import-linter"; lint-imports --no-cache
 echo "== pytest"; pytest "$@"

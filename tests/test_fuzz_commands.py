@@ -1,7 +1,7 @@
 """Fuzzing the command line: random argument lists and random standard input, fed to every
 command, never end in a traceback.
 
-Each example runs `gridpuzzles.cli.main` in this process with its standard streams replaced.
+Each example runs `gridpuzzles.cli.main.main` in this process with its standard streams replaced.
 An example that still runs after a few seconds is valid input doing real work: it is stopped
 and counts as a pass. The full-screen app and the web server are not started: reaching their
 start is valid input too.
@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gridpuzzles.cli import build_parser, main
+from gridpuzzles.cli.main import build_parser, main
 
 EVERY_COMMAND = ("mines play", "mines analyze", "mines bench", "mondrian play",
                  "mondrian solve", "mondrian generate", "mondrian census", "serve", "tui")

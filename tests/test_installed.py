@@ -35,7 +35,7 @@ COMMANDS = ("gridpuzzles", "mines", "mondrian")
 # fails if one of them goes missing from the source tree too.
 DATA_FILES = (
     "py.typed",
-    "mondrian/data/published_challenges.json",
+    "mondrian/core/data/published_challenges.json",
     "web/static/minesweeper.html",
     "web/static/mondrian.html",
 )
@@ -157,7 +157,7 @@ def test_the_wheel_carries_every_file_of_the_package(built: Built) -> None:
         .decode()
     )
     for command in COMMANDS:
-        assert re.search(rf"^{command} = gridpuzzles\.cli:\w+$", entry_points, re.M)
+        assert re.search(rf"^{command} = gridpuzzles\.cli\.main:\w+$", entry_points, re.M)
 
 
 def test_the_sdist_carries_every_file_of_the_package(built: Built) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from gridpuzzles.bounds import MAX_SEED
+from gridpuzzles.cli import serve as web_cli
 from gridpuzzles.minesweeper import (
     Config,
     FirstClick,
@@ -22,6 +23,7 @@ from gridpuzzles.minesweeper import (
     play,
     view,
 )
+from gridpuzzles.minesweeper.solving.noguess import placement
 from gridpuzzles.storage import (
     LevelStats,
     SavedGame,
@@ -31,7 +33,6 @@ from gridpuzzles.storage import (
     default_db,
     level_key,
 )
-from gridpuzzles.web import cli as web_cli
 from tests.minesweeper.boards import winning_reveals
 
 SEED = 7
@@ -61,7 +62,7 @@ def play_all(store: Store, game: SavedGame, moves: list[Move], start: float = 10
 def win(config: Config) -> list[Move]:
     """Moves that win the seeded game on ``config`` from its centre."""
     first = (config.height // 2, config.width // 2)
-    cells = winning_reveals(new_game(config, SEED), first)
+    cells = winning_reveals(new_game(config, SEED, placement(config)), first)
     return [Move.parse(f"r{row},{col}") for row, col in cells]
 
 

@@ -2,6 +2,6 @@
 
 import sys
 
-from gridpuzzles.cli import main
+from gridpuzzles.cli.main import main
 
 sys.exit(main())

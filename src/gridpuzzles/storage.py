@@ -12,6 +12,7 @@ processes (another shell on the same file) wait for each other's writes.
 
 from __future__ import annotations
 
+import secrets
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -36,7 +37,8 @@ from gridpuzzles.minesweeper import (
     parse_layout,
     play,
 )
-from gridpuzzles.minesweeper.settings import level_of
+from gridpuzzles.minesweeper.core.settings import level_of
+from gridpuzzles.minesweeper.solving.noguess import placement
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -102,6 +104,11 @@ def default_db() -> Path:
     return Path(user_data_dir("gridpuzzles")) / "gridpuzzles.db"
 
 
+def new_game_id() -> str:
+    """An unguessable id for a stored game (128 random bits)."""
+    return secrets.token_urlsafe(16)
+
+
 class StorageError(Exception):
     """The database cannot do what was asked (unknown game, a move number already taken)."""
 
@@ -133,7 +140,7 @@ class SavedGame:
     def start(self) -> Game:
         """The game before any move."""
         if self.layout is None:
-            return new_game(self.config, self.seed)
+            return new_game(self.config, self.seed, placement(self.config))
         return Game(self.config, self.seed, self.layout, bytes(self.config.size))
 
     def replay(self) -> Game:

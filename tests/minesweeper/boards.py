@@ -15,7 +15,7 @@ from gridpuzzles.minesweeper import (
     parse_layout,
     reveal,
 )
-from gridpuzzles.minesweeper.grid import neighbours
+from gridpuzzles.minesweeper.core.grid import neighbours
 
 
 @st.composite

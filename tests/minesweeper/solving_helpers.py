@@ -7,8 +7,8 @@ import random
 from fractions import Fraction
 
 from gridpuzzles.minesweeper import Config, Mark, Status, View, new_game, reveal, toggle_flag, view
-from gridpuzzles.minesweeper.grid import neighbours
-from gridpuzzles.minesweeper.solver import Position, cell_values, position
+from gridpuzzles.minesweeper.core.grid import neighbours
+from gridpuzzles.minesweeper.solving.probabilities import Position, cell_values, position
 
 MINE_SYMBOLS = "*"
 

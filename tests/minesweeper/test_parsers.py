@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gridpuzzles.minesweeper.analysis_cli import UsageError, parse_densities
-from gridpuzzles.minesweeper.benchmark import BoardFileError, parse_board
-from gridpuzzles.minesweeper.notation import NotationError, parse_layout, parse_view
-from gridpuzzles.minesweeper.rules import Action, InvalidMoveError, Move
-from gridpuzzles.minesweeper.settings import MAX_SIDE, ConfigError
-from gridpuzzles.minesweeper.terminal import InputError, Rules, parse_command, parse_level
+from gridpuzzles.cli.mines_analysis import UsageError, parse_densities
+from gridpuzzles.minesweeper.core.notation import NotationError, parse_layout, parse_view
+from gridpuzzles.minesweeper.core.rules import Action, InvalidMoveError, Move
+from gridpuzzles.minesweeper.core.settings import MAX_SIDE, ConfigError
+from gridpuzzles.minesweeper.solving.benchmark import BoardFileError, parse_board
+from gridpuzzles.terminal.minesweeper import InputError, Rules, parse_command, parse_level
 
 ODD_DIGITS = ["\u00b2", "\u0663", "\uff13", "\u09e9", "\U0001d7d1"]
 """Superscript two, Arabic-Indic three, fullwidth three, Bengali three, bold three: str.isdigit

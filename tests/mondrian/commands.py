@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from gridpuzzles.cli import mondrian_main
+from gridpuzzles.cli.main import mondrian_main
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gridpuzzles.mondrian.official import OfficialChallenge, published_challenges
+from gridpuzzles.mondrian.core.official import OfficialChallenge, published_challenges
 
 
 @pytest.fixture(scope="session")

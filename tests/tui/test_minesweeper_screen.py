@@ -7,9 +7,9 @@ import pytest
 from textual.pilot import Pilot
 
 from gridpuzzles.minesweeper import Config, Mark, Status, level, new_game, play, reveal, view
-from gridpuzzles.minesweeper.autoplay import hint, next_move
-from gridpuzzles.minesweeper.grid import Cell
-from gridpuzzles.minesweeper.solver import analyze
+from gridpuzzles.minesweeper.core.grid import Cell
+from gridpuzzles.minesweeper.solving.autoplay import hint, next_move
+from gridpuzzles.minesweeper.solving.probabilities import analyze
 from gridpuzzles.tui.app import GridPuzzlesApp
 from gridpuzzles.tui.board import MinesBoard
 from gridpuzzles.tui.dialogs import HelpScreen, LevelMenu

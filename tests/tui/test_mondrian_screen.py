@@ -3,9 +3,9 @@
 import pytest
 from textual.widgets import OptionList
 
-from gridpuzzles.mondrian.official import published_challenges
-from gridpuzzles.mondrian.rules import BLACK_BLOCKS, Orientation, Placement, challenge
-from gridpuzzles.mondrian.solving import count_solutions, is_solution
+from gridpuzzles.mondrian.core.official import published_challenges
+from gridpuzzles.mondrian.core.rules import BLACK_BLOCKS, Orientation, Placement, challenge
+from gridpuzzles.mondrian.solving.solutions import count_solutions, is_solution
 from gridpuzzles.tui.app import GridPuzzlesApp
 from gridpuzzles.tui.mondrian import CELL_HEIGHT, CELL_WIDTH, MondrianBoard, MondrianScreen
 

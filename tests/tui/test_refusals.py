@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from gridpuzzles.bounds import MAX_SEED
-from gridpuzzles.cli import main, mines_main
+from gridpuzzles.cli.main import main, mines_main
 from gridpuzzles.minesweeper import Status, level, new_game
 from gridpuzzles.storage import Store
 from gridpuzzles.tui.app import GridPuzzlesApp

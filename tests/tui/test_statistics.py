@@ -10,8 +10,8 @@ from rich.console import Console
 from textual.pilot import Pilot
 
 from gridpuzzles.minesweeper import FirstClick, Game, Mark, Status, level, new_game, reveal, view
-from gridpuzzles.minesweeper.autoplay import hint
-from gridpuzzles.minesweeper.noguess import generate, logic_wins
+from gridpuzzles.minesweeper.solving.autoplay import hint
+from gridpuzzles.minesweeper.solving.noguess import generate, logic_wins
 from gridpuzzles.storage import LevelStats, SavedGame, Store
 from gridpuzzles.tui.app import GridPuzzlesApp
 from gridpuzzles.tui.dialogs import LevelMenu, StatsScreen
@@ -58,7 +58,7 @@ def stats_text(app: GridPuzzlesApp) -> str:
 async def win(pilot: Pilot[None], app: GridPuzzlesApp, clock: Clock) -> Game:
     """Win the current game by clicks, one second apart; the game as won."""
     screen = screen_of(app)
-    for cell in winning_reveals(new_game(screen.game.config, screen.game.seed), (4, 4)):
+    for cell in winning_reveals(new_game(screen.game.config, screen.game.seed, screen.game.place), (4, 4)):
         clock.now += 1
         await click_cell(pilot, cell)
     assert screen.game.status is Status.WON
@@ -68,7 +68,7 @@ async def win(pilot: Pilot[None], app: GridPuzzlesApp, clock: Clock) -> Game:
 async def lose(pilot: Pilot[None], app: GridPuzzlesApp) -> Game:
     """Lose the current game: open (4, 4), then reveal a mine."""
     screen = screen_of(app)
-    layout = reveal(new_game(screen.game.config, screen.game.seed), 4, 4).layout
+    layout = reveal(new_game(screen.game.config, screen.game.seed, screen.game.place), 4, 4).layout
     assert layout is not None
     await click_cell(pilot, (4, 4))
     await click_cell(pilot, divmod(layout.mine_indices()[0], 9))
@@ -83,7 +83,7 @@ async def test_finished_games_are_kept_and_shown_in_the_statistics(tmp_path: Pat
     app = app_on(store, clock)
     async with app.run_test(size=(100, 40)) as pilot:
         won = await win(pilot, app, clock)
-        moves = len(winning_reveals(new_game(won.config, won.seed), (4, 4)))
+        moves = len(winning_reveals(new_game(won.config, won.seed, won.place), (4, 4)))
         await pilot.press("n")
         lost = await lose(pilot, app)
         await pilot.press("n", "p")  # a game left unfinished is not kept

@@ -11,8 +11,8 @@ from fastapi.testclient import TestClient
 
 from gridpuzzles import __version__
 from gridpuzzles.minesweeper import FirstClick, format_view, level, new_game, play, view
-from gridpuzzles.minesweeper.noguess import generate
-from gridpuzzles.minesweeper.rules import Move
+from gridpuzzles.minesweeper.core.rules import Move
+from gridpuzzles.minesweeper.solving.noguess import generate, placement
 from gridpuzzles.storage import Store
 from gridpuzzles.web.minesweeper import COOKIE
 from tests.web.boards import FIRST, SEED, beginner_mine, beginner_win
@@ -200,7 +200,8 @@ def test_a_no_guess_game_opens_an_area_and_is_won_by_logic(client: TestClient) -
     game = create(client, level="intermediate", first_click="no-guess", seed=SEED)
     assert game["stats_level"] == "intermediate no-guess"
     state = move(client, game["id"], "r5,5")
-    expected = play(new_game(level("intermediate", FirstClick.NO_GUESS), SEED), Move.parse("r5,5"))
+    config = level("intermediate", FirstClick.NO_GUESS)
+    expected = play(new_game(config, SEED, placement(config)), Move.parse("r5,5"))
     assert expected.layout == generate(expected.config, 5 * 16 + 5, random.Random(SEED))
     assert state["view"] == format_view(view(expected)).splitlines()
     assert all(symbol == "0" or symbol.isdigit() for symbol in state["view"][5][4:7])

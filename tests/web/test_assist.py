@@ -8,7 +8,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from gridpuzzles.minesweeper import Move
-from gridpuzzles.minesweeper.guessing import GuessRule
+from gridpuzzles.minesweeper.solving.guessing import GuessRule
 from gridpuzzles.web.assist import Situation
 from tests.web.boards import FIRST, SEED, beginner_layout, beginner_mine
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from playwright.sync_api import Locator, Page, expect
 
 from gridpuzzles.minesweeper import Move, level, new_game, play, view
-from gridpuzzles.minesweeper.grid import neighbours
+from gridpuzzles.minesweeper.core.grid import neighbours
 from gridpuzzles.web.process import ServerProcess
 from tests.web.boards import FIRST, SEED, beginner_layout, beginner_mine, beginner_win
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from gridpuzzles.mondrian.official import published_challenges
+from gridpuzzles.mondrian.core.official import published_challenges
 
 BLACK = [
     {"size": "1x1", "row": 0, "col": 0, "orientation": "h"},

@@ -1,15 +1,15 @@
 """Minesweeper: a pure rules core (`rules`, `grid`, `settings`, `generation`), text formats
 (`notation`), what the player sees (`view`), rendering, and the terminal shell."""
 
-from gridpuzzles.minesweeper.grid import Cell, Layout, three_bv
-from gridpuzzles.minesweeper.notation import (
+from gridpuzzles.minesweeper.core.grid import Cell, Layout, three_bv
+from gridpuzzles.minesweeper.core.notation import (
     NotationError,
     format_layout,
     format_view,
     parse_layout,
     parse_view,
 )
-from gridpuzzles.minesweeper.rules import (
+from gridpuzzles.minesweeper.core.rules import (
     Action,
     Figures,
     Game,
@@ -28,7 +28,7 @@ from gridpuzzles.minesweeper.rules import (
     reveal,
     toggle_flag,
 )
-from gridpuzzles.minesweeper.settings import (
+from gridpuzzles.minesweeper.core.settings import (
     LEVELS,
     Config,
     ConfigError,
@@ -37,7 +37,7 @@ from gridpuzzles.minesweeper.settings import (
     level,
     mines_for_density,
 )
-from gridpuzzles.minesweeper.view import View, view
+from gridpuzzles.minesweeper.core.view import View, view
 
 __all__ = [
     "LEVELS",

@@ -11,8 +11,8 @@ import time
 from textual.app import App
 from textual.binding import Binding
 
-from gridpuzzles.minesweeper.settings import Config, level
-from gridpuzzles.mondrian.official import published_challenges
+from gridpuzzles.minesweeper.core.settings import Config, level
+from gridpuzzles.mondrian.core.official import published_challenges
 from gridpuzzles.storage import Store
 from gridpuzzles.tui.minesweeper import Clock, MinesweeperScreen
 from gridpuzzles.tui.mondrian import MondrianScreen

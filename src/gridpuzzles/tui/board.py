@@ -16,8 +16,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from gridpuzzles.minesweeper.grid import Cell
-from gridpuzzles.minesweeper.view import FLAG, HIDDEN, MINE, QUESTION, WRONG_FLAG, View
+from gridpuzzles.minesweeper.core.grid import Cell
+from gridpuzzles.minesweeper.core.view import FLAG, HIDDEN, MINE, QUESTION, WRONG_FLAG, View
 
 NUMBER_COLOURS = {
     "1": "#4f7dff",

@@ -16,7 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from gridpuzzles.bounds import MAX_SEED, parse_whole
-from gridpuzzles.minesweeper.settings import (
+from gridpuzzles.minesweeper.core.settings import (
     LEVELS,
     MAX_SIDE,
     Config,

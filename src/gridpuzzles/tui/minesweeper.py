@@ -20,10 +20,9 @@ from textual.containers import Horizontal, ScrollableContainer
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from gridpuzzles.minesweeper.autoplay import Player, hint
-from gridpuzzles.minesweeper.grid import Cell
-from gridpuzzles.minesweeper.noguess import NoGuessError
-from gridpuzzles.minesweeper.rules import (
+from gridpuzzles.minesweeper.core.grid import Cell
+from gridpuzzles.minesweeper.core.rendering import describe
+from gridpuzzles.minesweeper.core.rules import (
     Action,
     IllegalMoveError,
     Mark,
@@ -34,14 +33,21 @@ from gridpuzzles.minesweeper.rules import (
     new_game,
     play,
 )
-from gridpuzzles.minesweeper.settings import Config
-from gridpuzzles.minesweeper.solver import analyze
-from gridpuzzles.minesweeper.terminal import ADVICE_ERRORS, describe
-from gridpuzzles.minesweeper.view import HIDDEN, QUESTION, View, view
-from gridpuzzles.storage import SavedGame, StorageError, Store, TimedMove, level_key
+from gridpuzzles.minesweeper.core.settings import Config
+from gridpuzzles.minesweeper.core.view import HIDDEN, QUESTION, View, view
+from gridpuzzles.minesweeper.solving.autoplay import ADVICE_ERRORS, Player, hint
+from gridpuzzles.minesweeper.solving.noguess import NoGuessError, placement
+from gridpuzzles.minesweeper.solving.probabilities import analyze
+from gridpuzzles.storage import (
+    SavedGame,
+    StorageError,
+    Store,
+    TimedMove,
+    level_key,
+    new_game_id,
+)
 from gridpuzzles.tui.board import MinesBoard, Overlay
 from gridpuzzles.tui.dialogs import MINES_HELP, GameChoice, HelpScreen, LevelMenu, StatsScreen
-from gridpuzzles.web.tokens import new_game_id
 
 FACES = {Status.PLAYING: ":-)", Status.WON: "B-)", Status.LOST: "X-("}
 OWNER = "tui"
@@ -97,7 +103,7 @@ class MinesweeperScreen(Screen[None]):
     def _begin(self, choice: GameChoice) -> None:
         """Set up a new game and its UI state (a random seed unless one was chosen)."""
         seed = choice.seed if choice.seed is not None else self.seeds.randrange(2**32)
-        self.game = new_game(choice.config, seed)
+        self.game = new_game(choice.config, seed, placement(choice.config))
         self.record = SavedGame(
             new_game_id(),
             choice.config,

@@ -19,10 +19,10 @@ from textual.widget import Widget
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from gridpuzzles.mondrian.notation import EMPTY_LABEL, block_label, label_grid
-from gridpuzzles.mondrian.official import OfficialChallenge
-from gridpuzzles.mondrian.rendering import colour_of
-from gridpuzzles.mondrian.rules import (
+from gridpuzzles.mondrian.core.notation import EMPTY_LABEL, block_label, label_grid
+from gridpuzzles.mondrian.core.official import OfficialChallenge
+from gridpuzzles.mondrian.core.rendering import colour_of
+from gridpuzzles.mondrian.core.rules import (
     BLACK_BLOCKS,
     STANDARD_BOARD,
     Board,
@@ -33,7 +33,7 @@ from gridpuzzles.mondrian.rules import (
     check_placements,
     sort_placements,
 )
-from gridpuzzles.mondrian.solving import Solution, solutions
+from gridpuzzles.mondrian.solving.solutions import Solution, solutions
 from gridpuzzles.tui.dialogs import MONDRIAN_HELP, HelpScreen
 
 CELL_WIDTH, CELL_HEIGHT = 4, 2

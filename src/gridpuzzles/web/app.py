@@ -15,7 +15,7 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
 from gridpuzzles import __version__
-from gridpuzzles.mondrian.official import OfficialChallenge, published_challenges
+from gridpuzzles.mondrian.core.official import OfficialChallenge, published_challenges
 from gridpuzzles.storage import Store
 from gridpuzzles.web import errors, minesweeper, mondrian
 from gridpuzzles.web.games import Games

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gridpuzzles.minesweeper import FirstClick, Game, IllegalMoveError, Move, View, autoplay, view
-from gridpuzzles.minesweeper.solver import analyze
+from gridpuzzles.minesweeper import FirstClick, Game, IllegalMoveError, Move, View, view
+from gridpuzzles.minesweeper.solving import autoplay
+from gridpuzzles.minesweeper.solving.probabilities import analyze
 from gridpuzzles.web.models import HintOut, Probabilities
 
 TOO_LARGE = (

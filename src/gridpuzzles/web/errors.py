@@ -11,9 +11,9 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from gridpuzzles.minesweeper import ConfigError, IllegalMoveError, InvalidMoveError
-from gridpuzzles.minesweeper.noguess import NoGuessError
-from gridpuzzles.minesweeper.solver import SolverLimitError
-from gridpuzzles.mondrian.rules import MondrianError
+from gridpuzzles.minesweeper.solving.noguess import NoGuessError
+from gridpuzzles.minesweeper.solving.probabilities import SolverLimitError
+from gridpuzzles.mondrian.core.rules import MondrianError
 from gridpuzzles.storage import StorageError
 from gridpuzzles.web.assist import BEYOND_SOLVER
 from gridpuzzles.web.games import NotYourGameError, UnknownGameError

@@ -23,7 +23,7 @@ import anyio
 import anyio.to_thread
 
 from gridpuzzles.minesweeper import Action, Config, FirstClick, Game, Move, elapsed, play
-from gridpuzzles.storage import SavedGame, Store, TimedMove
+from gridpuzzles.storage import SavedGame, Store, TimedMove, new_game_id
 from gridpuzzles.web import tokens
 from gridpuzzles.web.workers import Workers
 
@@ -134,7 +134,7 @@ class Games:
         """A new game on ``config`` (on ``seed`` if given): its id, its token and the game."""
         token = tokens.new_token()
         saved = SavedGame(
-            id=tokens.new_game_id(),
+            id=new_game_id(),
             config=config,
             seed=tokens.new_seed() if seed is None else seed,
             owner=tokens.digest(token),

@@ -16,7 +16,7 @@ from gridpuzzles.minesweeper import (
     level,
     view,
 )
-from gridpuzzles.minesweeper.settings import (
+from gridpuzzles.minesweeper.core.settings import (
     MAX_NO_GUESS_CELLS,
     MAX_NO_GUESS_PERCENT,
     MAX_SIDE,

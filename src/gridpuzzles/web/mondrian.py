@@ -9,11 +9,11 @@ from collections.abc import Sequence
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
-from gridpuzzles.mondrian.notation import parse_block
-from gridpuzzles.mondrian.official import OfficialChallenge
-from gridpuzzles.mondrian.rendering import colour_of
-from gridpuzzles.mondrian.rules import STANDARD_BOARD, Orientation, Placement, challenge
-from gridpuzzles.mondrian.solving import count_solutions, solutions
+from gridpuzzles.mondrian.core.notation import parse_block
+from gridpuzzles.mondrian.core.official import OfficialChallenge
+from gridpuzzles.mondrian.core.rendering import colour_of
+from gridpuzzles.mondrian.core.rules import STANDARD_BOARD, Orientation, Placement, challenge
+from gridpuzzles.mondrian.solving.solutions import count_solutions, solutions
 from gridpuzzles.web.models import Error, Strict
 
 PREFIX = "/api/mondrian"

@@ -1,15 +1,10 @@
-"""Game ids and the secret tokens that let only the creator of a game play it."""
+"""The secret tokens that let only the creator of a game play it, and fresh seeds."""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
 import secrets
-
-
-def new_game_id() -> str:
-    """An unguessable game id (128 random bits)."""
-    return secrets.token_urlsafe(16)
 
 
 def new_token() -> str:

@@ -1,0 +1,185 @@
+"""The command line: `gridpuzzles mines ...`, `gridpuzzles mondrian ...`, `gridpuzzles tui`,
+`gridpuzzles serve` and the short forms `mines ...` and `mondrian ...`.
+
+Each puzzle's ``cli`` module has ``configure(parser)``, which adds that puzzle's sub-commands;
+every sub-command sets ``handler``, a function from the parsed arguments to an exit status.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import NoReturn
+
+from gridpuzzles import __version__
+from gridpuzzles.cli import mines as mines_cli
+from gridpuzzles.cli import mondrian as mondrian_cli
+from gridpuzzles.cli import serve as web_cli
+from gridpuzzles.cli import tui as tui_cli
+
+Configure = Callable[[argparse.ArgumentParser], None]
+
+
+@dataclass(frozen=True)
+class Help:
+    """What `--help` says of a command: one line in the list of commands, then a description
+    and an epilog (examples) laid out as written."""
+
+    description: str
+    epilog: str = ""
+    summary: str = ""
+
+
+GRIDPUZZLES = Help(
+    description="""\
+Two grid logic puzzles, Minesweeper and Mondrian Blocks: play them line by line in the
+terminal, in a full-screen terminal app or in a web browser, and solve, analyse or generate
+them from the command line. The full-screen app and the web app keep finished games and
+per-level statistics in one SQLite file. `mines` and `mondrian` are short for
+`gridpuzzles mines` and `gridpuzzles mondrian`.""",
+    epilog="""\
+examples:
+  mines play --level expert --seed 7                 Minesweeper in the terminal
+  mondrian solve --black 2,3,v 0,1,v 4,7,h --count   how many solutions a challenge has
+  gridpuzzles tui --mondrian                         the full-screen app, in Mondrian Blocks
+  gridpuzzles serve                                  the web app on http://127.0.0.1:8023/
+
+`gridpuzzles COMMAND --help` describes each command and its options.""",
+)
+
+# In the texts below, argparse replaces %(prog)s with `mines` or `gridpuzzles mines` (and so
+# on), as the command was called.
+MINES = Help(
+    summary="Minesweeper: play, analyse a position, measure the auto-player",
+    description="""\
+Minesweeper: play it in the terminal (line by line, or full-screen with --tui), print the
+exact mine probability of every hidden cell of a position, and measure the win rate of the
+auto-player on reproducible boards.""",
+    epilog="""\
+examples:
+  %(prog)s play                                 asks for a level
+  %(prog)s play --level expert --seed 7 --tui   the full-screen app
+  printf 'r 0 0\\nq\\n' | %(prog)s play --level beginner --seed 7
+  printf '##1F\\n#210\\n1100\\n' | %(prog)s analyze --mines 2
+  %(prog)s bench --level expert --games 1000 --seed 1 --jobs 2
+
+`%(prog)s COMMAND --help` describes each command and its options.""",
+)
+
+MONDRIAN = Help(
+    summary="Mondrian Blocks: play, solve, generate, count every placement",
+    description="""\
+Mondrian Blocks: place the three black blocks on the 8x8 board, then fill it with the
+coloured ones. Play at the prompts, solve a challenge or a custom game (every solution, or
+how many there are), generate challenges with exactly one solution, or count the solutions
+of every placement of the black blocks. A position is X,Y,O: the column and row of the
+block's top-left cell, 0-based, and its orientation, h or v.""",
+    epilog="""\
+examples:
+  %(prog)s play                                   asks for each black block
+  %(prog)s solve --black 2,3,v 0,1,v 4,7,h        every solution
+  %(prog)s solve --black 2,3,v 0,1,v 4,7,h --count
+  %(prog)s generate --count 5 --seed 1
+
+`%(prog)s COMMAND --help` describes each command and its options.""",
+)
+
+TUI = Help(
+    summary="the full-screen terminal app: Minesweeper and Mondrian Blocks",
+    description="""\
+The full-screen terminal app (mouse and keyboard): Minesweeper with hints, mine
+probabilities and statistics, and Mondrian Blocks with every solution of a challenge.
+F2 and F3 switch puzzles, ? shows the keys, q quits.""",
+)
+
+SERVE = Help(
+    summary="the web app: play both puzzles in a browser",
+    description="""\
+The web app: serve both puzzles to a browser and print the address to open. Games and
+statistics are kept in the SQLite file given by --db. Ctrl+C stops the server.""",
+)
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """A parser whose usage errors are one line on stderr, status 2 (its sub-commands' parsers
+    are of the same class)."""
+
+    def error(self, message: str) -> NoReturn:
+        line = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in message)
+        self.exit(2, f"{self.prog}: error: {line} (see {self.prog} --help)\n")
+
+
+def _parser(prog: str, about: Help, version: bool = False) -> argparse.ArgumentParser:
+    parser = OneLineParser(
+        prog=prog,
+        description=about.description,
+        epilog=about.epilog or None,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    if version:
+        shown = prog if prog == "gridpuzzles" else f"{prog} (gridpuzzles)"
+        parser.add_argument("--version", action="version", version=f"{shown} {__version__}")
+    return parser
+
+
+def _run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
+    args = parser.parse_args(argv)
+    handler = getattr(args, "handler", None)
+    if handler is None:
+        parser.print_help()
+        return 2
+    try:
+        status: int = handler(args)
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader stopped reading (`| head`): stop quietly, as other Unix tools do, and
+        # keep Python from reporting the pipe again when it flushes stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    return status
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full `gridpuzzles` parser with one sub-command per puzzle and app."""
+    parser = _parser("gridpuzzles", GRIDPUZZLES, version=True)
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+    for name, configure, about in (
+        ("mines", mines_cli.configure, MINES),
+        ("mondrian", mondrian_cli.configure, MONDRIAN),
+        ("tui", tui_cli.configure, TUI),
+        ("serve", web_cli.configure, SERVE),
+    ):
+        configure(
+            commands.add_parser(
+                name,
+                help=about.summary,
+                description=about.description,
+                epilog=about.epilog or None,
+                formatter_class=argparse.RawDescriptionHelpFormatter,
+            )
+        )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of `gridpuzzles`."""
+    return _run(build_parser(), argv)
+
+
+def mines_main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of `mines`, short for `gridpuzzles mines`."""
+    parser = _parser("mines", MINES, version=True)
+    mines_cli.configure(parser)
+    return _run(parser, argv)
+
+
+def mondrian_main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of `mondrian`, short for `gridpuzzles mondrian`."""
+    parser = _parser("mondrian", MONDRIAN, version=True)
+    mondrian_cli.configure(parser)
+    return _run(parser, argv)

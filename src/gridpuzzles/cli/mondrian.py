@@ -1,0 +1,484 @@
+"""Command line of Mondrian Blocks: `mondrian play | solve | generate | census`.
+
+A thin shell: it parses text with :mod:`notation`, calls the pure core and prints with
+:mod:`rendering`.  Bad input (a malformed or out-of-bounds option, a puzzle file that cannot
+be read, an SVG path that cannot be written, a game too big to search) prints one line on
+stderr and exits with status 2, before anything is written; status 1 means the input ended
+before `play` had its three blocks, or the output could not be written.  There is never a
+traceback.  Every number that sizes work has a bound, checked before the work starts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import os
+import random
+import stat
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TextIO
+
+from gridpuzzles.bounds import MAX_SEED
+from gridpuzzles.mondrian.core.notation import (
+    MAX_TOML_BYTES,
+    NotationError,
+    format_position,
+    parse_blocks,
+    parse_board,
+    parse_fixed,
+    parse_number,
+    parse_position,
+    parse_puzzle_toml,
+    quoted,
+    solutions_to_json,
+)
+from gridpuzzles.mondrian.core.rendering import render_svg, render_text
+from gridpuzzles.mondrian.core.rules import (
+    BLACK_BLOCKS,
+    MAX_BLOCKS,
+    MAX_SIDE,
+    STANDARD_BLOCKS,
+    STANDARD_BOARD,
+    Block,
+    InvalidPuzzleError,
+    MondrianError,
+    Placement,
+    Puzzle,
+    challenge,
+    check_placements,
+    make_puzzle,
+)
+from gridpuzzles.mondrian.solving.census import MAX_CENSUS_PLACEMENTS, Progress, census
+from gridpuzzles.mondrian.solving.generation import GeneratedChallenge, generate_challenge
+from gridpuzzles.mondrian.solving.solutions import Solution, count_solutions, solutions
+
+Handler = Callable[[argparse.Namespace], int]
+BAD_INPUT, FAILED = 2, 1
+
+MAX_GENERATE = 1000
+"""The most challenges one `mondrian generate` makes (``--count``)."""
+MAX_LISTED = 2000
+"""The most solutions `mondrian solve` lists (``--limit``, also the default): more than any
+placement of the black blocks in the 8x8 game has (1084).  Every solution is still counted."""
+MAX_ANSWER = 100
+"""The longest answer `mondrian play` reads at a prompt, in characters."""
+
+
+def _whole_number(what: str, low: int, high: int, why: str = "") -> Callable[[str], int]:
+    """An argparse type: a number in ASCII digits from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        try:
+            return parse_number(text, what, low, high, why)
+        except NotationError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return parse
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add the `mondrian` sub-commands to ``parser``."""
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+    _add_play(commands)
+    _add_solve(commands)
+    _add_generate(commands)
+    _add_census(commands)
+
+
+def _add_color_option(parser: argparse._ActionsContainer) -> None:
+    parser.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="ANSI colour: auto (the default) uses it on a terminal unless NO_COLOR is set",
+    )
+
+
+def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    play = commands.add_parser(
+        "play",
+        help="place the black blocks at the prompts, see every solution",
+        description="Asks X,Y,O for the 1x1, 1x2 and 1x3 black blocks (X the column, Y the "
+        "row, 0-based from the top-left corner, O v or h), then shows every solution.",
+    )
+    _add_color_option(play)
+    play.set_defaults(handler=_guarded(_play))
+
+
+def _add_solve(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    solve = commands.add_parser(
+        "solve",
+        help="solve a challenge or a custom game",
+        description="Solve a challenge (--black) or a custom game (--board/--blocks/--fixed, "
+        "or --file). Positions are X,Y,O: column, row (0-based from the top-left corner) and "
+        "orientation v or h.",
+    )
+    source = solve.add_argument_group("puzzle")
+    source.add_argument(
+        "--black", nargs=3, metavar="X,Y,O", help="the 1x1, 1x2 and 1x3 black blocks, in order"
+    )
+    source.add_argument(
+        "--board", metavar="WxH", help=f"custom board size, sides 1 to {MAX_SIDE} (default 8x8)"
+    )
+    source.add_argument(
+        "--blocks", metavar="SIZES", help=f"every block of the game, fixed ones included, "
+        f"e.g. 1x1,1x2,2x3: at most {MAX_BLOCKS} (default: the eleven blocks of the game)"
+    )
+    source.add_argument(
+        "--fixed", nargs="+", default=[], metavar="SIZE:X,Y,O", help="blocks fixed in place"
+    )
+    source.add_argument(
+        "--file", type=Path, help=f"a TOML puzzle file (board, blocks, fixed), at most "
+        f"{MAX_TOML_BYTES // 1024} KiB"
+    )
+    output = solve.add_argument_group("output")
+    stop = output.add_mutually_exclusive_group()
+    stop.add_argument("--count", action="store_true", help="only count the solutions")
+    stop.add_argument("--first", action="store_true", help="stop at the first solution")
+    stop.add_argument(
+        "--limit",
+        type=_whole_number("the number of solutions listed", 1, MAX_LISTED),
+        default=MAX_LISTED,
+        metavar="N",
+        help=f"list at most N solutions, 1 to {MAX_LISTED} (default {MAX_LISTED}); all are "
+        "still counted",
+    )
+    output.add_argument("--json", action="store_true", help='print {"count": N, "solutions": ...}')
+    output.add_argument(
+        "--svg", type=Path, metavar="FILE", help="also draw the solutions listed as SVG"
+    )
+    _add_color_option(output)
+    solve.set_defaults(handler=_guarded(_solve))
+
+
+def _add_generate(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    generate = commands.add_parser(
+        "generate",
+        help="random challenges with exactly one solution",
+        description="Random placements of the black blocks with exactly one solution, each "
+        "with a difficulty estimate and its reason.",
+    )
+    generate.add_argument(
+        "--count",
+        type=_whole_number("the number of challenges", 1, MAX_GENERATE),
+        default=1,
+        help=f"how many, 1 to {MAX_GENERATE} (default 1)",
+    )
+    generate.add_argument(
+        "--seed",
+        type=_whole_number("a seed", 0, MAX_SEED, " (2**63 - 1)"),
+        help="seed, 0 to 2**63 - 1 (the same seed gives the same challenges)",
+    )
+    generate.add_argument("--json", action="store_true", help="print JSON")
+    _add_color_option(generate)
+    generate.set_defaults(handler=_guarded(_generate))
+
+
+def _add_census(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    census_parser = commands.add_parser(
+        "census",
+        help="count the solutions of every placement of the black blocks",
+        description="For every non-overlapping placement of the black blocks, count its "
+        "solutions; print how many placements have 0, 1, 2, ... solutions.",
+    )
+    census_parser.add_argument("--json", action="store_true", help="print the full histogram")
+    census_parser.add_argument(
+        "--board", metavar="WxH", help=f"custom board, sides 1 to {MAX_SIDE} (default 8x8)"
+    )
+    census_parser.add_argument(
+        "--blocks", metavar="SIZES", help="every block, black ones included (default: the game)"
+    )
+    census_parser.add_argument(
+        "--black", metavar="SIZES", help="the blocks whose placements vary (default 1x1,1x2,1x3); "
+        f"their placements multiplied at most {MAX_CENSUS_PLACEMENTS:,}"
+    )
+    census_parser.set_defaults(handler=_guarded(_census))
+
+
+def _guarded(handler: Handler) -> Handler:
+    """``handler`` with bad input and failed writes turned into one line on stderr."""
+
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return handler(args)
+        except MondrianError as error:
+            print(f"mondrian: error: {error}", file=sys.stderr)
+            return BAD_INPUT
+        except BrokenPipeError:
+            raise  # the reader went away: the entry point stops quietly
+        except OSError as error:
+            where = "" if error.filename is None else f": {_path_shown(error.filename)}"
+            print(f"mondrian: error: {error.strerror or error}{where}", file=sys.stderr)
+            return FAILED
+
+    return run
+
+
+def use_color(mode: str, stream: TextIO) -> bool:
+    """Whether to write ANSI colour to ``stream`` for ``--color`` ``mode``."""
+    if mode != "auto":
+        return mode == "always"
+    return stream.isatty() and "NO_COLOR" not in os.environ
+
+
+# play
+
+
+def _play(args: argparse.Namespace) -> int:
+    color = use_color(args.color, sys.stdout)
+    print("Place the black blocks: X,Y,O with X the column and Y the row (0-based from the")
+    print("top-left corner) and O the orientation, v (vertical) or h (horizontal).")
+    placed: list[Placement] = []
+    for block in BLACK_BLOCKS:
+        placement = _ask_position(block, placed)
+        if placement is None:
+            print("mondrian: error: input ended before the three black blocks", file=sys.stderr)
+            return FAILED
+        placed.append(placement)
+    puzzle = challenge(placed)
+    _show_all(puzzle, color)
+    return 0
+
+
+def _ask_position(block: Block, placed: Sequence[Placement]) -> Placement | None:
+    """Ask until the answer is a valid place for ``block``; ``None`` at end of input."""
+    while True:
+        answer = _answer(f"{block} block (x,y,v/h): ")
+        if answer is None:
+            return None
+        try:
+            placement = parse_position(answer, block)
+            check_placements(STANDARD_BOARD, [*placed, placement])
+        except MondrianError as error:
+            print(f"  {error}; try again")
+            continue
+        return placement
+
+
+def _answer(prompt: str) -> str | None:
+    """One line of standard input (at most `MAX_ANSWER` characters), ``None`` at its end."""
+    print(prompt, end="", flush=True)
+    try:
+        line = sys.stdin.readline(MAX_ANSWER + 1) if sys.stdin is not None else ""
+        line.encode("utf-8")  # bytes read with surrogateescape (a C locale) do not encode
+    except UnicodeError:
+        raise NotationError("standard input is not UTF-8 text") from None
+    if not line:
+        print()
+        return None
+    if len(line) > MAX_ANSWER and not line.endswith("\n"):
+        raise NotationError(f"an answer has at most {MAX_ANSWER} characters, e.g. 4,7,h")
+    return line
+
+
+def _show_all(puzzle: Puzzle, color: bool) -> None:
+    print(f"Puzzle:\n{render_text(puzzle.board, puzzle.fixed, color)}")
+    count = 0
+    for count, solution in enumerate(solutions(puzzle), 1):
+        print(f"\nSolution {count}:\n{render_text(puzzle.board, solution, color)}")
+    print(f"\nNumber of solutions: {count}")
+
+
+# solve
+
+
+def _puzzle_from(args: argparse.Namespace) -> Puzzle:
+    custom = args.board is not None or args.blocks is not None or bool(args.fixed)
+    sources = [args.black is not None, custom, args.file is not None]
+    if sum(sources) != 1:
+        raise InvalidPuzzleError(
+            "give exactly one of --black, a custom game (--board/--blocks/--fixed) or --file"
+        )
+    if args.black is not None:
+        return challenge(parse_position(t, b) for t, b in zip(args.black, BLACK_BLOCKS, strict=True))
+    if args.file is not None:
+        return parse_puzzle_toml(read_puzzle_file(args.file))
+    board = parse_board(args.board) if args.board is not None else STANDARD_BOARD
+    blocks = parse_blocks(args.blocks) if args.blocks is not None else STANDARD_BLOCKS
+    return make_puzzle(board, blocks, map(parse_fixed, args.fixed))
+
+
+def _path_shown(path: object) -> str:
+    """A file name for a message: quoted, in full unless absurdly long."""
+    return quoted(str(path), 1000)
+
+
+def read_puzzle_file(path: Path) -> str:
+    """The text of a puzzle file: at most `MAX_TOML_BYTES` bytes of UTF-8, or `NotationError`."""
+    name = _path_shown(path)
+    try:
+        with path.open("rb") as file:
+            data = file.read(MAX_TOML_BYTES + 1)
+    except OSError as error:
+        raise NotationError(f"cannot read the puzzle file {name}: {error.strerror}") from None
+    except ValueError:  # a NUL character in the name
+        raise NotationError(f"cannot read the puzzle file {name}: not a file name") from None
+    if len(data) > MAX_TOML_BYTES:
+        raise NotationError(
+            f"the puzzle file {name} is larger than {MAX_TOML_BYTES} bytes, the bound on a "
+            "puzzle file"
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise NotationError(
+            f"the puzzle file {name} is not UTF-8 text (byte {error.start})"
+        ) from None
+
+
+Writer = Callable[[str], None]
+
+
+@contextmanager
+def _opened_for_writing(path: Path | None) -> Iterator[Writer | None]:
+    """A function writing ``path``, opened before the work so that a path that cannot be
+    written is refused first.
+
+    Opening appends nothing and truncates nothing: a file that was there stays as it was
+    until the function writes it, and a file made here is removed if the work fails.
+    """
+    if path is None:
+        yield None
+        return
+    name = _path_shown(path)
+    existed = os.path.lexists(path)
+    try:
+        handle = path.open("ab", buffering=0)  # unbuffered: a failed write leaves nothing
+    except OSError as error:
+        raise NotationError(f"cannot write the SVG file {name}: {error.strerror}") from None
+    except ValueError:
+        raise NotationError(f"cannot write the SVG file {name}: not a file name") from None
+
+    def write(text: str) -> None:
+        try:
+            if stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                handle.truncate(0)
+            data = memoryview(text.encode("utf-8"))
+            while data:
+                data = data[handle.write(data) or 0 :]
+        except OSError as error:
+            message = f"cannot write the SVG file {name}: {error.strerror}"
+            raise OSError(error.errno, message) from None
+
+    try:
+        with handle:
+            yield write
+    except BaseException:
+        if not existed:
+            path.unlink(missing_ok=True)
+        raise
+
+
+def _solve(args: argparse.Namespace) -> int:
+    puzzle = _puzzle_from(args)
+    if args.count and args.svg is not None:
+        raise InvalidPuzzleError("--svg draws the solutions listed: it does not go with --count")
+    with _opened_for_writing(args.svg) as svg:
+        if args.count:
+            total = count_solutions(puzzle)
+            print(json.dumps({"count": total}) if args.json else f"Number of solutions: {total}")
+            return 0
+        limit = 1 if args.first else args.limit
+        found: list[Solution] = list(itertools.islice(solutions(puzzle), limit))
+        total = len(found) if args.first or len(found) < limit else count_solutions(puzzle)
+        if svg is not None:
+            svg(render_svg(puzzle.board, found or [puzzle.fixed]))
+    if args.json:
+        document = solutions_to_json(total, found)
+        if args.first:
+            del document["count"]
+        print(json.dumps(document))
+        return 0
+    _print_solutions(puzzle, found, total, use_color(args.color, sys.stdout), args.first)
+    return 0
+
+
+def _print_solutions(
+    puzzle: Puzzle, found: Sequence[Solution], total: int, color: bool, first: bool
+) -> None:
+    print(f"Puzzle:\n{render_text(puzzle.board, puzzle.fixed, color)}")
+    for number, solution in enumerate(found, 1):
+        print(f"\nSolution {number}:\n{render_text(puzzle.board, solution, color)}")
+    if first:
+        print("\nNo solution." if not found else "\n(stopped after the first solution)")
+    elif total > len(found):
+        print(f"\nNumber of solutions: {total} (the first {len(found)} are shown; --limit N "
+              f"shows N, at most {MAX_LISTED})")
+    else:
+        print(f"\nNumber of solutions: {total}")
+
+
+# generate
+
+
+def _generate(args: argparse.Namespace) -> int:
+    rng = random.Random(args.seed)
+    generated = (generate_challenge(rng) for _ in range(args.count))  # shown as they come
+    if args.json:
+        print(json.dumps([_generated_json(g) for g in generated]))
+        return 0
+    color = use_color(args.color, sys.stdout)
+    for number, item in enumerate(generated, 1):
+        black = " ".join(format_position(p) for p in _black_in_order(item.puzzle))
+        print(f"Challenge {number}: --black {black}")
+        print(f"Difficulty: {item.difficulty.level} ({item.difficulty.reason})")
+        print(f"{render_text(item.puzzle.board, item.puzzle.fixed, color)}\n")
+    return 0
+
+
+def _black_in_order(puzzle: Puzzle) -> list[Placement]:
+    """The fixed blocks in the order the command line takes them: 1x1, 1x2, 1x3."""
+    return sorted(puzzle.fixed, key=lambda p: p.block)
+
+
+def _generated_json(item: GeneratedChallenge) -> dict[str, object]:
+    return {
+        "black": [format_position(p) for p in _black_in_order(item.puzzle)],
+        "level": item.difficulty.level,
+        "score": item.difficulty.score,
+        "reason": item.difficulty.reason,
+    }
+
+
+# census
+
+
+def _census(args: argparse.Namespace) -> int:
+    board = parse_board(args.board) if args.board is not None else STANDARD_BOARD
+    blocks = parse_blocks(args.blocks) if args.blocks is not None else STANDARD_BLOCKS
+    marked = parse_blocks(args.black) if args.black is not None else BLACK_BLOCKS
+    with _progress_bar(sys.stderr) as progress:
+        result = census(board, blocks, marked, progress)
+    histogram = result.histogram()
+    if args.json:
+        document = {
+            "placements": result.placements,
+            "solutions": result.tilings,
+            "histogram": {str(k): v for k, v in histogram.items()},
+        }
+        print(json.dumps(document))
+        return 0
+    print(f"Placements of the black blocks: {result.placements}")
+    print(f"Solutions in all: {result.tilings}")
+    print("solutions  placements")
+    for solutions_count, placements in histogram.items():
+        print(f"{solutions_count:>9}  {placements:>10}")
+    return 0
+
+
+@contextmanager
+def _progress_bar(stream: TextIO) -> Iterator[Progress | None]:
+    """A rich progress bar on ``stream`` when it is a terminal, else no progress at all."""
+    if not stream.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import Progress as RichProgress
+
+    with RichProgress(console=Console(file=stream), transient=True) as bar:
+        task = bar.add_task("census", total=1.0)
+        yield lambda fraction: bar.update(task, completed=fraction)

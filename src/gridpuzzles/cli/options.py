@@ -1,0 +1,178 @@
+"""Command-line options shared by `mines play`, `mines bench` and `gridpuzzles tui`: which
+board (a level or a custom size), the first-click and win rules, the seed and the database."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+from pathlib import Path
+
+from gridpuzzles.bounds import MAX_SEED, check_seed, read_decimal, shown
+from gridpuzzles.minesweeper.core.settings import (
+    LEVELS,
+    MAX_SIDE,
+    Config,
+    ConfigError,
+    FirstClick,
+    WinRule,
+    check_playable,
+    check_sides,
+    mines_for_density,
+)
+from gridpuzzles.storage import default_db
+from gridpuzzles.terminal.minesweeper import Rules
+
+Size = tuple[int, int, int]
+"""Width, height and mine count."""
+
+
+_WHOLE = re.compile(r"-?[0-9]{1,40}")
+
+
+def whole(text: str) -> int:
+    """An option's whole number (an argparse ``type``): ASCII digits 0-9, at most 40 of them,
+    with an optional minus sign; the command checks its range. Unlike ``int``, it takes no
+    other script's digits (``٣``), underscores or spaces."""
+    if _WHOLE.fullmatch(text) is None:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number (digits 0-9, at most 40), not {shown(text)}"
+        )
+    return int(text)
+
+
+def number(text: str) -> float:
+    """An option's decimal number (an argparse ``type``), e.g. ``0.15`` or ``1e-3``, in ASCII
+    digits; the command checks its range."""
+    value = read_decimal(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(
+            f"expected a number such as 0.15 (digits 0-9), not {shown(text)}"
+        )
+    return value
+
+
+def add_size_options(group: argparse._ArgumentGroup, level_help: str = "a built-in level") -> None:
+    """``--level``, or ``--width``, ``--height`` and ``--mines`` or ``--density``."""
+    group.add_argument("--level", choices=list(LEVELS), help=level_help)
+    group.add_argument(
+        "--width", type=whole, help=f"custom board width, 1 to {MAX_SIDE} (with --height)"
+    )
+    group.add_argument(
+        "--height", type=whole, help=f"custom board height, 1 to {MAX_SIDE} (with --width)"
+    )
+    count = group.add_mutually_exclusive_group()
+    count.add_argument("--mines", type=whole, help="custom mine count")
+    count.add_argument("--density", type=number, help="custom mine density, 0 < D < 1")
+
+
+def add_first_click_options(group: argparse._ArgumentGroup) -> None:
+    """``--first-click`` and its short form for no-guess boards, ``--no-guess``."""
+    group.add_argument(
+        "--first-click",
+        choices=[rule.value for rule in FirstClick],
+        default=FirstClick.SAFE.value,
+        help="safe (default): the first cell is never a mine; opening: it opens an area; "
+        "no-guess: it opens an area and logic alone clears the rest; none: no promise",
+    )
+    group.add_argument(
+        "--no-guess",
+        action="store_true",
+        help="boards that open at the first click and never need a guess "
+        "(short for --first-click no-guess)",
+    )
+
+
+def size_from(args: argparse.Namespace) -> Size | None:
+    """The board size the options ask for, or None when they name none; raises `ConfigError`
+    on a level given with a custom size, or an incomplete custom size."""
+    custom = [args.width, args.height, args.mines, args.density]
+    if args.level is not None:
+        if any(value is not None for value in custom):
+            raise ConfigError(
+                "give either --level or a custom size (--width, --height, --mines/--density), "
+                "not both"
+            )
+        return LEVELS[args.level]
+    if all(value is None for value in custom):
+        return None
+    if args.width is None or args.height is None or (args.mines is None and args.density is None):
+        raise ConfigError("a custom board needs --width, --height and either --mines or --density")
+    check_sides(args.width, args.height)
+    if args.mines is not None:
+        return args.width, args.height, args.mines
+    return args.width, args.height, mines_for_density(args.width, args.height, args.density)
+
+
+def first_click_from(args: argparse.Namespace) -> FirstClick:
+    """The first-click rule the options ask for; raises `ConfigError` on ``--no-guess`` with a
+    rule that promises nothing."""
+    rule = FirstClick(args.first_click)
+    if not args.no_guess:
+        return rule
+    if rule is FirstClick.NONE:
+        raise ConfigError(
+            "--no-guess opens an area at the first click; it cannot go with --first-click none"
+        )
+    return FirstClick.NO_GUESS
+
+
+def add_db_option(parser: argparse.ArgumentParser, when: str = "") -> None:
+    """``--db``: the SQLite file of finished games and per-level statistics."""
+    parser.add_argument(
+        "--db",
+        type=Path,
+        metavar="PATH",
+        help=f"{when}the database of games and statistics, shared with the web app "
+        f"(default {default_db()})",
+    )
+
+
+def add_board_options(parser: argparse.ArgumentParser) -> None:
+    """The options that choose a board: a level or a custom size, the rules and the seed."""
+    board = parser.add_argument_group("board")
+    add_size_options(board)
+    board.add_argument(
+        "--seed",
+        type=whole,
+        help=f"seed of the first game, 0 to {MAX_SEED} (the same seed gives the same game)",
+    )
+    add_first_click_options(board)
+    board.add_argument(
+        "--win-rule",
+        choices=[r.value for r in WinRule],
+        default=WinRule.REVEAL.value,
+        help="reveal (default): reveal every safe cell; flags: flag exactly the mines",
+    )
+    board.add_argument(
+        "--question-marks", action="store_true", help="flagging cycles through '?' too"
+    )
+
+
+def rules_from(args: argparse.Namespace) -> Rules:
+    """The rules the options ask for (`ConfigError` on ``--no-guess --first-click none``)."""
+    return Rules(first_click_from(args), WinRule(args.win_rule), args.question_marks)
+
+
+def config_from(args: argparse.Namespace) -> Config | None:
+    """The board the options ask for, or None when they name none (then the game asks);
+    raises `ConfigError` for a board the shells do not play (`check_playable`), and
+    `BoundError` for a seed outside 0 to `MAX_SEED`."""
+    if args.seed is not None:
+        check_seed(args.seed, "--seed")
+    rules = rules_from(args)
+    size = size_from(args)
+    return None if size is None else check_playable(rules.config(*size))
+
+
+def use_color(choice: str) -> bool:
+    if choice != "auto":
+        return choice == "always"
+    return sys.stdout.isatty() and "NO_COLOR" not in os.environ
+
+
+def fail(prog: str, message: str) -> int:
+    """Report a bad option in one line on stderr; the exit status of a usage error."""
+    print(f"{prog}: error: {message}", file=sys.stderr)
+    return 2

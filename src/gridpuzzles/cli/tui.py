@@ -1,0 +1,65 @@
+"""`gridpuzzles tui` and `mines play --tui`: start the full-screen app as the options ask.
+
+Textual itself is imported only when the app starts, so that the other commands start fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sqlite3
+
+from gridpuzzles.bounds import BoundError
+from gridpuzzles.cli.options import (
+    add_board_options,
+    add_db_option,
+    config_from,
+    fail,
+    rules_from,
+)
+from gridpuzzles.minesweeper.core.settings import LEVELS, Config, ConfigError
+from gridpuzzles.storage import StorageError, Store, default_db
+
+PROG = "gridpuzzles tui"
+DEFAULT_LEVEL = "beginner"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add the options of `gridpuzzles tui` to ``parser``."""
+    add_board_options(parser)
+    add_db_option(parser)
+    parser.add_argument(
+        "--mondrian", action="store_true", help="start in Mondrian Blocks (F2 and F3 switch)"
+    )
+    parser.set_defaults(handler=_tui)
+
+
+def _tui(args: argparse.Namespace) -> int:
+    return launch(args, PROG, "mondrian" if args.mondrian else "minesweeper")
+
+
+def board_config(args: argparse.Namespace) -> Config:
+    """The board the options ask for; beginner under the chosen rules when they name none.
+    Raises `ConfigError` or `BoundError` (see `config_from`)."""
+    return config_from(args) or rules_from(args).config(*LEVELS[DEFAULT_LEVEL])
+
+
+def launch(args: argparse.Namespace, prog: str, start: str = "minesweeper") -> int:
+    """Run the app for parsed options (of `gridpuzzles tui` or `mines play --tui`) in mode
+    ``start`` until it quits; a bad option or database is one line on stderr, status 2, and
+    the database is neither created nor changed for a bad option."""
+    try:
+        config = board_config(args)
+    except (ConfigError, BoundError) as error:
+        return fail(prog, str(error))
+    path = args.db or default_db()
+    try:
+        store = Store(path)
+    except (OSError, sqlite3.Error, StorageError) as error:
+        return fail(prog, f"cannot open the database {path}: {error}")
+    from gridpuzzles.tui.app import GridPuzzlesApp
+
+    try:
+        GridPuzzlesApp(config, args.seed, start=start, store=store).run()
+    finally:
+        store.close()
+    return 0

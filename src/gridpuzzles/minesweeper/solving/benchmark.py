@@ -1,0 +1,301 @@
+"""The auto-player's benchmark: play many games and collect what happened.
+
+Boards come from the core's `place_mines` with per-game seeds drawn from
+``random.Random(seed)``, so a seed always gives the same boards and the same results, with
+one process or many. Games are simulated on the layout directly (a plain flood fill) for
+speed; the auto-player only ever sees the view.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import statistics
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from itertools import islice
+
+from gridpuzzles.minesweeper.core.grid import Layout
+from gridpuzzles.minesweeper.core.rules import Action
+from gridpuzzles.minesweeper.core.settings import MAX_SIDE, Config, FirstClick
+from gridpuzzles.minesweeper.core.view import View
+from gridpuzzles.minesweeper.solving.autoplay import Decision, Player, first_click
+from gridpuzzles.minesweeper.solving.noguess import placement
+from gridpuzzles.minesweeper.solving.probabilities import neighbour_table
+
+
+@dataclass(frozen=True)
+class Board:
+    """One benchmark board: its layout and the first cell to reveal (never a mine)."""
+
+    layout: Layout
+    start: int
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "w": self.layout.width,
+                "h": self.layout.height,
+                "mines": self.layout.mine_indices(),
+                "start": self.start,
+            }
+        )
+
+
+class BoardFileError(ValueError):
+    """A line of a boards file that is not a valid board."""
+
+
+MAX_BOARD_LINE = 128 * 1024
+"""The longest line of a boards file, in characters: a 100x100 board with every cell
+listed as a mine takes about 60,000."""
+
+
+def parse_board(line: str, number: int = 1) -> Board:
+    """One JSON line ``{"w": 30, "h": 16, "mines": [i, ...], "start": i}``: "w" and "h" from 1
+    to `MAX_SIDE`, "mines" distinct cell indices, "start" a cell index that is not a mine.
+    Every field is checked (JSON booleans are not numbers here) before the board is built;
+    anything else raises `BoardFileError` naming the line and what was expected."""
+    where = f"boards line {number}"
+    if len(line) > MAX_BOARD_LINE:
+        raise BoardFileError(f"{where} is longer than {MAX_BOARD_LINE:,} characters")
+    data = _json(line, where)
+    if not isinstance(data, dict) or set(data) != {"w", "h", "mines", "start"}:
+        raise BoardFileError(f'{where}: expected an object with keys "w", "h", "mines", "start"')
+    w, h, mines, start = data["w"], data["h"], data["mines"], data["start"]
+    if not (_is_whole(w) and _is_whole(h) and 1 <= w <= MAX_SIDE and 1 <= h <= MAX_SIDE):
+        raise BoardFileError(f'{where}: "w" and "h" must be whole numbers from 1 to {MAX_SIDE}')
+    size = w * h
+    if not isinstance(mines, list) or not all(_is_whole(i) and 0 <= i < size for i in mines):
+        raise BoardFileError(f'{where}: "mines" must be a list of cell indices from 0 to {size - 1}')
+    if len(set(mines)) != len(mines):
+        raise BoardFileError(f'{where}: "mines" lists a cell twice')
+    if not (_is_whole(start) and 0 <= start < size):
+        raise BoardFileError(f'{where}: "start" must be a cell index from 0 to {size - 1}')
+    if start in set(mines):
+        raise BoardFileError(f'{where}: "start" {start} is a mine')
+    return Board(Layout.from_cells(w, h, mines), start)
+
+
+def _json(line: str, where: str) -> object:
+    """The JSON value of a line; numbers of thousands of digits and deep nesting are refused
+    too, as not JSON of a board."""
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError as error:
+        raise BoardFileError(f"{where}: not JSON ({error.msg})") from None
+    except (ValueError, RecursionError):
+        raise BoardFileError(f"{where}: not JSON of a board (too long a number, or too deep)") from None
+
+
+def _is_whole(value: object) -> bool:
+    """Whether a JSON value is a whole number (not a boolean, which Python counts as one)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def read_boards(lines: Iterable[str]) -> Iterator[Board]:
+    """Every non-blank line of a JSON-lines boards file, read as it is needed."""
+    return (parse_board(line, n) for n, line in enumerate(lines, start=1) if line.strip())
+
+
+def board_stream(config: Config, games: int, seed: int) -> Iterator[Board]:
+    """``games`` boards of ``config``, made one at a time, reproducible from ``seed``; each
+    starts where the auto-player clicks first (no-guess boards under `FirstClick.NO_GUESS`)."""
+    seeds = random.Random(seed)
+    place = placement(config)
+    row, col = first_click(config.width, config.height, config.first_click)
+    start = row * config.width + col
+    for _ in range(games):
+        layout = place(config, start, random.Random(seeds.randrange(2**63)))
+        yield Board(layout, start)
+
+
+def random_boards(config: Config, games: int, seed: int) -> list[Board]:
+    """The boards of `board_stream`, in a list."""
+    return list(board_stream(config, games, seed))
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How one game went."""
+
+    won: bool
+    seconds: float
+    guesses: int
+    moves: int
+
+
+class Simulation:
+    """A game on a known layout, as fast as possible: reveals flood over zeros."""
+
+    def __init__(self, layout: Layout) -> None:
+        self.width = layout.width
+        self.height = layout.height
+        self.mines = layout.mines
+        self.counts = layout.counts
+        self.nbrs = neighbour_table(layout.width, layout.height)
+        self.cells = bytearray(b"#" * layout.size)
+        self.left = layout.size - layout.mine_count
+        self.lost = False
+
+    def view(self) -> View:
+        return View(self.width, self.height, self.cells.decode("ascii"))
+
+    def reveal(self, index: int) -> None:
+        """Open a hidden cell; a zero opens its neighbours too."""
+        if self.cells[index] != ord("#"):
+            return
+        if self.mines[index]:
+            self.cells[index] = ord("*")
+            self.lost = True
+            return
+        stack = [index]
+        cells, counts, nbrs = self.cells, self.counts, self.nbrs
+        cells[index] = 48 + counts[index]
+        self.left -= 1
+        while stack:
+            i = stack.pop()
+            if counts[i] == 0:
+                for n in nbrs[i]:
+                    if cells[n] == 35:  # '#'
+                        cells[n] = 48 + counts[n]
+                        self.left -= 1
+                        stack.append(n)
+
+
+def play_board(
+    board: Board,
+    rule: FirstClick = FirstClick.SAFE,
+    then: Sequence[int] = (),
+    on_guess: Callable[[View, Decision], None] | None = None,
+) -> Result:
+    """Play one board with the auto-player from its start cell, after revealing the cells
+    ``then`` in order (a forced opening; a mine among them loses the game). ``on_guess`` sees
+    each guess before it is played (a lost game is lost on its last guess)."""
+    started = time.perf_counter()
+    sim = Simulation(board.layout)
+    player = Player(rule)
+    mines = board.layout.mine_count
+    for cell in (board.start, *then):
+        if not sim.lost:
+            sim.reveal(cell)
+    guesses = moves = 0
+    while not sim.lost and sim.left > 0:
+        view = sim.view()
+        decision = player.decide(view, mines)
+        guesses += decision.guess
+        if decision.guess and on_guess is not None:
+            on_guess(view, decision)
+        for move in decision.moves:
+            if move.action is not Action.REVEAL:
+                raise AssertionError(f"the auto-player played {move} with no flag on the board")
+            sim.reveal(move.row * sim.width + move.col)
+            moves += 1
+            if sim.lost:
+                break
+    return Result(not sim.lost, time.perf_counter() - started, guesses, moves)
+
+
+def _play_chunk(chunk: list[tuple[Board, FirstClick]]) -> list[Result]:
+    return [play_board(board, rule) for board, rule in chunk]
+
+
+def play_boards(
+    boards: Iterable[Board],
+    rule: FirstClick = FirstClick.SAFE,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+    count: int | None = None,
+) -> list[Result]:
+    """Play every board, in order; ``jobs`` processes share the work (same results). Boards
+    are taken from ``boards`` as they are needed (``count`` of them, when it is not a list),
+    so that only the results are kept."""
+    if jobs <= 1:
+        results = []
+        for board in boards:
+            results.append(play_board(board, rule))
+            if progress:
+                progress(1)
+        return results
+    total = len(boards) if isinstance(boards, Sized) else count
+    size = 20 if total is None else max(1, min(20, total // (jobs * 4) or 1))
+    results = []
+    with ProcessPoolExecutor(jobs) as pool:
+        waiting: deque[Future[list[Result]]] = deque()
+        for chunk in chunks(boards, size):
+            waiting.append(pool.submit(_play_chunk, [(b, rule) for b in chunk]))
+            while len(waiting) > 2 * jobs or (waiting and waiting[0].done()):
+                results.extend(_collect(waiting.popleft(), progress))
+        while waiting:
+            results.extend(_collect(waiting.popleft(), progress))
+    return results
+
+
+def _collect(
+    future: Future[list[Result]], progress: Callable[[int], None] | None
+) -> list[Result]:
+    done = future.result()
+    if progress:
+        progress(len(done))
+    return done
+
+
+@dataclass(frozen=True)
+class Summary:
+    games: int
+    wins: int
+    low: float
+    high: float
+    mean_ms: float
+    median_ms: float
+    guesses: float
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score 95% confidence interval of a win rate."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def sign_test(before: Sequence[bool], after: Sequence[bool]) -> tuple[int, int, float]:
+    """Paired wins on the same boards: boards won only ``after``, boards won only ``before``,
+    and the sign-test z of the difference (below about 2 it is noise)."""
+    gained = sum(1 for a, b in zip(before, after, strict=True) if b and not a)
+    lost = sum(1 for a, b in zip(before, after, strict=True) if a and not b)
+    z = (gained - lost) / math.sqrt(gained + lost) if gained + lost else 0.0
+    return gained, lost, z
+
+
+def summarize(results: list[Result]) -> Summary:
+    games = len(results)
+    wins = sum(r.won for r in results)
+    low, high = wilson(wins, games)
+    times = [r.seconds * 1000 for r in results] or [0.0]
+    return Summary(
+        games,
+        wins,
+        low,
+        high,
+        statistics.fmean(times),
+        statistics.median(times),
+        statistics.fmean([r.guesses for r in results]) if results else 0.0,
+    )
+
+
+def chunks(items: Iterable[Board], size: int) -> Iterator[list[Board]]:
+    """``items`` in lists of ``size`` (the last one shorter), taken as they are needed."""
+    source = iter(items)
+    while chunk := list(islice(source, size)):
+        yield chunk

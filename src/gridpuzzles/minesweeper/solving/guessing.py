@@ -1,0 +1,413 @@
+"""The auto-player's guess, when no cell is certainly safe.
+
+In order, the first rule that applies decides:
+
+1. an unavoidable 50/50 (two cells, one mine, that no other cell can ever tell apart) is
+   taken at once, since it must be guessed anyway and losing it early loses less time;
+2. when few layouts remain, the exact endgame search picks the cell with the best chance to
+   win the whole game; a closed part of the frontier is played by the same exact search;
+3. a cell that is a mine only in layouts where it would be part of a 50/50 pattern is guessed
+   now (a pattern boxed in by mines and walls: a pair, or a 2x2 square with diagonal mines);
+4. else a shortlist (the safest frontier cells, a few off-frontier cells, cells that such
+   patterns make risky to leave for later) is scored by a one-move lookahead: for every
+   number the cell may show, its exact chance and the safety of the move after it (1 when
+   it leads to a certain safe cell whose own number still tells something). The chance of
+   resolving a 50/50 pattern now raises a cell's score; cells in open areas go first; a cell
+   whose number can tell nothing is taken only when no other cell is on the shortlist.
+   The few best cells within a small margin are then compared two moves deep: after each
+   number, the best one-move lookahead of the safest replies. Finally a safer cell that the
+   chosen cell would prove safe whatever it shows is preferred.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+
+from gridpuzzles.minesweeper.solving import endgame as endgame_module
+from gridpuzzles.minesweeper.solving.endgame import closed_part_guess, endgame
+from gridpuzzles.minesweeper.solving.probabilities import (
+    Analysis,
+    ComponentCache,
+    InconsistentViewError,
+    Position,
+    cells_of,
+    neighbour_table,
+    solve_position,
+    with_assumed,
+    with_number,
+)
+
+SHORTLIST_MARGIN = Fraction(1, 5)
+"""How much less safe than the safest cell a shortlisted cell may be, as a share of all
+layouts (exact: layout counts of large boards are beyond floats). Against 1/10, on 25000
+expert boards (seeds 6-10): 46 won more, 28 lost more; 3/10 played as 1/5 (seeds 6-8)."""
+SHORTLIST_FRONTIER = 8
+"""The most frontier cells on the shortlist."""
+SHORTLIST_OFF = 3
+"""The most off-frontier cells on the shortlist (those with the fewest unknown neighbours)."""
+OPEN_AREA = 8
+"""Cells with at least this many unknown cells around them (see `in_open_area`) go first."""
+FIFTY_FIFTY_WEIGHT = 0.9
+"""How much the share of a cell's safe layouts that would leave a 50/50 raises its score."""
+DOMINANCE_ROUNDS = 4
+DEEP_CANDIDATES = 4
+"""How many of the best-scored cells a two-move lookahead compares (0 or 1: none)."""
+DEEP_MARGIN = 0.05
+"""How far below the best one-move score a cell may be and still be compared two moves deep."""
+DEEP_REPLIES = 4
+"""How many of the safest cells of each outcome are tried as the move after."""
+DEEP_UNKNOWN = 1000
+"""Boards with more unknown cells than this skip the two-move lookahead: each hypothesis
+costs big-integer arithmetic over all of them (on the first 100x100/2000 board of
+``random_boards(config, 2, 5)`` the game takes 2.6 s with the lookahead, 2.2 s without)."""
+
+
+class GuessRule(Enum):
+    """Which rule of `best_guess` chose a guess (numbered as in the module docstring)."""
+
+    FIFTY_FIFTY = "unavoidable 50/50"
+    ENDGAME = "exact endgame search"
+    CLOSED_PART = "exact search of a closed part"
+    PATTERN = "likely 50/50 taken early"
+    SCORED = "lookahead"
+
+
+@dataclass(frozen=True)
+class Guess:
+    """A guessed cell and the rule that chose it."""
+
+    cell: int
+    rule: GuessRule
+
+
+def best_guess(pos: Position, analysis: Analysis, cache: ComponentCache | None = None) -> int:
+    """The cell to reveal when no cell is certainly safe (see the module docstring)."""
+    return explained_guess(pos, analysis, cache).cell
+
+
+def explained_guess(
+    pos: Position, analysis: Analysis, cache: ComponentCache | None = None
+) -> Guess:
+    """`best_guess` with the rule that chose it."""
+    total = analysis.layouts
+    weights = [w or 0 for w in analysis.weights]
+    forced = unavoidable_fifty_fifty(pos, analysis)
+    if forced is not None:
+        return Guess(forced, GuessRule.FIFTY_FIFTY)
+    if total <= endgame_module.ENDGAME_LAYOUTS and len(pos.unknown) <= endgame_module.ENDGAME_CELLS:
+        exact = endgame(pos, total)
+        if exact is not None:
+            return Guess(exact, GuessRule.ENDGAME)
+    closed = closed_part_guess(pos)
+    if closed is not None:
+        return Guess(closed, GuessRule.CLOSED_PART)
+    shortlist, lowest = _shortlist(pos, weights, total)
+    risk: dict[int, int] = {}
+    for cell, layouts in fifty_fifty_risk(pos, cache).items():
+        if weights[cell] == total:
+            continue
+        risk[cell] = share = min(layouts, weights[cell], total - weights[cell])
+        if share == weights[cell] and share > 0 and _numbers(pos, cell, cache) > 1:
+            return Guess(cell, GuessRule.PATTERN)
+        if cell not in shortlist and weights[cell] - share <= lowest + total * SHORTLIST_MARGIN:
+            shortlist.append(cell)
+    scoring = _Scoring(pos, weights, total, risk, cache)
+    return Guess(_scored_guess(scoring, shortlist), GuessRule.SCORED)
+
+
+@dataclass(frozen=True)
+class _Scoring:
+    """What rule 4 scores cells against: the position, each cell's mine weight out of
+    ``total`` layouts, and per cell the layouts that make it part of a 50/50 pattern."""
+
+    pos: Position
+    weights: list[int]
+    total: int
+    risk: dict[int, int]
+    cache: ComponentCache | None
+
+    def fifty_fifty_factor(self, cell: int) -> float:
+        """How much the chance of resolving a 50/50 pattern now raises the cell's score."""
+        safe_layouts = self.total - self.weights[cell]
+        return 1 + FIFTY_FIFTY_WEIGHT * (self.risk.get(cell, 0) / safe_layouts)
+
+
+def _scored_guess(scoring: _Scoring, shortlist: list[int]) -> int:
+    """Rule 4 of the module docstring: the best-scored cell of the shortlist."""
+    pos, weights, total, risk = scoring.pos, scoring.weights, scoring.total, scoring.risk
+    if not shortlist:
+        nbrs = neighbour_table(pos.width, pos.height)
+        candidates = [i for i in pos.unknown if weights[i] != total]
+        return min(candidates, key=lambda i: (weights[i], _hidden_around(pos, nbrs, i), i))
+    open_cells = [c for c in shortlist if in_open_area(pos, c, OPEN_AREA)]
+    shortlist = open_cells or shortlist
+    if len(shortlist) == 1:
+        return shortlist[0]
+    best = _best_scored(scoring, sorted(shortlist, key=lambda c: (weights[c] - risk.get(c, 0), c)))
+    for _ in range(DOMINANCE_ROUNDS):
+        safer = [
+            u for u in common_safe_cells(pos, best, scoring.cache) if weights[u] < weights[best]
+        ]
+        if not safer:
+            break
+        best = min(safer, key=lambda u: (weights[u], u))
+    return best
+
+
+def _hidden_around(pos: Position, nbrs: tuple[tuple[int, ...], ...], cell: int) -> int:
+    return len(pos.unknown.intersection(nbrs[cell]))
+
+
+def _shortlist(pos: Position, weights: list[int], total: int) -> tuple[list[int], int]:
+    """The safest frontier cells (within the margin) and the off-frontier cells with the fewest
+    unknown neighbours; and the lowest mine weight of any uncertain cell."""
+    nbrs = neighbour_table(pos.width, pos.height)
+    on_frontier = cells_of(pos.rest)
+    candidates = [i for i in pos.unknown if weights[i] != total]
+    lowest = min(weights[i] for i in candidates)
+    frontier = sorted((i for i in candidates if i in on_frontier), key=lambda i: (weights[i], i))
+    shortlist = [i for i in frontier if weights[i] <= lowest + total * SHORTLIST_MARGIN]
+    off = [i for i in candidates if i not in on_frontier]
+    corners = sorted(off, key=lambda i: (_hidden_around(pos, nbrs, i), i))
+    return shortlist[:SHORTLIST_FRONTIER] + corners[:SHORTLIST_OFF], lowest
+
+
+def _best_scored(scoring: _Scoring, shortlist: list[int]) -> int:
+    """The shortlisted cell with the best lookahead score, preferring cells whose number can
+    tell something; near-equal cells are then compared two moves deep."""
+    pos, weights, total, cache = scoring.pos, scoring.weights, scoring.total, scoring.cache
+    scores: dict[int, float] = {}
+    factors: dict[int, float] = {}
+    best, best_score = shortlist[0], -1.0
+    best_live, best_live_score = None, -1.0
+    deep = DEEP_CANDIDATES > 1 and len(pos.unknown) <= DEEP_UNKNOWN
+    margin = DEEP_MARGIN if deep else 0.0
+    for cell in shortlist:
+        factor = scoring.fifty_fifty_factor(cell)
+        scored = lookahead(
+            pos, cell, total, weights[cell], cache, (best_live_score - margin) / factor
+        )
+        if scored is None:
+            continue
+        score, numbers = scored[0] * factor, scored[1]
+        if score > best_score + 1e-12:
+            best, best_score = cell, score
+        if numbers > 1:
+            scores[cell], factors[cell] = score, factor
+            if score > best_live_score + 1e-12:
+                best_live, best_live_score = cell, score
+    if best_live is None:
+        return best
+    if not deep:
+        return best_live
+    close = sorted(
+        (c for c in scores if c != best_live and scores[c] >= best_live_score - margin),
+        key=lambda c: -scores[c],
+    )
+    if not close:
+        return best_live
+    best_deep = -1.0
+    for cell in [best_live, *close[: DEEP_CANDIDATES - 1]]:
+        value = deep_lookahead(pos, cell, total, weights[cell], cache, best_deep / factors[cell])
+        if value is not None and value * factors[cell] > best_deep:
+            best_live, best_deep = cell, value * factors[cell]
+    return best_live
+
+
+def deep_lookahead(
+    pos: Position,
+    cell: int,
+    total: int,
+    weight: int,
+    cache: ComponentCache | None = None,
+    floor: float = -1.0,
+) -> float | None:
+    """Like `lookahead`, but after each number the move after is itself scored by a one-move
+    lookahead (1 after a number that leaves a certain safe cell to play)."""
+    scored = lookahead(
+        pos, cell, total, weight, cache, floor, lambda p, a: _best_reply(p, a, cache)
+    )
+    return None if scored is None else scored[0]
+
+
+def _best_reply(pos: Position, analysis: Analysis, cache: ComponentCache | None) -> float:
+    """The best one-move lookahead score among the safest cells of a position (1 when a
+    certain safe cell is left to play)."""
+    if next_move_safety(pos, analysis) == 1.0:
+        return 1.0
+    total = analysis.layouts
+    weights = [w or 0 for w in analysis.weights]
+    shortlist, _ = _shortlist(pos, weights, total)
+    replies = sorted(shortlist, key=lambda c: (weights[c], c))[:DEEP_REPLIES]
+    best = 0.0
+    for reply in replies:
+        scored = lookahead(pos, reply, total, weights[reply], cache, best)
+        if scored is not None:
+            best = max(best, scored[0])
+    return best
+
+
+def next_move_safety(pos: Position, analysis: Analysis) -> float:
+    """The chance that the next move is safe: 1 when a certain safe cell has an uncertain
+    neighbour (its number will tell something), else the safety of the best uncertain cell.
+
+    A neighbour that is a certain mine does not count: against counting every unknown
+    neighbour, on 15000 expert boards (seeds 6-8) 7 boards were won more and 1 lost more."""
+    nbrs = neighbour_table(pos.width, pos.height)
+    weights, layouts = analysis.weights, analysis.layouts
+    safe = [i for i, w in enumerate(weights) if w == 0]
+    if any(weights[n] and weights[n] != layouts for i in safe for n in nbrs[i]):
+        return 1.0
+    uncertain = [w for w in weights if w and w != layouts]
+    return 1 - min(uncertain) / layouts if uncertain else 1.0
+
+
+def lookahead(
+    pos: Position,
+    cell: int,
+    total: int,
+    weight: int,
+    cache: ComponentCache | None = None,
+    floor: float = -1.0,
+    after_move: Callable[[Position, Analysis], float] = next_move_safety,
+) -> tuple[float, int] | None:
+    """The chance to survive a reveal of ``cell`` (mine weight ``weight`` of ``total``
+    layouts) and the move after it (its safety by ``after_move``), and how many numbers the
+    cell may show; None as soon as the chance cannot reach ``floor``."""
+    survive = 0.0
+    unexplored = 1.0 - weight / total
+    if unexplored < floor:
+        return None
+    numbers = 0
+    for after_pos, after in _outcomes(pos, cell, cache):
+        chance = after.layouts / total
+        unexplored -= chance
+        numbers += 1
+        survive += chance * after_move(after_pos, after)
+        if survive + unexplored < floor:
+            return None
+    return survive, numbers
+
+
+def _outcomes(
+    pos: Position, cell: int, cache: ComponentCache | None
+) -> Iterator[tuple[Position, Analysis]]:
+    """The position and its analysis for every number ``cell`` may show, smallest first."""
+    nbrs = neighbour_table(pos.width, pos.height)[cell]
+    fixed_mines = sum(pos.fixed.get(n, 0) for n in nbrs)
+    open_around = sum(1 for n in nbrs if n in pos.unknown)
+    for number in range(fixed_mines, fixed_mines + open_around + 1):
+        try:
+            after_pos = with_number(pos, cell, number)
+            yield after_pos, solve_position(after_pos, cache)
+        except InconsistentViewError:
+            continue
+
+
+def _numbers(pos: Position, cell: int, cache: ComponentCache | None) -> int:
+    """How many numbers ``cell`` may show."""
+    return sum(1 for _ in _outcomes(pos, cell, cache))
+
+
+def unavoidable_fifty_fifty(pos: Position, analysis: Analysis) -> int | None:
+    """A cell of two that hold exactly one mine and that no cell will ever tell apart (every
+    cell next to one of them but not the other is a certain mine or off the board): nothing
+    can help, so it is guessed at once."""
+    nbrs = neighbour_table(pos.width, pos.height)
+    for cells, need in pos.rest:
+        if len(cells) != 2 or need != 1:
+            continue
+        a, b = cells
+        apart = set(nbrs[a]).symmetric_difference(nbrs[b]) - {a, b}
+        if all(pos.fixed.get(n) == 1 or analysis.weights[n] == analysis.layouts for n in apart):
+            return min(a, b)
+    return None
+
+
+def fifty_fifty_risk(pos: Position, cache: ComponentCache | None = None) -> dict[int, int]:
+    """Per cell, how many layouts make it part of a 50/50 pattern that nothing could resolve:
+    two neighbouring unknown cells, one a mine, whose flanks are mines or walls (at most one
+    flank cell unknown, then taken as a mine); or a 2x2 square of unknown cells with two
+    diagonal mines whose four outer corners are mines or walls."""
+    width, height = pos.width, pos.height
+    risk: dict[int, int] = {}
+
+    def flanks(cells: list[tuple[int, int]], most_unknown: int) -> list[int] | None:
+        """The unknown cells among ``cells`` when all the others are mines or walls."""
+        unknown: list[int] = []
+        for r, c in cells:
+            if not (0 <= r < height and 0 <= c < width) or pos.fixed.get(r * width + c) == 1:
+                continue
+            if r * width + c not in pos.unknown or len(unknown) == most_unknown:
+                return None
+            unknown.append(r * width + c)
+        return unknown
+
+    def count(mines: list[int], safe: list[int], pattern: list[int]) -> None:
+        try:
+            layouts = solve_position(with_assumed(pos, mines, safe), cache).layouts
+        except InconsistentViewError:
+            return
+        if layouts == 0:
+            return
+        for c in pattern:
+            risk[c] = risk.get(c, 0) + layouts
+
+    for a in sorted(pos.unknown):
+        r, c = divmod(a, width)
+        if c + 1 < width and a + 1 in pos.unknown:
+            side = flanks(
+                [(r + d, c - 1) for d in (-1, 0, 1)] + [(r + d, c + 2) for d in (-1, 0, 1)], 1
+            )
+            if side is not None:
+                count([*side, a], [a + 1], [a, a + 1, *side])
+        if r + 1 < height and a + width in pos.unknown:
+            side = flanks(
+                [(r - 1, c + d) for d in (-1, 0, 1)] + [(r + 2, c + d) for d in (-1, 0, 1)], 1
+            )
+            if side is not None:
+                count([*side, a], [a + width], [a, a + width, *side])
+        square = (a + 1, a + width, a + width + 1)
+        if c + 1 < width and r + 1 < height and all(x in pos.unknown for x in square):
+            corners = [(r - 1, c - 1), (r - 1, c + 2), (r + 2, c - 1), (r + 2, c + 2)]
+            if flanks(corners, 0) is not None:
+                count([a, a + width + 1], [a + 1, a + width], [a, *square])
+    return risk
+
+
+def common_safe_cells(pos: Position, cell: int, cache: ComponentCache | None = None) -> set[int]:
+    """The unknown cells that are certainly safe whatever number ``cell`` shows."""
+    common: set[int] | None = None
+    for after_pos, after in _outcomes(pos, cell, cache):
+        safe = {c for c, mine in after_pos.fixed.items() if not mine and c in pos.unknown}
+        safe |= {c for c in after_pos.unknown if after.weights[c] == 0}
+        common = safe if common is None else common & safe
+        if not common:
+            return set()
+    return common or set()
+
+
+def in_open_area(pos: Position, cell: int, size: int) -> bool:
+    """Whether ``cell`` lies among at least ``size`` unknown cells linked through neighbours
+    (and over revealed cells between them)."""
+    nbrs = neighbour_table(pos.width, pos.height)
+    seen = {cell}
+    todo = [cell]
+    while todo:
+        m = todo.pop()
+        for n in nbrs[m]:
+            if n in pos.unknown:
+                if n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+            elif n not in pos.fixed:
+                for n2 in nbrs[n]:
+                    if n2 in pos.unknown and n2 not in seen:
+                        seen.add(n2)
+                        todo.append(n2)
+        if len(seen) >= size:
+            return True
+    return False

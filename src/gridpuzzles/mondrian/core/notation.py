@@ -1,0 +1,243 @@
+"""Text formats of Mondrian Blocks: command-line specs, TOML puzzle files, text grids, JSON.
+
+On the command line a position is ``X,Y,O``: X the column and Y the row (0-based from the
+top-left corner) of the block's top-left cell, O its orientation, ``h`` or ``v``.  Everything
+else in the package uses ``(row, col)``; the conversion happens here and nowhere else.
+Parsers never guess: anything not exactly in the format raises :class:`NotationError` with a
+one-line message.  Numbers are ASCII digits only (``٣`` is refused, not read as 3), and every
+number and list is checked against its bound (`MAX_SIDE`, `MAX_BLOCKS`, `MAX_TOML_BYTES`) by
+its length before it is converted or split.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from gridpuzzles.mondrian.core.rules import (
+    MAX_BLOCKS,
+    MAX_SIDE,
+    STANDARD_BLOCKS,
+    STANDARD_BOARD,
+    Block,
+    Board,
+    MondrianError,
+    Orientation,
+    Placement,
+    Puzzle,
+    make_puzzle,
+)
+
+
+class NotationError(MondrianError):
+    """Text that is not in the expected format."""
+
+
+_POSITION = re.compile(r"([0-9]+),([0-9]+),([hv])")
+_SIZE = re.compile(r"([0-9]+)x([0-9]+)")
+_FIXED = re.compile(r"([^:]*):(.*)")
+_DIGITS = re.compile(r"[0-9]+")
+_LABELS = string.ascii_uppercase + string.ascii_lowercase + string.digits
+EMPTY_LABEL = "."
+MAX_TOML_BYTES = 64 * 1024
+"""The largest puzzle file read: 64 KiB, far more than a game of `MAX_BLOCKS` blocks needs."""
+_SHOWN = 40
+
+
+def quoted(text: str, most: int = _SHOWN) -> str:
+    """``text`` quoted for a one-line message, cut after ``most`` characters."""
+    if len(text) <= most:
+        return repr(text)
+    return f"{text[:most]!r}... ({len(text)} characters)"
+
+
+def _number(digits: str, what: str, low: int, high: int, why: str = "") -> int:
+    """The number written by the ASCII ``digits``, which must lie from ``low`` to ``high``.
+
+    Long numbers are refused by their length, before they are converted.
+    """
+    if len(digits.lstrip("0")) > len(str(high)) or not low <= int(digits) <= high:
+        shown = digits if len(digits) <= _SHOWN else f"a number of {len(digits)} digits"
+        raise _out_of_range(what, low, high, why, shown)
+    return int(digits)
+
+
+def _out_of_range(what: str, low: int, high: int, why: str, shown: str) -> NotationError:
+    return NotationError(f"{what} must be a whole number from {low} to {high}{why}, not {shown}")
+
+
+def parse_number(text: str, what: str, low: int, high: int, why: str = "") -> int:
+    """A whole number in ASCII digits from ``low`` to ``high``, e.g. a count on the command
+    line; ``why`` explains the bound in the message."""
+    if _DIGITS.fullmatch(text) is None:
+        raise _out_of_range(what, low, high, why, quoted(text))
+    return _number(text, what, low, high, why)
+
+
+def parse_position(text: str, block: Block) -> Placement:
+    """``X,Y,O`` (column, row, ``h``/``v``) for ``block``, e.g. ``4,7,h``.
+
+    X and Y are ASCII digits, at most `MAX_SIDE` - 1 (the last column or row of the largest
+    board).
+    """
+    match = _POSITION.fullmatch(text.strip())
+    if match is None:
+        raise NotationError(
+            f"expected X,Y,O (column, row, h or v), e.g. 4,7,h, not {quoted(text.strip())}"
+        )
+    most, why = MAX_SIDE - 1, f" (no board has more than {MAX_SIDE} columns or rows)"
+    col = _number(match[1], "X (the column)", 0, most, why)
+    row = _number(match[2], "Y (the row)", 0, most, why)
+    return Placement(row, col, block, Orientation(match[3]))
+
+
+def _parse_size(text: str, what: str, side: str) -> tuple[int, int]:
+    match = _SIZE.fullmatch(text.strip())
+    if match is None:
+        raise NotationError(f"expected {what} with positive sides, not {quoted(text)}")
+    why = f" (boards are at most {MAX_SIDE}x{MAX_SIDE})"
+    return _number(match[1], side, 1, MAX_SIDE, why), _number(match[2], side, 1, MAX_SIDE, why)
+
+
+def parse_block(text: str) -> Block:
+    """A block size such as ``2x3`` (``3x2`` is the same block); sides at most `MAX_SIDE`."""
+    return Block.of(*_parse_size(text, "a block size such as 2x3", "a block side"))
+
+
+def parse_blocks(text: str) -> tuple[Block, ...]:
+    """Comma-separated block sizes, e.g. ``1x1,1x2,2x3``: at most `MAX_BLOCKS` of them."""
+    count = text.count(",") + 1
+    if count > MAX_BLOCKS:
+        raise NotationError(f"a game has at most {MAX_BLOCKS} blocks, not {count}")
+    return tuple(parse_block(part) for part in text.split(","))
+
+
+def parse_board(text: str) -> Board:
+    """A board size ``WxH``: width (columns) then height (rows), each at most `MAX_SIDE`."""
+    width, height = _parse_size(text, "a board size WxH (columns x rows) such as 8x8", "a board side")
+    return Board(height, width)
+
+
+def parse_fixed(text: str) -> Placement:
+    """A fixed block ``SIZE:X,Y,O``, e.g. ``1x3:4,7,h``."""
+    match = _FIXED.fullmatch(text.strip())
+    if match is None:
+        raise NotationError(
+            f"expected a fixed block as SIZE:X,Y,O, e.g. 1x3:4,7,h, not {quoted(text)}"
+        )
+    return parse_position(match[2], parse_block(match[1]))
+
+
+def format_position(placement: Placement) -> str:
+    """The ``X,Y,O`` text of a placement (the inverse of :func:`parse_position`)."""
+    return f"{placement.col},{placement.row},{placement.orientation.value}"
+
+
+def format_fixed(placement: Placement) -> str:
+    """The ``SIZE:X,Y,O`` text of a placement (the inverse of :func:`parse_fixed`)."""
+    return f"{placement.block}:{format_position(placement)}"
+
+
+_TOML_KEYS = {"board", "blocks", "fixed"}
+
+
+def parse_puzzle_toml(text: str) -> Puzzle:
+    """A puzzle file: ``board = "WxH"``, ``blocks = ["2x3", ...]``, ``fixed = ["1x3:4,7,h"]``.
+
+    ``board`` defaults to 8x8 and ``blocks`` to the eleven blocks of the game; the block list
+    includes the fixed blocks.  Texts longer than `MAX_TOML_BYTES` and lists longer than
+    `MAX_BLOCKS` are refused before they are read.
+    """
+    if len(text) > MAX_TOML_BYTES:
+        raise NotationError(
+            f"a puzzle file has at most {MAX_TOML_BYTES} characters, not {len(text)}"
+        )
+    table = _toml_table(text)
+    unknown = sorted(set(table) - _TOML_KEYS)
+    if unknown:
+        listed = ", ".join(quoted(key) for key in unknown[:5])
+        raise NotationError(f"unknown key(s) in puzzle file: {listed}; the keys are board, "
+                            "blocks and fixed")
+    board = parse_board(_toml_string(table, "board", str(STANDARD_BOARD)))
+    blocks = tuple(map(parse_block, _toml_strings(table, "blocks", map(str, STANDARD_BLOCKS))))
+    fixed = tuple(map(parse_fixed, _toml_strings(table, "fixed", ())))
+    return make_puzzle(board, blocks, fixed)
+
+
+def _toml_table(text: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise NotationError(f"not a valid TOML file: {error}") from None
+    except ValueError:  # an integer of more digits than Python converts
+        raise NotationError("not a valid TOML file: a number is too long") from None
+    except RecursionError:
+        raise NotationError("not a valid TOML file: arrays or tables nested too deeply") from None
+
+
+def _toml_string(table: Mapping[str, Any], key: str, default: str) -> str:
+    value = table.get(key, default)
+    if not isinstance(value, str):
+        raise NotationError(f"{key!r} must be a string such as \"8x8\"")
+    return value
+
+
+def _toml_strings(table: Mapping[str, Any], key: str, default: Iterable[str]) -> list[str]:
+    value = table.get(key, list(default))
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise NotationError(f"{key!r} must be a list of strings such as [\"1x3:4,7,h\"]")
+    if len(value) > MAX_BLOCKS:
+        raise NotationError(f"{key!r} lists at most {MAX_BLOCKS} blocks, not {len(value)}")
+    return value
+
+
+def puzzle_to_toml(puzzle: Puzzle) -> str:
+    """The TOML text of a puzzle (read back by :func:`parse_puzzle_toml`)."""
+    blocks = ", ".join(f'"{block}"' for block in puzzle.blocks)
+    fixed = ", ".join(f'"{format_fixed(placement)}"' for placement in puzzle.fixed)
+    return f'board = "{puzzle.board}"\nblocks = [{blocks}]\nfixed = [{fixed}]\n'
+
+
+def block_label(number: int) -> str:
+    """The letter naming the ``number``-th block of a board (A-Z, a-z, 0-9, then again)."""
+    return _LABELS[number % len(_LABELS)]
+
+
+def label_grid(board: Board, placements: Sequence[Placement]) -> tuple[tuple[str, ...], ...]:
+    """Rows of labels: the letter of the block covering each cell, ``.`` where empty."""
+    grid = [[EMPTY_LABEL] * board.width for _ in range(board.height)]
+    for number, placement in enumerate(placements):
+        for row, col in placement.cells():
+            grid[row][col] = block_label(number)
+    return tuple(tuple(row) for row in grid)
+
+
+def grid_text(board: Board, placements: Sequence[Placement]) -> str:
+    """A plain text grid, one letter per block (see :func:`label_grid`)."""
+    return "\n".join(" ".join(row) for row in label_grid(board, placements))
+
+
+JsonObject = dict[str, Any]
+
+
+def placement_to_json(placement: Placement) -> JsonObject:
+    """A placement as JSON: block size, top-left ``row``/``col`` and orientation."""
+    return {
+        "block": str(placement.block),
+        "row": placement.row,
+        "col": placement.col,
+        "orientation": placement.orientation.name.lower(),
+        "height": placement.height,
+        "width": placement.width,
+    }
+
+
+def solutions_to_json(count: int, solutions: Iterable[Sequence[Placement]] | None) -> JsonObject:
+    """``{"count": N, "solutions": [[placement, ...], ...]}``; no solutions key when ``None``."""
+    document: JsonObject = {"count": count}
+    if solutions is not None:
+        document["solutions"] = [[placement_to_json(p) for p in solution] for solution in solutions]
+    return document

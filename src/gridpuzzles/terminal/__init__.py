@@ -1,0 +1,1 @@
+"""The line-mode games: Minesweeper and Mondrian Blocks played by typed commands."""

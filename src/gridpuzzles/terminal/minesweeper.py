@@ -1,0 +1,348 @@
+"""The line-mode terminal game: read a command, apply it to the pure core, draw the board.
+
+All I/O goes through the ``TextIO`` streams and the clock passed in, so the whole game can be
+scripted (piped input) and tested.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import BinaryIO
+
+from gridpuzzles.bounds import BoundError, is_digits, parse_whole, read_decimal, shown
+from gridpuzzles.minesweeper.core.rendering import (
+    describe,
+    render_board,
+    render_result,
+    render_status,
+)
+from gridpuzzles.minesweeper.core.rules import (
+    Action,
+    Game,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
+    Status,
+    figures,
+    new_game,
+    play,
+)
+from gridpuzzles.minesweeper.core.settings import (
+    LEVELS,
+    MAX_SIDE,
+    Config,
+    ConfigError,
+    FirstClick,
+    WinRule,
+    check_playable,
+    level,
+    mines_for_density,
+)
+from gridpuzzles.minesweeper.core.view import view
+from gridpuzzles.minesweeper.solving.autoplay import ADVICE_ERRORS, hint, next_move
+from gridpuzzles.minesweeper.solving.noguess import NoGuessError, placement
+
+HELP = """\
+Commands (ROW and COL are the numbers in the headers):
+  r ROW COL   reveal a cell (or just: ROW COL)
+  f ROW COL   flag a cell, or unflag it
+  c ROW COL   chord: on a number with that many flags around it, open its other neighbours
+  p           let the auto-player play one move
+  h           hint: a certainly safe cell, or the best guess and its mine probability
+  n           new game
+  q           quit
+  help        this help"""
+
+CELL_COMMANDS = {"r": Action.REVEAL, "f": Action.FLAG, "c": Action.CHORD}
+
+
+MAX_LINE = 1000
+"""The longest line the game reads, in bytes; a longer one is skipped whole and refused."""
+
+
+class InputError(ValueError):
+    """A line the player typed that is not a valid command."""
+
+
+class LineTooLongError(InputError):
+    """A line longer than `MAX_LINE` (it was skipped)."""
+
+
+class EncodingError(ValueError):
+    """Input that is not UTF-8 text: the session cannot go on reading it."""
+
+
+class LineReader:
+    """Lines of UTF-8 text from a byte stream (standard input), one call each: '' at the end
+    of input. Reads at most `MAX_LINE` bytes of a line before refusing it, so no line, however
+    long, fills the memory."""
+
+    def __init__(self, stream: BinaryIO, limit: int = MAX_LINE) -> None:
+        self.stream = stream
+        self.limit = limit
+        self.number = 0
+
+    def __call__(self) -> str:
+        line = self.stream.readline(self.limit + 1)
+        self.number += 1
+        if len(line) > self.limit and not line.endswith(b"\n"):
+            while line and not line.endswith(b"\n"):
+                line = self.stream.readline(64 * 1024)
+            raise LineTooLongError(f"that line is longer than {self.limit} characters: skipped")
+        try:
+            return line.decode("utf-8")
+        except UnicodeDecodeError:
+            raise EncodingError(f"line {self.number} of the input is not UTF-8 text") from None
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The first-click rule, win rule and question-mark option chosen for a session."""
+
+    first_click: FirstClick = FirstClick.SAFE
+    win_rule: WinRule = WinRule.REVEAL
+    question_marks: bool = False
+
+    def config(self, width: int, height: int, mines: int) -> Config:
+        return Config(width, height, mines, self.first_click, self.win_rule, self.question_marks)
+
+
+@dataclass
+class Console:
+    """The terminal: input lines, output text, a clock and whether to use colour."""
+
+    read_line: Callable[[], str]
+    write: Callable[[str], object]
+    clock: Callable[[], float]
+    color: bool = False
+    echo: bool = False
+    """Repeat each line read after its prompt, so piped sessions read like a transcript."""
+
+    def say(self, text: str = "") -> None:
+        self.write(text + "\n")
+
+    def ask(self, prompt: str) -> str | None:
+        """The next line typed, stripped, or None at the end of input; a line too long is
+        refused and asked again."""
+        while True:
+            self.write(prompt)
+            try:
+                line = self.read_line()
+                break
+            except LineTooLongError as error:
+                self.write("\n")
+                self.say(str(error))
+        if not line:
+            self.write("\n")
+            return None
+        if self.echo:
+            self.write(line if line.endswith("\n") else line + "\n")
+        return line.strip()
+
+
+@dataclass
+class Tally:
+    """Wins and losses of this session (UI state, not game state)."""
+
+    won: int = 0
+    lost: int = 0
+
+    def record(self, status: Status) -> None:
+        if status is Status.WON:
+            self.won += 1
+        elif status is Status.LOST:
+            self.lost += 1
+
+    def __str__(self) -> str:
+        return f"Session: {self.won} won, {self.lost} lost"
+
+
+@dataclass
+class Session:
+    """One run of the terminal game: the console, the chosen rules and the seeds to use."""
+
+    console: Console
+    rules: Rules
+    seeds: random.Random
+    tally: Tally = field(default_factory=Tally)
+
+
+def parse_level(text: str, rules: Rules) -> Config:
+    """A level by number (1-5), name, or custom size: ``WxH/MINES`` or ``WxH/DENSITY``, sides
+    from 1 to `MAX_SIDE` (`check_playable`); raises `ConfigError`."""
+    numbered = {str(number): name for number, name in enumerate(LEVELS, start=1)}
+    lowered = text.strip().lower()
+    lowered = numbered.get(lowered, lowered)
+    if lowered in LEVELS:
+        return check_playable(
+            level(lowered, rules.first_click, rules.win_rule, rules.question_marks)
+        )
+    size, slash, amount = lowered.partition("/")
+    width, x, height = size.partition("x")
+    if not (slash and x):
+        raise ConfigError(
+            f"unknown level {shown(text)}: type 1-{len(LEVELS)}, a level name, or "
+            "WIDTHxHEIGHT/MINES (e.g. 20x10/30, or 20x10/0.15 for a density)"
+        )
+    try:
+        w = parse_whole(width, "the width", 1, MAX_SIDE)
+        h = parse_whole(height, "the height", 1, MAX_SIDE)
+        mines = _mine_amount(w, h, amount)
+    except BoundError as error:
+        raise ConfigError(str(error)) from None
+    return check_playable(rules.config(w, h, mines))
+
+
+def _mine_amount(width: int, height: int, amount: str) -> int:
+    if is_digits(amount):
+        return parse_whole(amount, "the mine count", 0, MAX_SIDE * MAX_SIDE)
+    density = read_decimal(amount)
+    if density is None:
+        raise ConfigError(f"{shown(amount)} is neither a mine count nor a density")
+    return mines_for_density(width, height, density)
+
+
+def parse_command(line: str) -> tuple[str, Move | None]:
+    """Read a typed command: ``("move", Move)`` for a cell command, else ``(word, None)``."""
+    words = line.replace(",", " ").split()
+    if not words:
+        raise InputError(
+            "type a command, e.g. 'r 3 4' to reveal row 3, column 4 ('help' lists all)"
+        )
+    word = words[0].lower()
+    if word in ("q", "quit", "exit", "n", "new", "help", "?", "p", "play", "h", "hint"):
+        if len(words) > 1:
+            raise InputError(f"'{word}' takes no arguments")
+        aliases = {"quit": "q", "exit": "q", "new": "n", "?": "help", "play": "p", "hint": "h"}
+        return aliases.get(word, word), None
+    if is_digits(word):
+        words = ["r", *words]
+        word = "r"
+    if word not in CELL_COMMANDS:
+        raise InputError(
+            f"unknown command {shown(words[0])}; type 'help' for the list of commands"
+        )
+    if len(words) != 3:
+        raise InputError(f"'{word}' needs a row and a column, e.g. '{word} 3 4'")
+    try:
+        return "move", Move.parse(f"{CELL_COMMANDS[word].value}{words[1]},{words[2]}")
+    except InvalidMoveError:
+        raise InputError(
+            f"row and column must be whole numbers (digits 0-9, at most 8), not {shown(words[1])} and "
+            f"{shown(words[2])}"
+        ) from None
+
+
+def choose_level(console: Console, rules: Rules) -> Config | None:
+    """Ask for a level until a valid one is given; None at the end of input."""
+    console.say("Choose a level:")
+    for number, (name, (w, h, m)) in enumerate(LEVELS.items(), start=1):
+        console.say(f"  {number}. {name:<13} {w}x{h}, {m} mines")
+    console.say(
+        f"  or a custom board up to {MAX_SIDE}x{MAX_SIDE}: WIDTHxHEIGHT/MINES or "
+        "WIDTHxHEIGHT/DENSITY (e.g. 20x10/0.15)"
+    )
+    while True:
+        answer = console.ask(f"Level [1-{len(LEVELS)}]: ")
+        if answer is None:
+            return None
+        try:
+            return parse_level(answer, rules)
+        except ConfigError as error:
+            console.say(str(error))
+
+
+def run(session: Session, config: Config | None, first_seed: int | None) -> int:
+    """The whole session: greet, pick a level, play games until quit or end of input."""
+    console = session.console
+    console.say("gridpuzzles Minesweeper")
+    console.say("Welcome! Clear the board without revealing a mine. Type 'help' for commands.")
+    if config is None:
+        config = choose_level(console, session.rules)
+        if config is None:
+            return 0
+    seed = first_seed if first_seed is not None else session.seeds.randrange(2**32)
+    while play_game(session, new_game(config, seed, placement(config))):
+        seed = session.seeds.randrange(2**32)
+    console.say(str(session.tally))
+    console.say("Bye!")
+    return 0
+
+
+def play_game(session: Session, game: Game) -> bool:
+    """Play one game; True to start another, False to quit."""
+    console = session.console
+    _draw(console, game)
+    while True:
+        line = console.ask("> ")
+        if line is None:
+            return False
+        try:
+            word, move = parse_command(line)
+        except InputError as error:
+            console.say(str(error))
+            continue
+        if word == "q":
+            return False
+        if word == "n":
+            return True
+        if word == "h":
+            console.say(_hint(game))
+            continue
+        if word == "p":
+            move = _auto_move(game)
+            if move is None:
+                console.say("there is no move to play")
+                continue
+            console.say(f"auto-player: {describe(move)}")
+        if move is None:
+            console.say(HELP)
+            continue
+        try:
+            game = play(game, move, console.clock())
+        except (IllegalMoveError, NoGuessError) as error:
+            console.say(str(error))
+            continue
+        _draw(console, game)
+        if game.over:
+            return _game_over(session, game)
+
+
+def _auto_move(game: Game) -> Move | None:
+    if game.over:
+        return None
+    try:
+        return next_move(view(game), game.config.mines, game.config.first_click)
+    except ADVICE_ERRORS:
+        return None
+
+
+def _hint(game: Game) -> str:
+    if game.over:
+        return "the game is over: 'n' starts a new one"
+    try:
+        return str(hint(view(game), game.config.mines, game.config.first_click))
+    except ADVICE_ERRORS as error:
+        return f"no hint: {error}"
+
+
+def _draw(console: Console, game: Game) -> None:
+    console.say()
+    console.say(render_board(view(game), console.color, game.exploded))
+    console.say(render_status(game, figures(game, console.clock())))
+
+
+def _game_over(session: Session, game: Game) -> bool:
+    console = session.console
+    session.tally.record(game.status)
+    console.say(render_result(game, figures(game, console.clock())))
+    console.say(str(session.tally))
+    while True:
+        answer = console.ask("Play again? [y/n] ")
+        if answer is None or answer.lower() in ("n", "no", "q"):
+            return False
+        if answer.lower() in ("y", "yes", ""):
+            return True
+        console.say("Please answer y or n.")

@@ -1,0 +1,98 @@
+from __future__ import annotations
+
+import pytest
+
+from gridpuzzles.mondrian.core.notation import (
+    NotationError,
+    format_fixed,
+    format_position,
+    grid_text,
+    parse_block,
+    parse_blocks,
+    parse_board,
+    parse_fixed,
+    parse_position,
+    parse_puzzle_toml,
+    puzzle_to_toml,
+    solutions_to_json,
+)
+from gridpuzzles.mondrian.core.rules import (
+    STANDARD_BLOCKS,
+    Block,
+    Board,
+    InvalidPuzzleError,
+    Orientation,
+    Placement,
+)
+
+
+def test_positions_are_column_then_row() -> None:
+    placement = parse_position("4,7,h", Block(1, 3))
+    assert (placement.row, placement.col, placement.orientation) == (7, 4, Orientation.HORIZONTAL)
+    assert format_position(placement) == "4,7,h"
+
+
+@pytest.mark.parametrize("text", ["", "4,7", "4,7,x", "a,7,h", "-1,2,v", "4;7;h", "4,7,H", "4,7,h,1"])
+def test_bad_positions_are_rejected(text: str) -> None:
+    with pytest.raises(NotationError, match="X,Y,O"):
+        parse_position(text, Block(1, 1))
+
+
+def test_sizes() -> None:
+    assert parse_block("3x2") == Block(2, 3)
+    assert parse_blocks("1x1,2x3") == (Block(1, 1), Block(2, 3))
+    assert parse_board("5x3") == Board(3, 5)
+
+
+@pytest.mark.parametrize("text", ["0x3", "2*3", "x3", "2x", "2x3x4", "two"])
+def test_bad_sizes_are_rejected(text: str) -> None:
+    with pytest.raises(NotationError):
+        parse_block(text)
+
+
+def test_fixed_blocks_round_trip() -> None:
+    placement = parse_fixed("1x3:4,7,h")
+    assert placement == Placement(7, 4, Block(1, 3), Orientation.HORIZONTAL)
+    assert format_fixed(placement) == "1x3:4,7,h"
+    for text in ["1x3", "1x3:4,7", ":4,7,h", "1x3-4,7,h"]:
+        with pytest.raises(NotationError):
+            parse_fixed(text)
+
+
+def test_toml_puzzle_files_round_trip() -> None:
+    text = 'board = "4x2"\nblocks = ["1x1", "1x3", "2x2"]\nfixed = ["1x1:0,0,h"]\n'
+    puzzle = parse_puzzle_toml(text)
+    assert puzzle.board == Board(2, 4)
+    assert puzzle.fixed == (Placement(0, 0, Block(1, 1)),)
+    assert parse_puzzle_toml(puzzle_to_toml(puzzle)) == puzzle
+
+
+def test_toml_defaults_to_the_game() -> None:
+    puzzle = parse_puzzle_toml('fixed = ["1x1:2,3,v", "1x2:0,1,v", "1x3:4,7,h"]')
+    assert puzzle.blocks == STANDARD_BLOCKS
+    assert len(puzzle.fixed) == 3
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["board = ", 'size = "8x8"', "board = 8", 'blocks = "1x1"', "fixed = [1]", 'board = "8by8"'],
+)
+def test_bad_toml_is_rejected(text: str) -> None:
+    with pytest.raises(NotationError):
+        parse_puzzle_toml(text)
+
+
+def test_toml_with_an_impossible_puzzle_is_rejected() -> None:
+    with pytest.raises(InvalidPuzzleError):
+        parse_puzzle_toml('board = "2x2"\nblocks = ["1x1"]')
+
+
+def test_text_grid_and_json() -> None:
+    placements = (Placement(0, 0, Block(1, 2)), Placement(1, 0, Block(1, 2)))
+    assert grid_text(Board(2, 3), placements) == "A A .\nB B ."
+    document = solutions_to_json(1, [placements])
+    assert document["count"] == 1
+    assert document["solutions"][0][1] == {
+        "block": "1x2", "row": 1, "col": 0, "orientation": "horizontal", "height": 1, "width": 2,
+    }
+    assert solutions_to_json(3, None) == {"count": 3}

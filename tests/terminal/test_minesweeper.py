@@ -1,0 +1,176 @@
+"""The line-mode game, driven in-process through a scripted console."""
+
+import io
+import random
+
+import pytest
+
+from gridpuzzles.minesweeper import (
+    Config,
+    ConfigError,
+    level,
+    new_game,
+    reveal,
+    toggle_flag,
+    view,
+)
+from gridpuzzles.minesweeper.core.grid import Layout
+from gridpuzzles.minesweeper.core.rendering import render_board
+from gridpuzzles.minesweeper.core.rules import Action, Move
+from gridpuzzles.minesweeper.core.settings import FirstClick
+from gridpuzzles.minesweeper.solving.noguess import NoGuessError, generate, placement
+from gridpuzzles.terminal.minesweeper import (
+    Console,
+    InputError,
+    Rules,
+    Session,
+    parse_command,
+    parse_level,
+    run,
+)
+from tests.minesweeper.boards import winning_reveals
+
+
+def play_script(lines: list[str], level_name: str | None = "beginner", seed: int = 7) -> str:
+    """Run a whole session on the given input lines; return everything it printed."""
+    source = io.StringIO("".join(line + "\n" for line in lines))
+    out = io.StringIO()
+    console = Console(source.readline, out.write, lambda: 100.0, echo=True)
+    config = level(level_name) if level_name else None
+    assert run(Session(console, Rules(), random.Random(seed)), config, seed) == 0
+    return out.getvalue()
+
+
+def test_greets_draws_the_board_and_quits() -> None:
+    text = play_script(["q"])
+    assert text.startswith("gridpuzzles Minesweeper\nWelcome!")
+    assert "  0 1 2 3 4 5 6 7 8\n0 # # # # # # # # #" in text
+    assert "Mines left: 10   Time: 0 s   (beginner, seed 7)" in text
+    assert text.rstrip().endswith("Session: 0 won, 0 lost\nBye!")
+
+
+def test_asks_for_a_level_until_a_good_one_is_given() -> None:
+    text = play_script(["hard", "9", "3x3/9", "expert", "q"], level_name=None)
+    assert "unknown level 'hard'" in text
+    assert "unknown level '9'" in text
+    assert "9 mines do not fit a 3x3 board" in text
+    assert "(expert, seed 7)" in text
+
+
+def test_end_of_input_exits_cleanly_at_any_prompt() -> None:
+    assert "Bye!" in play_script([])
+    assert play_script([], level_name=None).endswith("Level [1-5]: \n")
+
+
+def test_bad_commands_are_explained_and_change_nothing() -> None:
+    text = play_script(["r 0 0", "zz", "r x y", "r 1", "r 99 0", "f 0 0", "c 5 5", "q"])
+    for message in [
+        "unknown command 'zz'",
+        "row and column must be whole numbers",
+        "'r' needs a row and a column",
+        "(99, 0) is outside the board",
+        "(0, 0) is revealed and cannot be flagged",
+        "Traceback",
+    ]:
+        assert (message in text) is (message != "Traceback"), message
+
+
+def test_a_seeded_game_is_won_through_the_commands() -> None:
+    moves = winning_reveals(new_game(level("beginner"), 7), (4, 4))
+    text = play_script([f"r {r} {c}" for r, c in moves] + ["n"])
+    assert "You won in 0.0 s!" in text
+    assert "3BV" in text and "efficiency" in text
+    assert "Session: 1 won, 0 lost" in text
+
+
+def test_a_loss_shows_the_mines_and_play_again_starts_a_new_game() -> None:
+    game = new_game(level("beginner"), 7)
+    moves = winning_reveals(game, (4, 4))
+    layout = reveal(game, 4, 4).layout
+    assert layout is not None
+    mine = divmod(layout.mine_indices()[0], 9)
+    text = play_script([f"r {moves[0][0]} {moves[0][1]}", f"r {mine[0]} {mine[1]}", "y", "q"])
+    assert f"Boom! You revealed a mine at row {mine[0]}, column {mine[1]}." in text
+    assert text.count("*") >= 10
+    assert "Session: 0 won, 1 lost" in text
+    assert text.count("Mines left: 10   Time: 0 s") >= 2  # the second game's fresh board
+
+
+def test_flag_and_chord_commands() -> None:
+    text = play_script(["r 4 4", "f 0 0", "q"])
+    assert "Mines left: 9" in text
+    assert "\n0 F #" in text
+
+
+def test_play_one_move_and_hint_commands() -> None:
+    text = play_script(["h", "p", "h", "p", "q"])
+    assert "row 0, column 0 is certainly safe" in text  # the first click, in the corner
+    assert "auto-player: reveal row 0, column 0" in text
+    assert text.count("auto-player: reveal row") == 2
+    assert "Traceback" not in text
+
+
+def test_the_auto_player_wins_a_whole_game_through_p() -> None:
+    text = play_script(["p"] * 200 + ["n"], level_name="small", seed=3)
+    assert "You won" in text or "Boom!" in text
+
+
+def test_no_guess_games_are_won_by_p_alone() -> None:
+    text = no_guess_script(["p"] * 300 + ["n"], level("intermediate", FirstClick.NO_GUESS), 5)
+    assert "You won" in text and "best guess" not in text
+
+
+def no_guess_script(lines: list[str], config: Config, seed: int) -> str:
+    """Run a session of ``config`` on the given input lines; return its output."""
+    source = io.StringIO("".join(line + "\n" for line in lines))
+    out = io.StringIO()
+    console = Console(source.readline, out.write, lambda: 100.0, echo=True)
+    session = Session(console, Rules(config.first_click), random.Random(seed))
+    assert run(session, config, seed) == 0
+    return out.getvalue()
+
+
+def test_a_refused_first_reveal_does_not_fix_the_no_guess_board() -> None:
+    config = level("beginner", FirstClick.NO_GUESS)
+    text = no_guess_script(["f 4 4", "r 4 4", "r 0 0", "q"], config, 7)
+    assert "(4, 4) is flagged" in text
+    expected = reveal(toggle_flag(new_game(config, 7, placement(config)), 4, 4), 0, 0)
+    assert expected.layout == generate(config, 0, random.Random(7))
+    assert render_board(view(expected)) in text
+
+
+def test_a_board_too_dense_for_no_guess_is_explained(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_board(config: Config, start: int, rng: random.Random) -> Layout:
+        raise NoGuessError("found no no-guess 9x9 board with 10 mines; try fewer mines")
+
+    monkeypatch.setattr("gridpuzzles.minesweeper.solving.noguess.generate", no_board)
+    text = no_guess_script(["r 0 0", "q"], level("beginner", FirstClick.NO_GUESS), 7)
+    assert "found no no-guess 9x9 board with 10 mines; try fewer mines" in text
+    assert "Traceback" not in text
+
+
+def test_parse_command_forms() -> None:
+    assert parse_command("r 3 4") == ("move", Move(Action.REVEAL, 3, 4))
+    assert parse_command("3 4") == ("move", Move(Action.REVEAL, 3, 4))
+    assert parse_command("F 3,4") == ("move", Move(Action.FLAG, 3, 4))
+    assert parse_command("c 0 1") == ("move", Move(Action.CHORD, 0, 1))
+    assert parse_command("quit") == ("q", None)
+    assert parse_command("n") == ("n", None)
+    assert parse_command("help") == ("help", None)
+    assert parse_command("p") == ("p", None)
+    assert parse_command("hint") == ("h", None)
+    for bad in ["", "q now", "r 1 2 3", "jump 1 2"]:
+        with pytest.raises(InputError):
+            parse_command(bad)
+
+
+def test_parse_level_by_number_name_size_and_density() -> None:
+    rules = Rules(first_click=FirstClick.OPENING)
+    assert parse_level("3", rules) == level("expert", FirstClick.OPENING)
+    assert parse_level("Beginner", rules).mines == 10
+    custom = parse_level("20x10/0.15", rules)
+    assert (custom.width, custom.height, custom.mines) == (20, 10, 30)
+    assert parse_level("20x10/7", rules).mines == 7
+    for bad in ["0", "20x10", "20x/3", "20x10/abc", "20x10/1.5"]:
+        with pytest.raises(ConfigError):
+            parse_level(bad, rules)
