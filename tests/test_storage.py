@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from gridpuzzles.bounds import MAX_SEED
-from gridpuzzles.cli import serve as web_cli
 from gridpuzzles.minesweeper import (
     Config,
     FirstClick,
@@ -149,7 +148,6 @@ def test_the_database_uses_wal_and_survives_a_new_store(store: Store) -> None:
 def test_every_shell_defaults_to_one_database_in_the_users_data_directory() -> None:
     assert default_db().name == "gridpuzzles.db"
     assert "gridpuzzles" in default_db().parent.parts[-1]
-    assert web_cli.default_db is default_db
 
 
 def test_the_largest_seed_is_stored_and_read_back_exactly(store: Store) -> None:

@@ -36,15 +36,19 @@ def is_digits(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
-def parse_whole(text: str, what: str, least: int, most: int) -> int:
+def parse_whole(text: str, what: str, least: int, most: int, why: str = "") -> int:
     """``text`` as a whole number from ``least`` to ``most`` (ASCII digits only, see
-    `is_digits`); else `BoundError` naming the range. Never converts more digits than
-    ``most`` has, so any length of text is cheap."""
+    `is_digits`); else `BoundError` naming the range (``why`` explains it, e.g. " (2**63 - 1)").
+    Never converts more digits than ``most`` has, so any length of text is cheap."""
     if is_digits(text) and len(text.lstrip("0")) <= len(str(most)):
         value = int(text)
         if least <= value <= most:
             return value
-    raise BoundError(f"{what} must be a whole number from {least:,} to {most:,}, not {shown(text)}")
+    given = f"a number of {len(text):,} digits" if is_digits(text) and len(text) > 24 else None
+    raise BoundError(
+        f"{what} must be a whole number from {least:,} to {most:,}{why}, "
+        f"not {given or shown(text)}"
+    )
 
 
 def shown(value: object, limit: int = 24) -> str:

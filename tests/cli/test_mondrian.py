@@ -123,7 +123,7 @@ def test_color_is_used_only_when_asked_or_on_a_terminal(
         (["solve", "--board", "8by8"], "board size"),
         (["solve", "--board", "2x2", "--blocks", "1x1,1x2"], "cover"),
         (["solve", "--fixed", "1x6:0,0,h"], "not in the block set"),
-        (["generate", "--count", "0"], "from 1 to 1000"),
+        (["generate", "--count", "0"], "from 1 to 1,000"),
         (["census", "--black", "1x1,1x1"], "different sizes"),
     ],
 )

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from gridpuzzles.cli.main import build_parser, main
-from gridpuzzles.cli.serve import DEFAULT_PORT, default_db, serve
+from gridpuzzles.cli.serve import DEFAULT_PORT, serve
+from gridpuzzles.storage import default_db
 from gridpuzzles.web.workers import DEFAULT_QUEUE, DEFAULT_SECONDS, DEFAULT_WORKERS
 
 
@@ -28,18 +29,18 @@ def test_serve_has_host_port_database_and_solver_options() -> None:
 @pytest.mark.parametrize(
     ("option", "value", "bound"),
     [
-        ("--port", "99999", "a whole number from 0 to 65535, not '99999'"),
-        ("--port", "-1", "a whole number from 0 to 65535, not '-1'"),
-        ("--port", "abc", "a whole number from 0 to 65535, not 'abc'"),
-        ("--solver-seconds", "0", "a number of seconds from 0.1 to 600, not '0'"),
-        ("--solver-seconds", "nan", "a number of seconds from 0.1 to 600, not 'nan'"),
-        ("--solver-seconds", "inf", "a number of seconds from 0.1 to 600, not 'inf'"),
-        ("--solver-workers", "0", "a whole number from 1 to 32, not '0'"),
-        ("--solver-queue", "1e3", "a whole number from 0 to 100, not '1e3'"),
-        ("--port", "\u0663\u0660\u0660\u0660", "a whole number from 0 to 65535"),
-        ("--port", "+80", "a whole number from 0 to 65535, not '+80'"),
-        ("--solver-seconds", "\u0663", "a number of seconds from 0.1 to 600"),
-        ("--solver-seconds", "1_0", "a number of seconds from 0.1 to 600, not '1_0'"),
+        ("--port", "99999", "the port must be a whole number from 0 to 65,535, not '99999'"),
+        ("--port", "-1", "the port must be a whole number from 0 to 65,535, not '-1'"),
+        ("--port", "abc", "the port must be a whole number from 0 to 65,535, not 'abc'"),
+        ("--solver-seconds", "0", "must be a number of seconds from 0.1 to 600, not '0'"),
+        ("--solver-seconds", "nan", "must be a number of seconds from 0.1 to 600, not 'nan'"),
+        ("--solver-seconds", "inf", "must be a number of seconds from 0.1 to 600, not 'inf'"),
+        ("--solver-workers", "0", "the number of solver workers must be a whole number from 1 to 32, not '0'"),
+        ("--solver-queue", "1e3", "the length of the solver queue must be a whole number from 0 to 100, not '1e3'"),
+        ("--port", "\u0663\u0660\u0660\u0660", "the port must be a whole number from 0 to 65,535"),
+        ("--port", "+80", "the port must be a whole number from 0 to 65,535, not '+80'"),
+        ("--solver-seconds", "\u0663", "must be a number of seconds from 0.1 to 600"),
+        ("--solver-seconds", "1_0", "must be a number of seconds from 0.1 to 600, not '1_0'"),
     ],
 )
 def test_values_out_of_bounds_get_a_one_line_error_and_status_2(
@@ -49,7 +50,7 @@ def test_values_out_of_bounds_get_a_one_line_error_and_status_2(
         main(["serve", option, value])
     assert stopped.value.code == 2
     errors = capsys.readouterr().err.splitlines()
-    assert errors[-1].startswith(f"gridpuzzles serve: error: argument {option}: must be {bound}")
+    assert errors[-1].startswith(f"gridpuzzles serve: error: argument {option}: {bound}")
     assert not any("Traceback" in line for line in errors)
 
 

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TextIO
 
 from gridpuzzles.bounds import MAX_SEED
+from gridpuzzles.cli.options import whole_number
 from gridpuzzles.mondrian.core.notation import (
     MAX_TOML_BYTES,
     NotationError,
@@ -30,7 +31,6 @@ from gridpuzzles.mondrian.core.notation import (
     parse_blocks,
     parse_board,
     parse_fixed,
-    parse_number,
     parse_position,
     parse_puzzle_toml,
     quoted,
@@ -66,18 +66,6 @@ MAX_LISTED = 2000
 placement of the black blocks in the 8x8 game has (1084).  Every solution is still counted."""
 MAX_ANSWER = 100
 """The longest answer `mondrian play` reads at a prompt, in characters."""
-
-
-def _whole_number(what: str, low: int, high: int, why: str = "") -> Callable[[str], int]:
-    """An argparse type: a number in ASCII digits from ``low`` to ``high``."""
-
-    def parse(text: str) -> int:
-        try:
-            return parse_number(text, what, low, high, why)
-        except NotationError as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
-
-    return parse
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -141,7 +129,7 @@ def _add_solve(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     stop.add_argument("--first", action="store_true", help="stop at the first solution")
     stop.add_argument(
         "--limit",
-        type=_whole_number("the number of solutions listed", 1, MAX_LISTED),
+        type=whole_number("the number of solutions listed", 1, MAX_LISTED),
         default=MAX_LISTED,
         metavar="N",
         help=f"list at most N solutions, 1 to {MAX_LISTED} (default {MAX_LISTED}); all are "
@@ -164,13 +152,13 @@ def _add_generate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     )
     generate.add_argument(
         "--count",
-        type=_whole_number("the number of challenges", 1, MAX_GENERATE),
+        type=whole_number("the number of challenges", 1, MAX_GENERATE),
         default=1,
         help=f"how many, 1 to {MAX_GENERATE} (default 1)",
     )
     generate.add_argument(
         "--seed",
-        type=_whole_number("a seed", 0, MAX_SEED, " (2**63 - 1)"),
+        type=whole_number("a seed", 0, MAX_SEED, " (2**63 - 1)"),
         help="seed, 0 to 2**63 - 1 (the same seed gives the same challenges)",
     )
     generate.add_argument("--json", action="store_true", help="print JSON")

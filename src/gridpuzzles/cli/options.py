@@ -7,9 +7,10 @@ import argparse
 import os
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
-from gridpuzzles.bounds import MAX_SEED, check_seed, read_decimal, shown
+from gridpuzzles.bounds import MAX_SEED, BoundError, check_seed, parse_whole, read_decimal, shown
 from gridpuzzles.minesweeper.core.settings import (
     LEVELS,
     MAX_SIDE,
@@ -40,6 +41,19 @@ def whole(text: str) -> int:
             f"expected a whole number (digits 0-9, at most 40), not {shown(text)}"
         )
     return int(text)
+
+
+def whole_number(what: str, low: int, high: int, why: str = "") -> Callable[[str], int]:
+    """An argparse ``type``: a whole number in ASCII digits from ``low`` to ``high``
+    (`bounds.parse_whole`), else a one-line error naming ``what`` and the range."""
+
+    def parse(text: str) -> int:
+        try:
+            return parse_whole(text, what, low, high, why)
+        except BoundError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return parse
 
 
 def number(text: str) -> float:

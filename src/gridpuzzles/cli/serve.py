@@ -9,9 +9,9 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from gridpuzzles.bounds import BoundError, parse_whole, read_decimal
-from gridpuzzles.storage import StorageError, Store
-from gridpuzzles.storage import default_db as default_db  # still importable from here
+from gridpuzzles.bounds import read_decimal
+from gridpuzzles.cli.options import whole_number
+from gridpuzzles.storage import StorageError, Store, default_db
 from gridpuzzles.web.workers import DEFAULT_QUEUE, DEFAULT_SECONDS, DEFAULT_WORKERS
 
 DEFAULT_HOST = "127.0.0.1"
@@ -23,20 +23,6 @@ SOLVER_QUEUE = (0, 100)
 GRACE_SECONDS = 2
 """On Ctrl+C or SIGTERM, requests still running after this long are cancelled (and their
 solver work killed), so that the server stops promptly."""
-
-
-def whole_number(low: int, high: int) -> Callable[[str], int]:
-    """An argparse type: a whole number from ``low`` to ``high``, else a one-line error."""
-
-    def parse(text: str) -> int:
-        try:
-            return parse_whole(text, "the value", low, high)
-        except BoundError:
-            raise argparse.ArgumentTypeError(
-                f"must be a whole number from {low} to {high}, not {text!r}"
-            ) from None
-
-    return parse
 
 
 def seconds(low: float, high: float) -> Callable[[str], float]:
@@ -60,7 +46,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--port",
-        type=whole_number(*PORTS),
+        type=whole_number("the port", *PORTS),
         default=DEFAULT_PORT,
         help=f"port, {PORTS[0]}-{PORTS[1]} ({DEFAULT_PORT}; 0 picks a free one)",
     )
@@ -78,7 +64,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--solver-workers",
-        type=whole_number(*SOLVER_WORKERS),
+        type=whole_number("the number of solver workers", *SOLVER_WORKERS),
         default=DEFAULT_WORKERS,
         metavar="N",
         help=f"worker processes for that work, {SOLVER_WORKERS[0]}-{SOLVER_WORKERS[1]} "
@@ -86,7 +72,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--solver-queue",
-        type=whole_number(*SOLVER_QUEUE),
+        type=whole_number("the length of the solver queue", *SOLVER_QUEUE),
         default=DEFAULT_QUEUE,
         metavar="N",
         help=f"requests that may wait for a busy worker, {SOLVER_QUEUE[0]}-{SOLVER_QUEUE[1]} "

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from gridpuzzles.minesweeper import (
     Action,
     Config,
+    ConfigError,
     FirstClick,
     IllegalMoveError,
     InvalidMoveError,
@@ -29,6 +30,7 @@ from gridpuzzles.minesweeper import (
     toggle_flag,
     view,
 )
+from gridpuzzles.minesweeper.core.generation import place_mines
 from tests.minesweeper.boards import board, brute_opening, layouts
 
 
@@ -294,3 +296,10 @@ def test_a_flood_of_a_large_board_has_no_recursion_limit() -> None:
     layout = Layout.from_cells(600, 500, [0])
     game = reveal(game_from_layout(layout), 499, 599)
     assert game.status is Status.WON
+
+
+def test_a_no_guess_game_needs_the_solvers_placement() -> None:
+    config = level("beginner", FirstClick.NO_GUESS)
+    with pytest.raises(ConfigError, match="no-guess boards are laid by the solver"):
+        new_game(config, 5)
+    assert new_game(level("beginner"), 5).place is place_mines

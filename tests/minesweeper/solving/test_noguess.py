@@ -15,6 +15,7 @@ from gridpuzzles.minesweeper import (
     reveal,
     toggle_flag,
 )
+from gridpuzzles.minesweeper.core.generation import place_mines
 from gridpuzzles.minesweeper.core.grid import block_around
 from gridpuzzles.minesweeper.core.settings import ConfigError
 from gridpuzzles.minesweeper.solving.benchmark import random_boards
@@ -123,3 +124,9 @@ def test_no_guess_boards_keep_an_opening_and_refuse_what_cannot_open() -> None:
     assert Config(9, 9, 72, FirstClick.NO_GUESS).max_mines() == 72
     with pytest.raises(ConfigError, match="at most 72"):
         Config(9, 9, 73, FirstClick.NO_GUESS)
+
+
+def test_placement_lays_no_guess_boards_only_under_the_no_guess_rule() -> None:
+    assert placement(level("beginner", FirstClick.NO_GUESS)) is generate
+    for rule in (FirstClick.NONE, FirstClick.SAFE, FirstClick.OPENING):
+        assert placement(level("beginner", rule)) is place_mines

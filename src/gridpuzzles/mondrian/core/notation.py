@@ -17,6 +17,7 @@ import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from gridpuzzles.bounds import BoundError, parse_whole
 from gridpuzzles.mondrian.core.rules import (
     MAX_BLOCKS,
     MAX_SIDE,
@@ -39,7 +40,6 @@ class NotationError(MondrianError):
 _POSITION = re.compile(r"([0-9]+),([0-9]+),([hv])")
 _SIZE = re.compile(r"([0-9]+)x([0-9]+)")
 _FIXED = re.compile(r"([^:]*):(.*)")
-_DIGITS = re.compile(r"[0-9]+")
 _LABELS = string.ascii_uppercase + string.ascii_lowercase + string.digits
 EMPTY_LABEL = "."
 MAX_TOML_BYTES = 64 * 1024
@@ -54,27 +54,13 @@ def quoted(text: str, most: int = _SHOWN) -> str:
     return f"{text[:most]!r}... ({len(text)} characters)"
 
 
-def _number(digits: str, what: str, low: int, high: int, why: str = "") -> int:
-    """The number written by the ASCII ``digits``, which must lie from ``low`` to ``high``.
-
-    Long numbers are refused by their length, before they are converted.
-    """
-    if len(digits.lstrip("0")) > len(str(high)) or not low <= int(digits) <= high:
-        shown = digits if len(digits) <= _SHOWN else f"a number of {len(digits)} digits"
-        raise _out_of_range(what, low, high, why, shown)
-    return int(digits)
-
-
-def _out_of_range(what: str, low: int, high: int, why: str, shown: str) -> NotationError:
-    return NotationError(f"{what} must be a whole number from {low} to {high}{why}, not {shown}")
-
-
 def parse_number(text: str, what: str, low: int, high: int, why: str = "") -> int:
     """A whole number in ASCII digits from ``low`` to ``high``, e.g. a count on the command
-    line; ``why`` explains the bound in the message."""
-    if _DIGITS.fullmatch(text) is None:
-        raise _out_of_range(what, low, high, why, quoted(text))
-    return _number(text, what, low, high, why)
+    line (`bounds.parse_whole`); ``why`` explains the bound in the message."""
+    try:
+        return parse_whole(text, what, low, high, why)
+    except BoundError as error:
+        raise NotationError(str(error)) from None
 
 
 def parse_position(text: str, block: Block) -> Placement:
@@ -89,8 +75,8 @@ def parse_position(text: str, block: Block) -> Placement:
             f"expected X,Y,O (column, row, h or v), e.g. 4,7,h, not {quoted(text.strip())}"
         )
     most, why = MAX_SIDE - 1, f" (no board has more than {MAX_SIDE} columns or rows)"
-    col = _number(match[1], "X (the column)", 0, most, why)
-    row = _number(match[2], "Y (the row)", 0, most, why)
+    col = parse_number(match[1], "X (the column)", 0, most, why)
+    row = parse_number(match[2], "Y (the row)", 0, most, why)
     return Placement(row, col, block, Orientation(match[3]))
 
 
@@ -99,7 +85,7 @@ def _parse_size(text: str, what: str, side: str) -> tuple[int, int]:
     if match is None:
         raise NotationError(f"expected {what} with positive sides, not {quoted(text)}")
     why = f" (boards are at most {MAX_SIDE}x{MAX_SIDE})"
-    return _number(match[1], side, 1, MAX_SIDE, why), _number(match[2], side, 1, MAX_SIDE, why)
+    return parse_number(match[1], side, 1, MAX_SIDE, why), parse_number(match[2], side, 1, MAX_SIDE, why)
 
 
 def parse_block(text: str) -> Block:
