@@ -11,6 +11,7 @@ from gridpuzzles.bounds import BoundError
 from gridpuzzles.cli import mines_analysis as analysis_cli
 from gridpuzzles.cli.options import (
     add_board_options,
+    add_color_option,
     add_db_option,
     config_from,
     fail,
@@ -34,12 +35,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "play", help="play in the terminal", description="Play Minesweeper in the terminal."
     )
     add_board_options(play)
-    play.add_argument(
-        "--color",
-        choices=("auto", "always", "never"),
-        default="auto",
-        help="ANSI colour: auto (the default) uses it on a terminal unless NO_COLOR is set",
-    )
+    add_color_option(play)
     play.add_argument(
         "--tui",
         action="store_true",

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TextIO
 
 from gridpuzzles.bounds import MAX_SEED
-from gridpuzzles.cli.options import whole_number
+from gridpuzzles.cli.options import add_color_option, use_color, whole_number
 from gridpuzzles.mondrian.core.notation import (
     MAX_TOML_BYTES,
     NotationError,
@@ -43,18 +43,17 @@ from gridpuzzles.mondrian.core.rules import (
     MAX_SIDE,
     STANDARD_BLOCKS,
     STANDARD_BOARD,
-    Block,
     InvalidPuzzleError,
     MondrianError,
     Placement,
     Puzzle,
     challenge,
-    check_placements,
     make_puzzle,
 )
 from gridpuzzles.mondrian.solving.census import MAX_CENSUS_PLACEMENTS, Progress, census
 from gridpuzzles.mondrian.solving.generation import GeneratedChallenge, generate_challenge
 from gridpuzzles.mondrian.solving.solutions import Solution, count_solutions, solutions
+from gridpuzzles.terminal.mondrian import ask_black_blocks, show_every_solution
 
 Handler = Callable[[argparse.Namespace], int]
 BAD_INPUT, FAILED = 2, 1
@@ -64,8 +63,6 @@ MAX_GENERATE = 1000
 MAX_LISTED = 2000
 """The most solutions `mondrian solve` lists (``--limit``, also the default): more than any
 placement of the black blocks in the 8x8 game has (1084).  Every solution is still counted."""
-MAX_ANSWER = 100
-"""The longest answer `mondrian play` reads at a prompt, in characters."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -77,15 +74,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
     _add_census(commands)
 
 
-def _add_color_option(parser: argparse._ActionsContainer) -> None:
-    parser.add_argument(
-        "--color",
-        choices=("auto", "always", "never"),
-        default="auto",
-        help="ANSI colour: auto (the default) uses it on a terminal unless NO_COLOR is set",
-    )
-
-
 def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     play = commands.add_parser(
         "play",
@@ -93,7 +81,7 @@ def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         description="Asks X,Y,O for the 1x1, 1x2 and 1x3 black blocks (X the column, Y the "
         "row, 0-based from the top-left corner, O v or h), then shows every solution.",
     )
-    _add_color_option(play)
+    add_color_option(play)
     play.set_defaults(handler=_guarded(_play))
 
 
@@ -139,7 +127,7 @@ def _add_solve(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     output.add_argument(
         "--svg", type=Path, metavar="FILE", help="also draw the solutions listed as SVG"
     )
-    _add_color_option(output)
+    add_color_option(output)
     solve.set_defaults(handler=_guarded(_solve))
 
 
@@ -162,7 +150,7 @@ def _add_generate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
         help="seed, 0 to 2**63 - 1 (the same seed gives the same challenges)",
     )
     generate.add_argument("--json", action="store_true", help="print JSON")
-    _add_color_option(generate)
+    add_color_option(generate)
     generate.set_defaults(handler=_guarded(_generate))
 
 
@@ -206,69 +194,16 @@ def _guarded(handler: Handler) -> Handler:
     return run
 
 
-def use_color(mode: str, stream: TextIO) -> bool:
-    """Whether to write ANSI colour to ``stream`` for ``--color`` ``mode``."""
-    if mode != "auto":
-        return mode == "always"
-    return stream.isatty() and "NO_COLOR" not in os.environ
-
-
 # play
 
 
 def _play(args: argparse.Namespace) -> int:
-    color = use_color(args.color, sys.stdout)
-    print("Place the black blocks: X,Y,O with X the column and Y the row (0-based from the")
-    print("top-left corner) and O the orientation, v (vertical) or h (horizontal).")
-    placed: list[Placement] = []
-    for block in BLACK_BLOCKS:
-        placement = _ask_position(block, placed)
-        if placement is None:
-            print("mondrian: error: input ended before the three black blocks", file=sys.stderr)
-            return FAILED
-        placed.append(placement)
-    puzzle = challenge(placed)
-    _show_all(puzzle, color)
+    placed = ask_black_blocks(sys.stdin, sys.stdout)
+    if placed is None:
+        print("mondrian: error: input ended before the three black blocks", file=sys.stderr)
+        return FAILED
+    show_every_solution(challenge(placed), use_color(args.color), sys.stdout)
     return 0
-
-
-def _ask_position(block: Block, placed: Sequence[Placement]) -> Placement | None:
-    """Ask until the answer is a valid place for ``block``; ``None`` at end of input."""
-    while True:
-        answer = _answer(f"{block} block (x,y,v/h): ")
-        if answer is None:
-            return None
-        try:
-            placement = parse_position(answer, block)
-            check_placements(STANDARD_BOARD, [*placed, placement])
-        except MondrianError as error:
-            print(f"  {error}; try again")
-            continue
-        return placement
-
-
-def _answer(prompt: str) -> str | None:
-    """One line of standard input (at most `MAX_ANSWER` characters), ``None`` at its end."""
-    print(prompt, end="", flush=True)
-    try:
-        line = sys.stdin.readline(MAX_ANSWER + 1) if sys.stdin is not None else ""
-        line.encode("utf-8")  # bytes read with surrogateescape (a C locale) do not encode
-    except UnicodeError:
-        raise NotationError("standard input is not UTF-8 text") from None
-    if not line:
-        print()
-        return None
-    if len(line) > MAX_ANSWER and not line.endswith("\n"):
-        raise NotationError(f"an answer has at most {MAX_ANSWER} characters, e.g. 4,7,h")
-    return line
-
-
-def _show_all(puzzle: Puzzle, color: bool) -> None:
-    print(f"Puzzle:\n{render_text(puzzle.board, puzzle.fixed, color)}")
-    count = 0
-    for count, solution in enumerate(solutions(puzzle), 1):
-        print(f"\nSolution {count}:\n{render_text(puzzle.board, solution, color)}")
-    print(f"\nNumber of solutions: {count}")
 
 
 # solve
@@ -381,7 +316,7 @@ def _solve(args: argparse.Namespace) -> int:
             del document["count"]
         print(json.dumps(document))
         return 0
-    _print_solutions(puzzle, found, total, use_color(args.color, sys.stdout), args.first)
+    _print_solutions(puzzle, found, total, use_color(args.color), args.first)
     return 0
 
 
@@ -409,7 +344,7 @@ def _generate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([_generated_json(g) for g in generated]))
         return 0
-    color = use_color(args.color, sys.stdout)
+    color = use_color(args.color)
     for number, item in enumerate(generated, 1):
         black = " ".join(format_position(p) for p in _black_in_order(item.puzzle))
         print(f"Challenge {number}: --black {black}")

@@ -180,7 +180,18 @@ def config_from(args: argparse.Namespace) -> Config | None:
     return None if size is None else check_playable(rules.config(*size))
 
 
+def add_color_option(parser: argparse._ActionsContainer) -> None:
+    """``--color auto|always|never``, read by `use_color`."""
+    parser.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="ANSI colour: auto (the default) uses it on a terminal unless NO_COLOR is set",
+    )
+
+
 def use_color(choice: str) -> bool:
+    """Whether to write ANSI colour to standard output for ``--color`` ``choice``."""
     if choice != "auto":
         return choice == "always"
     return sys.stdout.isatty() and "NO_COLOR" not in os.environ
