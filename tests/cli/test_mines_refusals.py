@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 from gridpuzzles.bounds import MAX_SEED
-from gridpuzzles.cli import mines_analysis as analysis_cli
+from gridpuzzles.cli import mines_analyze, mines_bench
 from gridpuzzles.cli.main import mines_main
-from gridpuzzles.cli.mines_analysis import MAX_VIEW_BYTES, MAX_VIEW_CELLS
+from gridpuzzles.cli.mines_analyze import MAX_VIEW_BYTES, MAX_VIEW_CELLS
 from gridpuzzles.minesweeper import (
     Config,
     Layout,
@@ -74,8 +74,8 @@ def no_games(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("a game was played")
 
-    monkeypatch.setattr(analysis_cli, "play_boards", refuse)
-    monkeypatch.setattr(analysis_cli, "plot_sweep", refuse)
+    monkeypatch.setattr(mines_bench, "play_boards", refuse)
+    monkeypatch.setattr(mines_bench, "plot_sweep", refuse)
 
 
 # ---- mines play ----------------------------------------------------------------------------
@@ -306,7 +306,7 @@ def test_an_analysis_past_max_seconds_stops_in_one_line(
         while True:
             pass
 
-    monkeypatch.setattr(analysis_cli, "analyze", forever)
+    monkeypatch.setattr(mines_analyze, "analyze", forever)
     started = time.monotonic()
     argv = ["analyze", "--mines", "1", "--max-seconds", "0.5"]
     status, out, err = mines(argv, capsys, monkeypatch, b"1#\n##\n")
@@ -322,7 +322,7 @@ def test_the_time_limit_keeps_an_earlier_alarm(monkeypatch: pytest.MonkeyPatch) 
     previous = signal.signal(signal.SIGALRM, lambda signum, frame: fired.append(signum))
     try:
         signal.setitimer(signal.ITIMER_REAL, 0.3)
-        with analysis_cli.time_limit(5):
+        with mines_analyze.time_limit(5):
             time.sleep(0.05)
         assert 0 < signal.getitimer(signal.ITIMER_REAL)[0] <= 0.3
         time.sleep(0.4)
@@ -465,18 +465,18 @@ def test_boards_files_are_bounded_in_size_and_in_boards(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     line = b'{"w": 3, "h": 1, "mines": [2], "start": 0}\n'
-    monkeypatch.setattr(analysis_cli, "MAX_GAMES", 3)
+    monkeypatch.setattr(mines_bench, "MAX_GAMES", 3)
     (tmp_path / "four.jsonl").write_bytes(line * 4)
     argv = ["bench", "--games", "1", "--boards", str(tmp_path / "four.jsonl")]
     status, _, err = mines(argv, capsys, monkeypatch)
     assert status == 2
     assert_refused(err, "bench", "holds more than 3 boards")
-    monkeypatch.setattr(analysis_cli, "MAX_BOARDS_BYTES", 100)
+    monkeypatch.setattr(mines_bench, "MAX_BOARDS_BYTES", 100)
     (tmp_path / "long.jsonl").write_bytes(line * 3)
     argv = ["bench", "--games", "1", "--boards", str(tmp_path / "long.jsonl")]
     status, _, err = mines(argv, capsys, monkeypatch)
     assert status == 2
-    assert_refused(err, "bench", "long.jsonl is longer than 100 bytes")
+    assert_refused(err, "bench", "long.jsonl' is longer than 100 bytes")
 
 
 def test_boards_with_a_board_size_is_refused(

@@ -105,8 +105,8 @@ def write(path: Path, content: bytes) -> str:
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (b"\xff\xfe board", "is not UTF-8 text (byte 0)"),
-        (b" " * (64 * 1024 + 1), "larger than 65536 bytes"),
+        (b"\xff\xfe board", "is not UTF-8 text (byte 1)"),
+        (b" " * (64 * 1024 + 1), "longer than 65,536 bytes"),
         (b'board = "8x8"\nboard = "4x4"\n', "Cannot overwrite a value"),
         (b"board = 8", "'board' must be a string"),
         (b"board = true", "'board' must be a string"),
@@ -145,7 +145,7 @@ def test_an_endless_puzzle_file_is_read_only_up_to_its_bound(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     ran, allocated = run_measured(capsys, "solve", "--file", "/dev/zero")
-    assert "larger than 65536 bytes" in ran.refused
+    assert "longer than 65,536 bytes" in ran.refused
     assert allocated < ALLOCATED_AT_MOST
 
 

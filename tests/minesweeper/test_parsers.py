@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gridpuzzles.cli.mines_analysis import UsageError, parse_densities
+from gridpuzzles.cli.inputs import UsageError
+from gridpuzzles.cli.mines_bench import parse_densities
 from gridpuzzles.minesweeper.core.notation import NotationError, parse_layout, parse_view
 from gridpuzzles.minesweeper.core.rules import Action, InvalidMoveError, Move
 from gridpuzzles.minesweeper.core.settings import MAX_SIDE, ConfigError

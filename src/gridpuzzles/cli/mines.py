@@ -8,7 +8,7 @@ import sys
 import time
 
 from gridpuzzles.bounds import BoundError
-from gridpuzzles.cli import mines_analysis as analysis_cli
+from gridpuzzles.cli import mines_analyze, mines_bench
 from gridpuzzles.cli.options import (
     add_board_options,
     add_color_option,
@@ -43,7 +43,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     add_db_option(play, "with --tui: ")
     play.set_defaults(handler=_play)
-    analysis_cli.configure(commands)
+    mines_analyze.configure(commands)
+    mines_bench.configure(commands)
 
 
 def _play(args: argparse.Namespace) -> int:

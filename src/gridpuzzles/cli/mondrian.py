@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TextIO
 
 from gridpuzzles.bounds import MAX_SEED
+from gridpuzzles.cli.inputs import UsageError, read_text
 from gridpuzzles.cli.options import add_color_option, use_color, whole_number
 from gridpuzzles.mondrian.core.notation import (
     MAX_TOML_BYTES,
@@ -181,7 +182,7 @@ def _guarded(handler: Handler) -> Handler:
     def run(args: argparse.Namespace) -> int:
         try:
             return handler(args)
-        except MondrianError as error:
+        except (MondrianError, UsageError) as error:
             print(f"mondrian: error: {error}", file=sys.stderr)
             return BAD_INPUT
         except BrokenPipeError:
@@ -219,7 +220,9 @@ def _puzzle_from(args: argparse.Namespace) -> Puzzle:
     if args.black is not None:
         return challenge(parse_position(t, b) for t, b in zip(args.black, BLACK_BLOCKS, strict=True))
     if args.file is not None:
-        return parse_puzzle_toml(read_puzzle_file(args.file))
+        return parse_puzzle_toml(
+            read_text(str(args.file), MAX_TOML_BYTES, f"the puzzle file {_path_shown(args.file)}")
+        )
     board = parse_board(args.board) if args.board is not None else STANDARD_BOARD
     blocks = parse_blocks(args.blocks) if args.blocks is not None else STANDARD_BLOCKS
     return make_puzzle(board, blocks, map(parse_fixed, args.fixed))
@@ -228,29 +231,6 @@ def _puzzle_from(args: argparse.Namespace) -> Puzzle:
 def _path_shown(path: object) -> str:
     """A file name for a message: quoted, in full unless absurdly long."""
     return quoted(str(path), 1000)
-
-
-def read_puzzle_file(path: Path) -> str:
-    """The text of a puzzle file: at most `MAX_TOML_BYTES` bytes of UTF-8, or `NotationError`."""
-    name = _path_shown(path)
-    try:
-        with path.open("rb") as file:
-            data = file.read(MAX_TOML_BYTES + 1)
-    except OSError as error:
-        raise NotationError(f"cannot read the puzzle file {name}: {error.strerror}") from None
-    except ValueError:  # a NUL character in the name
-        raise NotationError(f"cannot read the puzzle file {name}: not a file name") from None
-    if len(data) > MAX_TOML_BYTES:
-        raise NotationError(
-            f"the puzzle file {name} is larger than {MAX_TOML_BYTES} bytes, the bound on a "
-            "puzzle file"
-        )
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise NotationError(
-            f"the puzzle file {name} is not UTF-8 text (byte {error.start})"
-        ) from None
 
 
 Writer = Callable[[str], None]

@@ -197,7 +197,8 @@ def use_color(choice: str) -> bool:
     return sys.stdout.isatty() and "NO_COLOR" not in os.environ
 
 
-def fail(prog: str, message: str) -> int:
-    """Report a bad option in one line on stderr; the exit status of a usage error."""
+def fail(prog: str, message: object, status: int = 2) -> int:
+    """Report a failure in one line on stderr; returns ``status`` (2, a usage error, unless
+    told otherwise)."""
     print(f"{prog}: error: {message}", file=sys.stderr)
-    return 2
+    return status
