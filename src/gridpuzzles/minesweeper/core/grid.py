@@ -12,7 +12,6 @@ from functools import cached_property
 
 import numpy as np
 import numpy.typing as npt
-from scipy import ndimage
 
 Cell = tuple[int, int]
 """A cell as (row, col), 0-based, row 0 at the top."""
@@ -119,8 +118,18 @@ def neighbour_sum(grid: BoolGrid) -> npt.NDArray[np.int32]:
 
 def dilate(grid: BoolGrid) -> BoolGrid:
     """``grid`` grown by one cell in all eight directions."""
+    from scipy import ndimage  # loaded at the first use: commands that need none start faster
+
     grown: BoolGrid = ndimage.binary_dilation(grid, structure=_EIGHT_WAY)
     return grown
+
+
+def _regions(grid: BoolGrid) -> tuple[npt.NDArray[np.int32], int]:
+    """The eight-connected regions of ``grid``: a label per cell (0 outside) and their count."""
+    from scipy import ndimage
+
+    labels, count = ndimage.label(grid, structure=_EIGHT_WAY)
+    return labels, int(count)
 
 
 def opening(layout: Layout, blocked: BoolGrid, index: int) -> npt.NDArray[np.intp]:
@@ -133,7 +142,7 @@ def opening(layout: Layout, blocked: BoolGrid, index: int) -> npt.NDArray[np.int
     if layout.counts[index] != 0:
         return np.array([index], dtype=np.intp)
     zeros = _zero_grid(layout) & ~blocked
-    labels, _ = ndimage.label(zeros, structure=_EIGHT_WAY)
+    labels, _ = _regions(zeros)
     row, col = divmod(index, layout.width)
     region = labels == labels[row, col]
     return np.flatnonzero(dilate(region) & ~blocked & ~layout.mine_grid)
@@ -152,6 +161,6 @@ def three_bv(layout: Layout) -> int:
     safe cell that no opening reveals.
     """
     zeros = _zero_grid(layout)
-    _, openings = ndimage.label(zeros, structure=_EIGHT_WAY)
+    _, openings = _regions(zeros)
     lonely = ~layout.mine_grid & ~dilate(zeros)
-    return int(openings) + int(np.count_nonzero(lonely))
+    return openings + int(np.count_nonzero(lonely))
