@@ -6,6 +6,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("untimed", deadline=None)
+settings.load_profile("untimed")
+"""Hypothesis examples have no time limit: tests check what is right, and speed is measured by
+the benchmarks (a first example may load scipy, and the machine is shared)."""
 
 
 @pytest.fixture(scope="session", autouse=True)
