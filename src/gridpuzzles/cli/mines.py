@@ -1,4 +1,5 @@
-"""Command line of Minesweeper: `mines play` (the shell around `terminal`)."""
+"""Command line of Minesweeper: `mines play` (the line-mode game of `terminal.minesweeper`,
+or the TUI with --tui); `analyze` and `bench` come from their own modules."""
 
 from __future__ import annotations
 

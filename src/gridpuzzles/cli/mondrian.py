@@ -1,11 +1,12 @@
 """Command line of Mondrian Blocks: `mondrian play | solve | generate | census`.
 
-A thin shell: it parses text with :mod:`notation`, calls the pure core and prints with
-:mod:`rendering`.  Bad input (a malformed or out-of-bounds option, a puzzle file that cannot
-be read, an SVG path that cannot be written, a game too big to search) prints one line on
-stderr and exits with status 2, before anything is written; status 1 means the input ended
-before `play` had its three blocks, or the output could not be written.  There is never a
-traceback.  Every number that sizes work has a bound, checked before the work starts.
+A thin shell: it parses text with `mondrian.core.notation`, calls the solver and prints
+with `mondrian.core.rendering`; `play` is the line-mode game of `terminal.mondrian`. Bad
+input (a malformed or out-of-bounds option, a puzzle file that cannot be read, an SVG path
+that cannot be written, a game too big to search) prints one line on stderr and exits with
+status 2, before anything is written; status 1 means the input ended before `play` had its
+three blocks, or the output could not be written. There is never a traceback. Every number
+that sizes work has a bound, checked before the work starts.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""Minesweeper: a pure rules core (`rules`, `grid`, `settings`, `generation`), text formats
-(`notation`), what the player sees (`view`), rendering, and the terminal shell."""
+"""Minesweeper: `core` holds the rules, pure (settings, grid, mine placement, game state and
+moves, what the player sees, notation, rendering); `solving` holds the solver over it. This
+package re-exports the core's public names: ``from gridpuzzles.minesweeper import new_game``."""
 
 from gridpuzzles.minesweeper.core.grid import Cell, Layout, three_bv
 from gridpuzzles.minesweeper.core.notation import (

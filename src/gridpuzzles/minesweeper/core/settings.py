@@ -38,7 +38,7 @@ class FirstClick(Enum):
     """The layout is fixed before the first click, which may hit a mine."""
     NO_GUESS = "no-guess"
     """The first click opens an area, and logic alone clears the rest: no guess is ever
-    needed (see `noguess`)."""
+    needed (see `solving.noguess`)."""
 
     @property
     def opens_area(self) -> bool:

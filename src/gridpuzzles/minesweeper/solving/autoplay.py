@@ -1,7 +1,7 @@
 """Play Move: the auto-player's next move, decided from the view and the mine count alone.
 
 A certain safe cell is played when there is one (single-number deductions first, then the
-exact analysis of `solver`); when every hidden cell is a certain mine, a flag. Otherwise the
+exact analysis of `probabilities`); when every hidden cell is a certain mine, a flag. Otherwise the
 auto-player guesses, as `guessing.best_guess` says: unavoidable 50/50s at once, an exact search
 of the endgame and of closed parts, else a lookahead over a shortlist of the safest cells.
 

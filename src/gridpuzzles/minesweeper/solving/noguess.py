@@ -1,7 +1,7 @@
 """No-guess boards: the first click opens an area and logic alone clears the rest.
 
 "Logic" is the exact solver: a cell may be revealed when it is safe in every layout that
-fits the view and the mine count (`solver`), so mine counting is allowed but guessing never.
+fits the view and the mine count (`probabilities`), so mine counting is allowed but guessing never.
 
 Generation follows Simon Tatham's idea: place the mines at random (keeping the 3x3 block of
 the first click clear), solve by logic from the first click, and when the solver is stuck,
