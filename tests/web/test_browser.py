@@ -4,11 +4,24 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
+import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from gridpuzzles.minesweeper import Move, level, new_game, play, view
+from gridpuzzles.minesweeper import (
+    Config,
+    FirstClick,
+    Game,
+    Move,
+    level,
+    new_game,
+    play,
+    reveal,
+    view,
+)
 from gridpuzzles.minesweeper.core.grid import neighbours
+from gridpuzzles.minesweeper.solving.noguess import placement
 from gridpuzzles.web.process import ServerProcess
 from tests.web.boards import FIRST, SEED, beginner_layout, beginner_mine, beginner_win
 
@@ -234,6 +247,90 @@ def test_play_move_hint_and_the_probability_overlay(
     expect(page.locator("#board .cell.chance")).to_have_count(0)
 
 
+BIG_SEED = 4494805136092911258
+"""Above 2**53: as a JavaScript number it would be 4494805136092911000, another board."""
+
+
+def board_rows(page: Page, width: int) -> list[str]:
+    """The board as the page draws it, one string per row (the view's symbols)."""
+    symbols: str = page.evaluate(
+        "() => [...document.querySelectorAll('#board .cell')].map(c => c.dataset.symbol).join('')"
+    )
+    return [symbols[start : start + width] for start in range(0, len(symbols), width)]
+
+
+def play_to_a_loss(page: Page, config: Config, first: tuple[int, int], seed: int) -> list[str]:
+    """On the page's new game: reveal ``first``, check the board against the core's game on
+    ``seed``, then reveal one of its mines; returns the board as the page shows it at the end."""
+    width = config.width
+    at_first = reveal(new_game(config, seed, placement(config)), *first)
+    page.locator(f"#board .cell[data-index='{first[0] * width + first[1]}']").click()
+    expect(page.locator(f"#board .cell[data-index='{first[0] * width + first[1]}']")).to_have_class(
+        re.compile(r"\bopen\b")
+    )
+    assert board_rows(page, width) == view(at_first).rows()
+    expect(page.locator("#replay")).to_be_hidden()  # no seed while the game is played
+    assert str(seed) not in page.content()
+    mine = next(index for index in range(width * config.height) if is_hidden_mine(at_first, index))
+    page.locator(f"#board .cell[data-index='{mine}']").click()
+    expect(page.locator("#face")).to_have_attribute("data-face", "lost")
+    rows = board_rows(page, width)
+    assert rows == view(reveal(at_first, *divmod(mine, width))).rows()
+    return rows
+
+
+def is_hidden_mine(game: Game, index: int) -> bool:
+    return game.layout is not None and game.layout.is_mine(index) and view(game).cells[index] == "#"
+
+
+@pytest.mark.parametrize(
+    ("address", "config", "first"),
+    [
+        ("level=expert&first_click=opening", level("expert", FirstClick.OPENING), (8, 15)),
+        ("width=20&height=12&mines=50&first_click=safe", Config(20, 12, 50), (3, 3)),
+        ("level=beginner&first_click=no-guess", level("beginner", FirstClick.NO_GUESS), (4, 4)),
+    ],
+)
+def test_the_end_of_a_game_shows_its_exact_seed_and_a_link_that_replays_the_board(
+    page: Page,
+    server: ServerProcess,
+    artifacts: Path,
+    address: str,
+    config: Config,
+    first: tuple[int, int],
+) -> None:
+    rounded = int(float(BIG_SEED))
+    assert rounded != BIG_SEED and view(
+        reveal(new_game(config, rounded, placement(config)), *first)
+    ) != view(reveal(new_game(config, BIG_SEED, placement(config)), *first))
+    page.goto(f"{server.url}/?{address}&seed={BIG_SEED}")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    expect(page.locator("#board .cell")).to_have_count(config.width * config.height)
+    ended = play_to_a_loss(page, config, first, BIG_SEED)
+    expect(page.locator("#message")).to_contain_text(f"(seed {BIG_SEED})")
+    link = page.locator("#replay")
+    expect(link).to_be_visible()
+    href = link.get_attribute("href")
+    assert href is not None
+    asked = {key: values for key, values in parse_qs(urlsplit(href).query).items()}
+    assert asked == {**parse_qs(address), "seed": [str(BIG_SEED)]}
+    page.screenshot(path=artifacts / f"minesweeper-replay-{config.width}x{config.height}.png")
+
+    with page.expect_navigation():
+        link.click()
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    expect(page.locator("#board .cell")).to_have_count(config.width * config.height)
+    expect(page.locator("#board .cell.open")).to_have_count(0)
+    expect(link).to_be_hidden()
+    assert play_to_a_loss(page, config, first, BIG_SEED) == ended
+    expect(page.locator("#message")).to_contain_text(f"(seed {BIG_SEED})")
+    expected_level = config.first_click is FirstClick.NO_GUESS
+    expect(page.locator("#no-guess")).to_be_checked(checked=expected_level)
+    expect(page.locator("#level")).to_have_value(
+        "custom" if "width" in address else parse_qs(address)["level"][0]
+    )
+
+
 def test_the_mondrian_page_solves_a_challenge_and_a_placement(
     page: Page, server: ServerProcess, artifacts: Path
 ) -> None:
@@ -262,3 +359,16 @@ def test_the_mondrian_page_solves_a_challenge_and_a_placement(
     page.click("#previous")
     expect(page.locator("#position")).to_have_text("1 of 48")
     page.screenshot(path=artifacts / "mondrian-placed.png")
+
+
+def test_a_bad_seed_in_the_address_is_explained(page: Page, server: ServerProcess) -> None:
+    page.goto(f"{server.url}/?level=beginner&seed=12345678901234567890")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    expect(page.locator("#message")).to_have_class(re.compile(r"\berror\b"))
+    expect(page.locator("#message")).to_contain_text(
+        "the seed must be a whole number from 0 to 9223372036854775807 (2**63 - 1) in digits, "
+        "not '12345678901234567890'"
+    )
+    start_new_game(page)  # New game then plays the form's settings, on a fresh seed
+    expect(page.locator("#board .cell")).to_have_count(81)
+    expect(page.locator("#message")).to_have_text("")

@@ -61,7 +61,11 @@ NEW_GAME_FIELDS = st.fixed_dictionaries(
         "height": st.integers(-5, 200),
         "mines": st.integers(-5, 50_000),
         "first_click": st.sampled_from(["safe", "opening", "none", "x"]),
-        "seed": st.integers(-1, 2**64),
+        "seed": st.integers(-1, 2**64)
+        | st.from_regex(r"[0-9]{1,45}", fullmatch=True)
+        | st.text(max_size=45)
+        | st.floats()
+        | st.booleans(),
     },
 )
 

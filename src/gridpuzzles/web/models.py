@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Annotated
 
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, WithJsonSchema
+from pydantic_core import PydanticCustomError
+
+from gridpuzzles.bounds import MAX_SEED, is_digits, shown
 from gridpuzzles.minesweeper import (
     LEVELS,
     Config,
@@ -25,6 +29,78 @@ from gridpuzzles.minesweeper.core.settings import (
 )
 from gridpuzzles.storage import level_key
 
+SEED_CHARS = 40
+"""The longest seed text a request may send (leading zeros allowed)."""
+SEED_PATTERN = f"^[0-9]{{1,{SEED_CHARS}}}$"
+SEED_ASKED = f"the seed must be a whole number from 0 to {MAX_SEED} (2**63 - 1) in digits"
+
+
+def read_seed(value: object) -> int | None:
+    """The seed a request asks for: a string of ASCII digits (exact at any size), or a JSON
+    integer for older clients, from 0 to `MAX_SEED`; None when none is asked. Anything else
+    (a float, a boolean, a sign, another script's digits, over `SEED_CHARS` characters) is a
+    validation error whose message is one sentence in player words."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        if len(value) > SEED_CHARS:
+            refused = f"a text of {len(value):,} characters"
+        elif is_digits(value) and int(value) <= MAX_SEED:
+            return int(value)
+        else:
+            refused = shown(value)
+    elif isinstance(value, int) and not isinstance(value, bool):
+        if 0 <= value <= MAX_SEED:
+            return value
+        refused = shown(value)
+    else:
+        refused = kind_of(value)
+    raise PydanticCustomError("seed", "{reason}", {"reason": f"{SEED_ASKED}, not {refused}"})
+
+
+def kind_of(value: object) -> str:
+    """What a JSON value other than a string or an integer is, in words."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return f"the decimal number {shown(value)}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return shown(value)
+
+
+SeedIn = Annotated[
+    int | None,
+    PlainValidator(read_seed),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "string", "pattern": SEED_PATTERN, "maxLength": SEED_CHARS},
+                {"type": "integer", "minimum": 0, "exclusiveMaximum": MAX_SEED + 1},
+                {"type": "null"},
+            ],
+            "description": f"replay a known board: a whole number from 0 to {MAX_SEED} "
+            "(2**63 - 1), as a string of ASCII digits (exact; a JSON integer is also taken, "
+            "but JavaScript numbers lose digits above 2**53); games on a chosen seed do not "
+            "count in the statistics",
+            "examples": ["4494805136092911258"],
+        }
+    ),
+]
+"""A requested seed: digits in a string or a JSON integer in, an `int` (or None) out."""
+SeedOut = Annotated[
+    str,
+    Field(
+        pattern="^[0-9]+$",
+        description="the board's seed as a string of digits (exact: JavaScript numbers would "
+        "lose digits above 2**53); a new game with this seed and the same settings is the "
+        "same board",
+        examples=["4494805136092911258"],
+    ),
+]
+
 
 class Strict(BaseModel):
     """A request body: unknown fields are an error, not silently ignored."""
@@ -44,12 +120,7 @@ class NewGame(Strict):
     first_click: FirstClick = FirstClick.SAFE
     win_rule: WinRule = WinRule.REVEAL
     question_marks: bool = False
-    seed: int | None = Field(
-        None,
-        ge=0,
-        lt=2**63,
-        description="replay a known board; games on a chosen seed do not count in the statistics",
-    )
+    seed: SeedIn = None
 
 
 class MoveRequest(Strict):
@@ -61,7 +132,7 @@ class MoveRequest(Strict):
 class Result(BaseModel):
     """What is shown once a game has ended, the seed included (it reproduces the board)."""
 
-    seed: int
+    seed: SeedOut
     exploded: tuple[int, int] | None = Field(description="the mine revealed, when lost")
     three_bv: int | None
     efficiency: float | None
@@ -157,7 +228,7 @@ def game_state(game_id: str, game: Game, now: float) -> GameState:
     result = None
     if game.over:
         result = Result(
-            seed=game.seed,
+            seed=str(game.seed),
             exploded=None if game.exploded is None else divmod(game.exploded, config.width),
             three_bv=numbers.three_bv,
             efficiency=numbers.efficiency,

@@ -18,8 +18,13 @@ let cursor = 0; // the keyboard cursor, as a cell index
 let hinted = -1; // the cell Hint marked, until the next answer
 let chances = null; // with the overlay on: each cell's mine probability (null when shown)
 let queue = Promise.resolve(); // moves are sent one after the other, in order
-const asked = new URLSearchParams(location.search); // ?level=expert&seed=7 replays a known board
-let seed = asked.has("seed") ? Number(asked.get("seed")) : null; // for the first new game only
+// A replay link, ?level=expert&first_click=opening&seed=7 (or width, height and mines for a
+// custom board), asks for the first new game. Every value stays the text it is, the seed
+// above all: a JavaScript number would lose its digits above 2**53 and give another board.
+const ADDRESS_KEYS = ["level", "width", "height", "mines", "first_click", "seed"];
+const asked = new URLSearchParams(location.search);
+let requested = ADDRESS_KEYS.some((key) => asked.has(key)) ? Object.fromEntries(
+  ADDRESS_KEYS.filter((key) => asked.has(key)).map((key) => [key, asked.get(key)])) : null;
 const tally = JSON.parse(sessionStorage.getItem("gridpuzzles.tally") || '{"won":0,"lost":0}');
 
 // ---- drawing -------------------------------------------------------------------------------
@@ -98,6 +103,25 @@ function say(text, isError = false) {
   message.classList.toggle("error", isError);
 }
 
+/** The address that replays the board of an ended game: its level (or size), rule and seed. */
+function replayAddress(state) {
+  const params = new URLSearchParams();
+  if (state.level) params.set("level", state.level);
+  else for (const name of ["width", "height", "mines"]) params.set(name, String(state[name]));
+  params.set("first_click", state.first_click);
+  params.set("seed", state.result.seed);
+  return `${location.pathname}?${params}`;
+}
+
+/** Offer the replay link once a game has ended; hide it while one is played (the seed is
+ * only known, and only shown, after the end). */
+function showReplay(state) {
+  const link = $("replay");
+  link.hidden = !state.result;
+  if (state.result) link.href = replayAddress(state);
+  else link.removeAttribute("href");
+}
+
 function showTally() {
   $("tally").textContent = `This session: ${tally.won} won, ${tally.lost} lost`;
 }
@@ -121,6 +145,7 @@ function accept(state) {
   chances = null;
   localStorage.setItem(KEPT.game, state.id);
   draw();
+  showReplay(state);
   if ($("overlay").getAttribute("aria-pressed") === "true") showChances();
   if (ended) {
     tally[state.status] += 1;
@@ -197,6 +222,17 @@ function toggleChances() {
   if (on && game && game.status === "playing") showChances();
 }
 
+/** Show a game's settings in the form, so that New game plays them again. */
+function showSettings(state) {
+  $("level").value = state.level || "custom";
+  if (!state.level) for (const name of ["width", "height", "mines"]) $(name).value = state[name];
+  $("no-guess").checked = state.first_click === "no-guess";
+  if (state.first_click !== "no-guess") $("first-click").value = state.first_click;
+  $("custom").hidden = Boolean(state.level);
+  showRule();
+  localStorage.setItem(KEPT.settings, JSON.stringify(settings()));
+}
+
 function settings() {
   const level = $("level").value;
   const chosen = { level, first_click: $("first-click").value, no_guess: $("no-guess").checked };
@@ -207,21 +243,38 @@ function settings() {
   return chosen;
 }
 
+/** Start a game with the form's settings, or, the first time, with those the address asks for. */
 async function newGame() {
   const chosen = settings();
   localStorage.setItem(KEPT.settings, JSON.stringify(chosen));
-  const body = { first_click: chosen.no_guess ? "no-guess" : chosen.first_click };
+  let body = { first_click: chosen.no_guess ? "no-guess" : chosen.first_click };
   if (chosen.level) body.level = chosen.level;
   else Object.assign(body, { width: chosen.width, height: chosen.height, mines: chosen.mines });
-  if (seed !== null) body.seed = seed;
-  seed = null;
+  const fromAddress = requested;
+  requested = null;
+  if (fromAddress) body = withAddress(body, fromAddress);
   try {
     accept(await api("POST", `${API}/games`, body));
+    if (fromAddress) showSettings(game);
     say("");
     showStats();
   } catch (error) {
     say(error.message, true);
   }
+}
+
+/** The body of a new game with what the address asks for in place of the form's settings: a
+ * level or a size replaces both, the seed is sent as the text it is (the server checks it). */
+function withAddress(body, fromAddress) {
+  const wanted = { ...fromAddress };
+  const sizes = ["width", "height", "mines"];
+  if ("level" in wanted || sizes.some((name) => name in wanted)) {
+    for (const name of ["level", ...sizes]) delete body[name];
+  }
+  for (const name of sizes) {
+    if (/^[0-9]{1,9}$/.test(wanted[name] || "")) wanted[name] = Number(wanted[name]);
+  }
+  return { ...body, ...wanted };
 }
 
 // ---- input -----------------------------------------------------------------------------------
@@ -355,9 +408,7 @@ async function fillLevels() {
   select.add(new Option("custom", "custom"));
   for (const name of ["width", "height"]) $(name).max = options.max_side;
   const saved = JSON.parse(localStorage.getItem(KEPT.settings) || "null");
-  if (asked.has("level")) {
-    select.value = asked.get("level");
-  } else if (saved) {
+  if (saved) {
     select.value = saved.level || "custom";
     $("first-click").value = saved.first_click;
     $("no-guess").checked = Boolean(saved.no_guess);
@@ -393,7 +444,7 @@ async function start() {
     say(error.message, true);
     return;
   }
-  if (seed !== null || asked.has("level") || !(await resume())) await newGame();
+  if (requested || !(await resume())) await newGame();
   history.replaceState(null, "", location.pathname); // a reload resumes rather than restarts
   document.body.dataset.ready = "true";
 }
