@@ -15,7 +15,6 @@ from gridpuzzles.minesweeper import (
     Move,
     Status,
     WinRule,
-    elapsed,
     level,
     new_game,
     parse_layout,
@@ -24,6 +23,8 @@ from gridpuzzles.minesweeper import (
 )
 from gridpuzzles.minesweeper.solving.noguess import placement
 from gridpuzzles.storage import (
+    SCHEMA_0,
+    VERSION,
     LevelStats,
     SavedGame,
     StorageError,
@@ -55,7 +56,7 @@ def play_all(store: Store, game: SavedGame, moves: list[Move], start: float = 10
     for number, move in enumerate(moves, start=len(current.moves)):
         now = start + number
         state = play(state, move, now)
-        store.add_move(game.id, number, TimedMove(move, now), state, elapsed(state, now))
+        store.add_move(game.id, number, TimedMove(move, now), state)
 
 
 def win(config: Config) -> list[Move]:
@@ -100,11 +101,11 @@ def test_a_fixed_layout_is_kept(store: Store) -> None:
 def test_a_move_number_cannot_be_stored_twice(store: Store) -> None:
     store.add_game(saved())
     after = play(saved().start(), Move.parse("r0,0"))
-    store.add_move("g1", 0, TimedMove(Move.parse("r0,0"), 1.0), after, 0.0)
+    store.add_move("g1", 0, TimedMove(Move.parse("r0,0"), 1.0), after)
     with pytest.raises(StorageError, match="already has a move number 0"):
-        store.add_move("g1", 0, TimedMove(Move.parse("r0,0"), 1.0), after, 0.0)
+        store.add_move("g1", 0, TimedMove(Move.parse("r0,0"), 1.0), after)
     with pytest.raises(StorageError, match="unknown"):
-        store.add_move("missing", 0, TimedMove(Move.parse("r0,0"), 1.0), after, 0.0)
+        store.add_move("missing", 0, TimedMove(Move.parse("r0,0"), 1.0), after)
 
 
 def test_statistics_count_ended_games_and_the_best_win(store: Store) -> None:
@@ -200,3 +201,83 @@ def test_an_empty_file_becomes_a_store(tmp_path: Path) -> None:
     store = Store(path)
     store.add_game(saved())
     assert store.load_game("g1") is not None
+
+
+def test_assisted_wins_are_kept_apart_and_set_no_best_time(store: Store) -> None:
+    config = level("beginner")
+    store.add_game(saved("own"))
+    play_all(store, saved("own"), win(config), start=100.0)
+    store.add_game(saved("helped"))
+    store.mark_assisted("helped")
+    play_all(store, saved("helped"), win(config), start=200.0)
+    (record,) = store.records()
+    assert (record.played, record.won, record.assisted_played, record.assisted_won) == (1, 1, 1, 1)
+    assert len(record.best_times) == 1
+    (short,) = store.level_stats()
+    assert (short.played, short.won) == (1, 1)
+    loaded = store.load_game("helped")
+    assert loaded is not None and loaded.assisted
+
+
+def test_a_game_left_after_its_first_reveal_is_a_loss_and_before_it_is_forgotten(
+    store: Store,
+) -> None:
+    game = new_game(level("beginner"), SEED)
+    store.add_game(saved("left"))
+    play_all(store, saved("left"), [Move.parse("r4,4")], start=50.0)
+    started = play(game, Move.parse("r4,4"), 50.0)
+    store.abandon("left", started, 80.0)
+    store.mark_assisted("left")  # too late: the game has ended
+    (record,) = store.records()
+    assert (record.played, record.won, record.current_streak) == (1, 0, 0)
+    (entry,) = store.history()
+    assert entry.outcome.abandoned and entry.outcome.seconds == 30.0
+    assert not entry.outcome.assisted and entry.seed == SEED
+    store.add_game(saved("untouched"))
+    store.abandon("untouched", game, 90.0)
+    assert store.load_game("untouched") is None and len(store.history()) == 1
+
+
+def test_the_history_lists_the_latest_games_first_with_their_figures(store: Store) -> None:
+    config = level("beginner")
+    for number in range(3):
+        store.add_game(saved(f"g{number}"))
+        play_all(store, saved(f"g{number}"), win(config), start=100.0 * (number + 1))
+    history = store.history(limit=2)
+    assert [entry.id for entry in history] == ["g2", "g1"]
+    outcome = history[0].outcome
+    assert outcome.won and outcome.clicks == len(win(config))
+    assert outcome.three_bv is not None and outcome.three_bv <= outcome.clicks
+    assert outcome.seconds == len(win(config)) - 1
+
+
+def test_a_version_0_database_opens_with_its_games_and_statistics(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    config = level("beginner")
+    moves = win(config)
+    with sqlite3.connect(path) as db:
+        db.executescript(SCHEMA_0)
+        db.execute(
+            "INSERT INTO games VALUES ('old', '', 'beginner', 9, 9, 10, 'safe', 'reveal', 0, ?,"
+            " NULL, 1, 'won', 1.0)",
+            (SEED,),
+        )
+        db.executemany(
+            "INSERT INTO moves VALUES ('old', ?, ?, ?)",
+            [(n, str(move), 10.0 + n) for n, move in enumerate(moves)],
+        )
+        db.execute("INSERT INTO stats VALUES ('beginner', 1, 1, ?)", (len(moves) - 1.0,))
+    db.close()
+    store = Store(path)
+    assert store.level_stats() == [LevelStats("beginner", 1, 1, len(moves) - 1.0)]
+    (entry,) = store.history()
+    assert entry.outcome.won and entry.outcome.ended_at == 10.0 + len(moves) - 1
+    loaded = store.load_game("old")
+    assert loaded is not None and loaded.replay().status is Status.WON
+    store.close()
+    with sqlite3.connect(path) as db:
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
+        assert "stats" not in tables
+        assert db.execute("PRAGMA user_version").fetchone() == (VERSION,)
+    db.close()
+    assert Store(path).level_stats() == [LevelStats("beginner", 1, 1, len(moves) - 1.0)]

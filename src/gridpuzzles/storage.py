@@ -3,7 +3,9 @@
 A game is stored the way it is reproduced: its `Config`, its seed (and its layout when that
 was fixed up front) and the list of moves played, each with the time it was played. Replaying
 the moves through the core rebuilds the game exactly (`SavedGame.replay`). Statistics are kept
-per level: games played (ended), won and the best winning time.
+per level and first-click rule from the finished games themselves (`core.records`): a game
+left after its first reveal is kept as abandoned (a loss), and a game in which the player
+asked for help is kept as assisted (counted apart, never a best time).
 
 Every write is one transaction, committed before the call returns. The database runs in WAL
 mode; a `Store` holds one connection behind a lock, so threads may share it, and other
@@ -32,11 +34,13 @@ from gridpuzzles.minesweeper import (
     Move,
     Status,
     WinRule,
+    figures,
     format_layout,
     new_game,
     parse_layout,
     play,
 )
+from gridpuzzles.minesweeper.core.records import LevelRecord, Outcome, level_records
 from gridpuzzles.minesweeper.core.settings import level_of
 from gridpuzzles.minesweeper.solving.noguess import placement
 
@@ -55,7 +59,12 @@ CREATE TABLE IF NOT EXISTS games (
     layout TEXT,
     counted INTEGER NOT NULL,
     status TEXT NOT NULL,
-    created_at REAL NOT NULL
+    created_at REAL NOT NULL,
+    assisted INTEGER NOT NULL DEFAULT 0,
+    ended_at REAL,
+    seconds REAL,
+    three_bv INTEGER,
+    clicks INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS moves (
     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -64,29 +73,37 @@ CREATE TABLE IF NOT EXISTS moves (
     at REAL NOT NULL,
     PRIMARY KEY (game_id, number)
 ) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS stats (
-    level TEXT PRIMARY KEY,
-    played INTEGER NOT NULL,
-    won INTEGER NOT NULL,
-    best_time REAL
+"""
+VERSION = 1
+"""The schema's version (SQLite's ``user_version``). Version 0 kept a ``stats`` table of
+per-level counts and no figures per game; `Store` migrates it when it opens it."""
+
+SCHEMA_0 = """
+CREATE TABLE games (
+    id TEXT PRIMARY KEY, owner TEXT NOT NULL, level TEXT NOT NULL, width INTEGER NOT NULL,
+    height INTEGER NOT NULL, mines INTEGER NOT NULL, first_click TEXT NOT NULL,
+    win_rule TEXT NOT NULL, question_marks INTEGER NOT NULL, seed INTEGER NOT NULL,
+    layout TEXT, counted INTEGER NOT NULL, status TEXT NOT NULL, created_at REAL NOT NULL
+);
+CREATE TABLE moves (
+    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, number INTEGER NOT NULL,
+    move TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (game_id, number)
+) WITHOUT ROWID;
+CREATE TABLE stats (
+    level TEXT PRIMARY KEY, played INTEGER NOT NULL, won INTEGER NOT NULL, best_time REAL
 );
 """
 
-_RECORD_RESULT = """
-INSERT INTO stats (level, played, won, best_time)
-SELECT level, 1, :won, :best FROM games WHERE id = :id AND counted
-ON CONFLICT (level) DO UPDATE SET
-    played = played + 1,
-    won = won + excluded.won,
-    best_time = COALESCE(MIN(best_time, excluded.best_time), best_time, excluded.best_time)
-"""
+ABANDONED = "abandoned"
+"""The status of a game left unfinished after its first reveal."""
+_ENDED = (Status.WON.value, Status.LOST.value, ABANDONED)
 
 
-def _tables() -> dict[str, tuple[str, ...]]:
-    """Every table of `SCHEMA` and its columns, as SQLite reads them."""
+def _tables(schema: str) -> dict[str, tuple[str, ...]]:
+    """Every table of ``schema`` and its columns, as SQLite reads them."""
     db = sqlite3.connect(":memory:")
     try:
-        db.executescript(SCHEMA)
+        db.executescript(schema)
         names = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
         return {
             name: tuple(row[1] for row in db.execute(f"PRAGMA table_info({name})"))
@@ -96,7 +113,8 @@ def _tables() -> dict[str, tuple[str, ...]]:
         db.close()
 
 
-_TABLES = _tables()
+_TABLES = _tables(SCHEMA)
+_TABLES_0 = _tables(SCHEMA_0)
 
 
 def default_db() -> Path:
@@ -136,6 +154,8 @@ class SavedGame:
     counted: bool = True
     """Whether the result goes into the statistics (not for games on a chosen seed)."""
     created_at: float = 0.0
+    assisted: bool = False
+    """Whether the player asked for help (Play Move, a hint, the probabilities)."""
 
     def start(self) -> Game:
         """The game before any move."""
@@ -151,8 +171,19 @@ class SavedGame:
 
 
 @dataclass(frozen=True)
+class PlayedGame:
+    """A finished game in the history: what reproduces it and how it ended."""
+
+    id: str
+    config: Config
+    seed: int
+    outcome: Outcome
+
+
+@dataclass(frozen=True)
 class LevelStats:
-    """The record of one level: games ended, games won and the best winning time."""
+    """The short record of one level (every first-click rule): unassisted games finished,
+    won and the best unassisted winning time."""
 
     level: str
     played: int
@@ -191,31 +222,57 @@ class Store:
         but those of `SCHEMA` (with their columns); then that it can be written; then make the
         tables."""
         db = self._db
-        self._check_tables()
+        older = self._check_tables()
         version = int(db.execute("PRAGMA user_version").fetchone()[0])
         with db:
             db.execute(f"PRAGMA user_version = {version}")  # fails at once if read-only
         db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA foreign_keys = ON")
         with self._connection():
+            if older:
+                self._migrate_from_0()
             db.executescript(SCHEMA)
+            db.execute(f"PRAGMA user_version = {VERSION}")
 
-    def _check_tables(self) -> None:
-        """Refuse (`StorageError`) a database with tables that are not those of `SCHEMA`."""
+    def _migrate_from_0(self) -> None:
+        """Bring a version 0 database to `VERSION`, in the open transaction: add each game's
+        figures (replayed from its moves) and drop the per-level counts, now computed."""
+        db = self._db
+        for column in ("assisted INTEGER NOT NULL DEFAULT 0", "ended_at REAL", "seconds REAL",
+                       "three_bv INTEGER", "clicks INTEGER NOT NULL DEFAULT 0"):
+            db.execute(f"ALTER TABLE games ADD COLUMN {column}")
+        ended = [row[0] for row in db.execute(
+            "SELECT id FROM games WHERE status IN (?, ?)", (Status.WON.value, Status.LOST.value)
+        )]
+        for game_id in ended:
+            saved = self._load(db, game_id)
+            if saved is not None and saved.moves:
+                self._record_end(db, game_id, saved.replay(), saved.moves[-1].at, None)
+        db.execute("DROP TABLE stats")
+
+    def _check_tables(self) -> bool:
+        """Refuse (`StorageError`) a database with tables that are not those of `SCHEMA` or
+        of version 0 (`SCHEMA_0`); whether it is of version 0."""
         tables = [
             row[0]
             for row in self._db.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
             )
         ]
-        for table in tables:
-            quoted = '"' + table.replace('"', '""') + '"'
-            found = tuple(row[1] for row in self._db.execute(f"PRAGMA table_info({quoted})"))
-            if found != _TABLES.get(table):
+        found = {table: self._columns(table) for table in tables}
+        older = "stats" in found or found.get("games") == _TABLES_0["games"]
+        expected = _TABLES_0 if older else _TABLES
+        for table, columns in found.items():
+            if columns != expected.get(table):
                 raise StorageError(
-                    f"its table {table!r} has the columns {', '.join(found)}, not those of "
+                    f"its table {table!r} has the columns {', '.join(columns)}, not those of "
                     "gridpuzzles: another program's database?"
                 )
+        return older
+
+    def _columns(self, table: str) -> tuple[str, ...]:
+        quoted = '"' + table.replace('"', '""') + '"'
+        return tuple(row[1] for row in self._db.execute(f"PRAGMA table_info({quoted})"))
 
     @contextmanager
     def _connection(self) -> Iterator[sqlite3.Connection]:
@@ -238,7 +295,9 @@ class Store:
         config = saved.config
         with self._connection() as db:
             db.execute(
-                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games (id, owner, level, width, height, mines, first_click, "
+                "win_rule, question_marks, seed, layout, counted, status, created_at, assisted) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     saved.id,
                     saved.owner,
@@ -254,6 +313,7 @@ class Store:
                     saved.counted,
                     saved.replay().status.value,
                     saved.created_at,
+                    saved.assisted,
                 ),
             )
             db.executemany(
@@ -264,17 +324,22 @@ class Store:
     def load_game(self, game_id: str) -> SavedGame | None:
         """The stored game with this id, or None."""
         with self._connection() as db:
-            row = db.execute(
-                "SELECT width, height, mines, first_click, win_rule, question_marks, seed, "
-                "layout, owner, counted, created_at FROM games WHERE id = ?",
-                (game_id,),
-            ).fetchone()
-            if row is None:
-                return None
-            moves = db.execute(
-                "SELECT move, at FROM moves WHERE game_id = ? ORDER BY number", (game_id,)
-            ).fetchall()
-        width, height, mines, first, win, marks, seed, layout, owner, counted, created = row
+            return self._load(db, game_id)
+
+    @staticmethod
+    def _load(db: sqlite3.Connection, game_id: str) -> SavedGame | None:
+        """The stored game with this id, or None, read on ``db``."""
+        row = db.execute(
+            "SELECT width, height, mines, first_click, win_rule, question_marks, seed, "
+            "layout, owner, counted, created_at, assisted FROM games WHERE id = ?",
+            (game_id,),
+        ).fetchone()
+        if row is None:
+            return None
+        moves = db.execute(
+            "SELECT move, at FROM moves WHERE game_id = ? ORDER BY number", (game_id,)
+        ).fetchall()
+        width, height, mines, first, win, marks, seed, layout, owner, counted, created, helped = row
         return SavedGame(
             id=game_id,
             config=Config(width, height, mines, FirstClick(first), WinRule(win), bool(marks)),
@@ -284,15 +349,14 @@ class Store:
             owner=owner,
             counted=bool(counted),
             created_at=created,
+            assisted=bool(helped),
         )
 
-    def add_move(
-        self, game_id: str, number: int, timed: TimedMove, after: Game, seconds: float
-    ) -> None:
+    def add_move(self, game_id: str, number: int, timed: TimedMove, after: Game) -> None:
         """Append move ``number`` (0-based) of a game; ``after`` is the game it led to.
 
-        When the move ends the game, its status is stored and the level's statistics are
-        updated (``seconds`` being the game's time), in the same transaction.
+        When the move ends the game, its status, time and figures are stored with it, in the
+        same transaction.
         """
         with self._connection() as db:
             try:
@@ -305,18 +369,97 @@ class Store:
                     f"game {game_id!r} is unknown or already has a move number {number}"
                 ) from None
             if after.over:
-                db.execute(
-                    "UPDATE games SET status = ? WHERE id = ?", (after.status.value, game_id)
-                )
-                won = after.status is Status.WON
-                db.execute(
-                    _RECORD_RESULT, {"id": game_id, "won": won, "best": seconds if won else None}
-                )
+                self._record_end(db, game_id, after, timed.at, after.status.value)
 
-    def level_stats(self) -> list[LevelStats]:
-        """The statistics of every level played so far, by level name."""
+    @staticmethod
+    def _record_end(
+        db: sqlite3.Connection, game_id: str, game: Game, at: float, status: str | None
+    ) -> None:
+        """Keep how a game ended: its status (unless None), when, its time and figures."""
+        numbers = figures(game, at)
+        db.execute(
+            "UPDATE games SET status = COALESCE(?, status), ended_at = ?, seconds = ?, "
+            "three_bv = ?, clicks = ? WHERE id = ?",
+            (status, at, numbers.elapsed, numbers.three_bv, numbers.clicks, game_id),
+        )
+
+    def mark_assisted(self, game_id: str) -> None:
+        """Note that the player of a game still being played asked for help (Play Move, a
+        hint, the probabilities): the game no longer counts as their own."""
+        with self._connection() as db:
+            db.execute(
+                "UPDATE games SET assisted = 1 WHERE id = ? AND status = ?",
+                (game_id, Status.PLAYING.value),
+            )
+
+    def abandon(self, game_id: str, game: Game, at: float) -> None:
+        """The player leaves ``game`` (the stored game ``game_id`` as it is now) at time
+        ``at``: once its clock has started it counts as a loss; before, it is forgotten."""
+        with self._connection() as db:
+            if game.over:
+                return
+            if game.started_at is None:
+                db.execute(
+                    "DELETE FROM games WHERE id = ? AND status = ?",
+                    (game_id, Status.PLAYING.value),
+                )
+                return
+            db.execute(
+                "UPDATE games SET status = ? WHERE id = ? AND status = ?",
+                (ABANDONED, game_id, Status.PLAYING.value),
+            )
+            self._record_end(db, game_id, game, at, None)
+
+    def history(self, limit: int = 50) -> list[PlayedGame]:
+        """The last ``limit`` counted games that ended, the latest first."""
+        return self._played("ORDER BY ended_at DESC, rowid DESC LIMIT ?", (limit,))
+
+    def records(self) -> list[LevelRecord]:
+        """The record of every level and first-click rule played (`core.records`)."""
+        return level_records(game.outcome for game in self._played("", ()))
+
+    def _played(self, tail: str, parameters: tuple[object, ...]) -> list[PlayedGame]:
         with self._connection() as db:
             rows = db.execute(
-                "SELECT level, played, won, best_time FROM stats ORDER BY level"
+                "SELECT id, level, width, height, mines, first_click, win_rule, question_marks,"
+                " seed, status, assisted, seconds, three_bv, clicks, ended_at FROM games "
+                f"WHERE counted AND status IN (?, ?, ?) {tail}",
+                (*_ENDED, *parameters),
             ).fetchall()
-        return [LevelStats(*row) for row in rows]
+        return [_played_game(*row) for row in rows]
+
+    def level_stats(self) -> list[LevelStats]:
+        """The short record of every level played so far, by level name."""
+        by_level: dict[str, list[LevelRecord]] = {}
+        for record in self.records():
+            by_level.setdefault(record.level, []).append(record)
+        return [
+            LevelStats(
+                level,
+                sum(r.played for r in records),
+                sum(r.won for r in records),
+                min((r.best_times[0].seconds for r in records if r.best_times), default=None),
+            )
+            for level, records in sorted(by_level.items())
+        ]
+
+
+def _played_game(
+    game_id: str, level: str, width: int, height: int, mines: int, first: str, win: str,
+    marks: int, seed: int, status: str, assisted: int, seconds: float | None,
+    bv: int | None, clicks: int, ended_at: float | None,
+) -> PlayedGame:
+    """A row of `Store._played` as a `PlayedGame`."""
+    config = Config(width, height, mines, FirstClick(first), WinRule(win), bool(marks))
+    outcome = Outcome(
+        level=level,
+        first_click=config.first_click,
+        won=status == Status.WON.value,
+        abandoned=status == ABANDONED,
+        assisted=bool(assisted),
+        seconds=seconds or 0.0,
+        three_bv=bv,
+        clicks=clicks,
+        ended_at=ended_at or 0.0,
+    )
+    return PlayedGame(game_id, config, seed, outcome)

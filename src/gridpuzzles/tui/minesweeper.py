@@ -28,7 +28,6 @@ from gridpuzzles.minesweeper.core.rules import (
     Mark,
     Move,
     Status,
-    elapsed,
     figures,
     new_game,
     play,
@@ -205,9 +204,7 @@ class MinesweeperScreen(Screen[None]):
         *earlier, last = self.record.moves
         try:
             self.store.add_game(replace(self.record, moves=tuple(earlier)))
-            self.store.add_move(
-                self.record.id, len(earlier), last, self.game, elapsed(self.game, last.at)
-            )
+            self.store.add_move(self.record.id, len(earlier), last, self.game)
         except (sqlite3.Error, StorageError) as error:
             self.notify(f"The game was not saved: {error}", severity="error")
 

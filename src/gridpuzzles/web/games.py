@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import anyio
 import anyio.to_thread
 
-from gridpuzzles.minesweeper import Action, Config, FirstClick, Game, Move, elapsed, play
+from gridpuzzles.minesweeper import Action, Config, FirstClick, Game, Move, play
 from gridpuzzles.storage import SavedGame, Store, TimedMove, new_game_id
 from gridpuzzles.web import tokens
 from gridpuzzles.web.workers import Workers
@@ -171,7 +171,7 @@ class Games:
 
     def _record(self, game_id: str, entry: Entry, timed: TimedMove, after: Game) -> Game:
         """Commit the move that led from ``entry`` to ``after``, cache ``after`` and return it."""
-        self.store.add_move(game_id, entry.moves, timed, after, elapsed(after, timed.at))
+        self.store.add_move(game_id, entry.moves, timed, after)
         self._remember(game_id, Entry(after, entry.owner, entry.moves + 1))
         return after
 
