@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from gridpuzzles.cli.main import build_parser, main
 
 EVERY_COMMAND = ("mines play", "mines analyze", "mines bench", "mondrian play",
-                 "mondrian solve", "mondrian generate", "mondrian census", "serve", "tui")
+                 "mondrian solve", "mondrian generate", "mondrian census", "serve", "stats", "tui")
 WORK_SECONDS = 3
 FUZZ = settings(
     max_examples=150, deadline=None, suppress_health_check=list(HealthCheck), database=None

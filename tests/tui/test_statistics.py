@@ -147,8 +147,9 @@ async def test_a_no_guess_game_is_won_by_p_alone_and_replays_from_its_seed(
         assert screen.game.status is Status.WON
         won = screen.game
     [saved] = stored(store.path)
-    assert saved.replay() == won
-    assert store.level_stats()[0].won == 1
+    assert saved.replay() == won and saved.assisted
+    [record] = store.records()  # won by Play Move: assisted, no record of the player's own
+    assert (record.played, record.won, record.assisted_won, record.best_times) == (0, 0, 1, ())
     store.close()
 
 
@@ -168,3 +169,39 @@ async def test_the_level_menu_turns_no_guess_boards_on() -> None:
         config = screen.game.config
         assert screen.game.layout == generate(config, 1 * 16 + 1, random.Random(11))
         assert screen.game.marks.count(Mark.REVEALED) >= 9  # the first click opens an area
+
+
+async def test_help_marks_the_game_assisted_and_it_sets_no_best_time(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.db")
+    clock = Clock()
+    app = app_on(store, clock)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("i")  # a hint before the first move
+        await win(pilot, app, clock)
+        await pilot.press("n")
+        await win(pilot, app, clock)
+        await pilot.press("s")
+        shown = stats_text(app)
+    [record] = store.records()
+    assert (record.played, record.won, record.assisted_played, record.assisted_won) == (1, 1, 1, 1)
+    assert len(record.best_times) == 1
+    assert "1/1 won" in shown and "Best times: beginner, safe" in shown
+    store.close()
+
+
+async def test_a_game_left_after_its_first_reveal_is_a_loss(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.db")
+    clock = Clock()
+    app = app_on(store, clock)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("n")  # nothing revealed yet: not a game
+        await click_cell(pilot, (4, 4))
+        clock.now += 5
+        await pilot.press("n")  # left after its first reveal: a loss
+        await click_cell(pilot, (4, 4))
+        await pilot.press("q")  # quitting leaves this one too
+    records = store.records()
+    assert [(r.played, r.won) for r in records] == [(2, 0)]
+    assert [game.outcome.abandoned for game in store.history()] == [True, True]
+    assert store.history()[-1].outcome.seconds == 5.0
+    store.close()

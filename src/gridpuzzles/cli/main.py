@@ -18,6 +18,7 @@ from gridpuzzles import __version__
 from gridpuzzles.cli import mines as mines_cli
 from gridpuzzles.cli import mondrian as mondrian_cli
 from gridpuzzles.cli import serve as web_cli
+from gridpuzzles.cli import stats as stats_cli
 from gridpuzzles.cli import tui as tui_cli
 
 Configure = Callable[[argparse.ArgumentParser], None]
@@ -103,6 +104,21 @@ statistics are kept in the SQLite file given by --db. Ctrl+C stops the server.""
 )
 
 
+STATS = Help(
+    summary="your Minesweeper records: win rates, streaks, best times, latest games",
+    description="""\
+Your Minesweeper records, as the full-screen app and the web app keep them in --db: per level
+and first-click rule the games played and won, the win rate, the current and best streak, the
+best time, 3BV/s and average win; then each level's ten best times with their days, and the
+latest games. Games in which you asked for help (Play Move, a hint, the probabilities) are
+counted apart as assisted and set no record; a game left after its first reveal is a loss.""",
+    epilog="""\
+examples:
+  gridpuzzles stats
+  gridpuzzles stats --json --history 100""",
+)
+
+
 class OneLineParser(argparse.ArgumentParser):
     """A parser whose usage errors are one line on stderr, status 2 (its sub-commands' parsers
     are of the same class)."""
@@ -153,6 +169,7 @@ def build_parser() -> argparse.ArgumentParser:
         ("mondrian", mondrian_cli.configure, MONDRIAN),
         ("tui", tui_cli.configure, TUI),
         ("serve", web_cli.configure, SERVE),
+        ("stats", stats_cli.configure, STATS),
     ):
         configure(
             commands.add_parser(

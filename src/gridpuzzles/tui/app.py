@@ -46,17 +46,21 @@ class GridPuzzlesApp(App[None]):
         self.seeds = seeds or random.Random(seed)
         self.start = start
         self.store = store
+        self.minesweeper: MinesweeperScreen | None = None
 
     def on_mount(self) -> None:
-        self.add_mode(
-            "minesweeper",
-            lambda: MinesweeperScreen(
-                self.config,
-                self.seed,
-                self.clock,
-                self.seeds,
-                store=self.store,
-            ),
-        )
+        self.add_mode("minesweeper", self._minesweeper)
         self.add_mode("mondrian", lambda: MondrianScreen(published_challenges()))
         self.switch_mode(self.start)
+
+    def _minesweeper(self) -> MinesweeperScreen:
+        self.minesweeper = MinesweeperScreen(
+            self.config, self.seed, self.clock, self.seeds, store=self.store
+        )
+        return self.minesweeper
+
+    async def action_quit(self) -> None:
+        """Quit; a Minesweeper game left after its first reveal is kept as a loss."""
+        if self.minesweeper is not None:
+            self.minesweeper.leave()
+        self.exit()

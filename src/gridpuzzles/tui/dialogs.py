@@ -6,16 +6,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from rich import box
-from rich.console import Group, RenderableType
-from rich.table import Column, Table
-from rich.text import Text
+from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from gridpuzzles.bounds import MAX_SEED, parse_whole
+from gridpuzzles.minesweeper.core.records import LevelRecord
 from gridpuzzles.minesweeper.core.settings import (
     LEVELS,
     MAX_SIDE,
@@ -25,7 +23,8 @@ from gridpuzzles.minesweeper.core.settings import (
     check_playable,
     level_of,
 )
-from gridpuzzles.storage import LevelStats
+from gridpuzzles.storage import PlayedGame
+from gridpuzzles.tui.records import records_view
 
 MINES_HELP = """\
 [b]Minesweeper[/b]
@@ -76,38 +75,20 @@ class HelpScreen(ModalScreen[None]):
         yield Static(self.text)
 
 
+Records = tuple[Sequence[LevelRecord], Sequence[PlayedGame]]
+"""The records of every level and the latest games, as the store gives them."""
+
+
 class StatsScreen(HelpScreen):
-    """Games played and won, the win rate and the best time of every level in the store."""
+    """The records of every level, each level's best times and the latest games."""
 
     BINDINGS = [("s", "dismiss", "Close")]
 
-    def __init__(self, stats: Sequence[LevelStats] | None, where: Path | None = None) -> None:
-        super().__init__(stats_table(stats, where))
-
-
-def stats_table(stats: Sequence[LevelStats] | None, where: Path | None = None) -> RenderableType:
-    """The statistics as a table, and where they are kept; with ``stats`` None, a line saying
-    that this session keeps none (it has no store)."""
-    if stats is None:
-        return "No statistics are kept in this session: it was started without a database."
-    table = Table(
-        "Level",
-        Column("Played", justify="right"),
-        Column("Won", justify="right"),
-        Column("Win rate", justify="right"),
-        Column("Best time", justify="right"),
-        title="[b]Statistics[/b]",
-        box=box.SIMPLE_HEAD,
-    )
-    for row in stats:
-        rate = f"{row.won / row.played:.1%}" if row.played else "-"
-        best = f"{row.best_time:.1f} s" if row.best_time is not None else "-"
-        table.add_row(row.level, str(row.played), str(row.won), rate, best)
-    if not stats:
-        table.add_row("no game finished yet", "", "", "", "")
-    if where is None:
-        return table
-    return Group(table, Text(f"Kept in {where}, shared with the web app.", style="dim"))
+    def __init__(self, records: Records | None, where: Path | None = None) -> None:
+        if records is None:
+            super().__init__("No statistics are kept in this session: it was started without a database.")
+        else:
+            super().__init__(records_view(*records, where))
 
 
 CUSTOM = "custom"

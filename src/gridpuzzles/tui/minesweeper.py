@@ -50,6 +50,8 @@ from gridpuzzles.tui.dialogs import MINES_HELP, GameChoice, HelpScreen, LevelMen
 
 FACES = {Status.PLAYING: ":-)", Status.WON: "B-)", Status.LOST: "X-("}
 OWNER = "tui"
+HISTORY_SHOWN = 10
+"""How many of the latest games the statistics screen lists."""
 """The owner of the games this app stores (the web app keeps a token's digest there)."""
 GAME_OVER = "the game is over: n starts a new one"
 
@@ -110,9 +112,26 @@ class MinesweeperScreen(Screen[None]):
             owner=OWNER,
             counted=choice.seed is None,
             created_at=self.clock(),
+            assisted=self.odds_shown,  # the probabilities are on from the start
         )
         self.player = Player(choice.config.first_click)
         self.hinted: int | None = None
+
+    def _assisted(self) -> None:
+        """The player asked for help in the game being played: it no longer counts as theirs."""
+        if not self.game.over:
+            self.record = replace(self.record, assisted=True)
+
+    def leave(self) -> None:
+        """The player leaves the game (new game, other level, quit): once its first reveal
+        is made and until it ends, it is kept as a loss."""
+        if self.store is None or self.game.over or self.game.started_at is None:
+            return
+        try:
+            self.store.add_game(self.record)
+            self.store.abandon(self.record.id, self.game, self.clock())
+        except (sqlite3.Error, StorageError) as error:
+            self.notify(f"The game was not saved: {error}", severity="error")
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="bar"):
@@ -240,6 +259,7 @@ class MinesweeperScreen(Screen[None]):
             self._say(f"the auto-player has no move: {error}")
             return
         self.board.cursor = (move.row, move.col)
+        self._assisted()
         self.play_move(move, f"auto-player: {describe(move)}")
 
     def action_hint(self) -> None:
@@ -253,6 +273,7 @@ class MinesweeperScreen(Screen[None]):
             self._say(f"no hint: {error}")
             return
         row, col = advice.cell
+        self._assisted()
         self.hinted = row * self.game.width + col
         self.board.cursor = advice.cell
         self._draw(f"Hint: {advice}")
@@ -260,6 +281,8 @@ class MinesweeperScreen(Screen[None]):
     def action_odds(self) -> None:
         """Show or hide each hidden cell's mine probability."""
         self.odds_shown = not self.odds_shown
+        if self.odds_shown:
+            self._assisted()
         shown = "each hidden cell's chance of a mine, in % (o hides it)"
         self._draw(shown if self.odds_shown and not self.game.over else "")
 
@@ -267,7 +290,8 @@ class MinesweeperScreen(Screen[None]):
         self.start(GameChoice(self.game.config))
 
     def start(self, choice: GameChoice) -> None:
-        """Start the game the player chose."""
+        """Start the game the player chose (the one being played is left)."""
+        self.leave()
         self._begin(choice)
         self._draw()
 
@@ -284,11 +308,11 @@ class MinesweeperScreen(Screen[None]):
             self.app.push_screen(StatsScreen(None))
             return
         try:
-            stats = self.store.level_stats()
+            records, history = self.store.records(), self.store.history(HISTORY_SHOWN)
         except sqlite3.Error as error:
             self._say(f"cannot read the statistics: {error}")
             return
-        self.app.push_screen(StatsScreen(stats, self.store.path))
+        self.app.push_screen(StatsScreen((records, history), self.store.path))
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(MINES_HELP))

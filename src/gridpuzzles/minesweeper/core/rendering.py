@@ -6,6 +6,9 @@ uses its view symbol.
 
 from __future__ import annotations
 
+from datetime import datetime
+
+from gridpuzzles.minesweeper.core.records import LevelRecord
 from gridpuzzles.minesweeper.core.rules import Action, Figures, Game, Move, Status
 from gridpuzzles.minesweeper.core.settings import level_of
 from gridpuzzles.minesweeper.core.view import FLAG, HIDDEN, MINE, QUESTION, WRONG_FLAG, View
@@ -78,3 +81,60 @@ def describe(move: Move) -> str:
     """A move in the player's words, e.g. "reveal row 3, column 4"."""
     verb = {Action.REVEAL: "reveal", Action.FLAG: "flag", Action.CHORD: "chord"}[move.action]
     return f"{verb} row {move.row}, column {move.col}"
+
+
+RECORD_HEADINGS = (
+    "Level, rule",
+    "Games",
+    "Won",
+    "Win %",
+    "Streak",
+    "Best",
+    "3BV/s",
+    "Avg win",
+    "Assisted",
+)
+"""The columns of `record_row`: games finished and won without help, the win rate, wins in a
+row now (and the best run), the best time, the best 3BV per second, the average time of a win,
+and the assisted games won of those played."""
+
+
+def record_row(record: LevelRecord) -> tuple[str, ...]:
+    """One level's record in words, a cell per `RECORD_HEADINGS` column."""
+    best = record.best_times[0].seconds if record.best_times else None
+    rate = record.best_three_bv_per_second
+    return (
+        record_name(record),
+        str(record.played),
+        str(record.won),
+        "-" if record.win_rate is None else f"{record.win_rate:.1%}",
+        f"{record.current_streak} ({record.best_streak})",
+        _seconds(best),
+        "-" if rate is None else f"{rate:.2f}",
+        _seconds(record.average_win_seconds),
+        f"{record.assisted_won}/{record.assisted_played} won" if record.assisted_played else "-",
+    )
+
+
+def record_name(record: LevelRecord) -> str:
+    """The level and its first-click rule, e.g. "expert, opening" (no-guess levels already
+    say their rule: "expert no-guess")."""
+    rule = record.first_click.value
+    return record.level if record.level.endswith(rule) else f"{record.level}, {rule}"
+
+
+def best_time_rows(record: LevelRecord) -> list[tuple[str, str, str, str]]:
+    """The level's best times: rank, time, 3BV/s and the day (local time) each was set."""
+    return [
+        (
+            f"{rank}.",
+            _seconds(best.seconds),
+            "-" if best.three_bv_per_second is None else f"{best.three_bv_per_second:.2f}",
+            datetime.fromtimestamp(best.ended_at).strftime("%Y-%m-%d"),
+        )
+        for rank, best in enumerate(record.best_times, 1)
+    ]
+
+
+def _seconds(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1f} s"

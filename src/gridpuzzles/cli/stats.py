@@ -1,0 +1,81 @@
+"""`gridpuzzles stats`: the player's Minesweeper records from the store, in the terminal.
+
+The same records the full-screen app's statistics screen shows: per level and first-click
+rule, then each level's best times, then the latest games; ``--json`` prints them all as data.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sqlite3
+from dataclasses import asdict
+from typing import Any
+
+from rich.console import Console
+
+from gridpuzzles.cli.options import add_db_option, fail, whole_number
+from gridpuzzles.minesweeper.core.records import LevelRecord
+from gridpuzzles.storage import PlayedGame, StorageError, Store, default_db
+from gridpuzzles.tui.records import records_view
+
+PROG = "gridpuzzles stats"
+MAX_HISTORY = 1000
+"""The most games `--history` lists."""
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add the options of `gridpuzzles stats` to ``parser``."""
+    add_db_option(parser)
+    parser.add_argument("--json", action="store_true", help="print the records as JSON")
+    parser.add_argument(
+        "--history",
+        type=whole_number("the number of games listed", 0, MAX_HISTORY),
+        default=10,
+        metavar="N",
+        help=f"list the latest N games, 0 to {MAX_HISTORY:,} (default 10)",
+    )
+    parser.set_defaults(handler=_stats)
+
+
+def _stats(args: argparse.Namespace) -> int:
+    path = args.db or default_db()
+    records: list[LevelRecord] = []
+    history: list[PlayedGame] = []
+    if path.exists():  # else no game was kept yet, and no database is made to say so
+        try:
+            store = Store(path)
+        except (OSError, sqlite3.Error, StorageError) as error:
+            return fail(PROG, f"cannot open the database {path}: {error}")
+        try:
+            records, history = store.records(), store.history(args.history)
+        finally:
+            store.close()
+    if args.json:
+        print(json.dumps(records_json(records, history)))
+        return 0
+    Console().print(records_view(records, history, path if path.exists() else None))
+    return 0
+
+
+def records_json(records: list[LevelRecord], history: list[PlayedGame]) -> dict[str, Any]:
+    """The records and the latest games as JSON data (seeds as strings: they are exact)."""
+    return {
+        "records": [
+            {**asdict(record), "first_click": record.first_click.value, "win_rate": record.win_rate}
+            for record in records
+        ],
+        "history": [
+            {
+                "id": game.id,
+                "seed": str(game.seed),
+                "width": game.config.width,
+                "height": game.config.height,
+                "mines": game.config.mines,
+                **asdict(game.outcome),
+                "first_click": game.outcome.first_click.value,
+                "three_bv_per_second": game.outcome.three_bv_per_second,
+            }
+            for game in history
+        ],
+    }
