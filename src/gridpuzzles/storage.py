@@ -17,11 +17,12 @@ from __future__ import annotations
 import secrets
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from functools import reduce
 from pathlib import Path
+from typing import Any
 
 from platformdirs import user_data_dir
 
@@ -463,3 +464,28 @@ def _played_game(
         ended_at=ended_at or 0.0,
     )
     return PlayedGame(game_id, config, seed, outcome)
+
+
+def records_json(
+    records: Sequence[LevelRecord], history: Sequence[PlayedGame]
+) -> dict[str, Any]:
+    """The records and the latest games as JSON data (seeds as strings: they are exact)."""
+    return {
+        "records": [
+            {**asdict(record), "first_click": record.first_click.value, "win_rate": record.win_rate}
+            for record in records
+        ],
+        "history": [
+            {
+                "id": game.id,
+                "seed": str(game.seed),
+                "width": game.config.width,
+                "height": game.config.height,
+                "mines": game.config.mines,
+                **asdict(game.outcome),
+                "first_click": game.outcome.first_click.value,
+                "three_bv_per_second": game.outcome.three_bv_per_second,
+            }
+            for game in history
+        ],
+    }

@@ -9,14 +9,12 @@ from __future__ import annotations
 import argparse
 import json
 import sqlite3
-from dataclasses import asdict
-from typing import Any
 
 from rich.console import Console
 
 from gridpuzzles.cli.options import add_db_option, fail, whole_number
 from gridpuzzles.minesweeper.core.records import LevelRecord
-from gridpuzzles.storage import PlayedGame, StorageError, Store, default_db
+from gridpuzzles.storage import PlayedGame, StorageError, Store, default_db, records_json
 from gridpuzzles.tui.records import records_view
 
 PROG = "gridpuzzles stats"
@@ -56,26 +54,3 @@ def _stats(args: argparse.Namespace) -> int:
         return 0
     Console().print(records_view(records, history, path if path.exists() else None))
     return 0
-
-
-def records_json(records: list[LevelRecord], history: list[PlayedGame]) -> dict[str, Any]:
-    """The records and the latest games as JSON data (seeds as strings: they are exact)."""
-    return {
-        "records": [
-            {**asdict(record), "first_click": record.first_click.value, "win_rate": record.win_rate}
-            for record in records
-        ],
-        "history": [
-            {
-                "id": game.id,
-                "seed": str(game.seed),
-                "width": game.config.width,
-                "height": game.config.height,
-                "mines": game.config.mines,
-                **asdict(game.outcome),
-                "first_click": game.outcome.first_click.value,
-                "three_bv_per_second": game.outcome.three_bv_per_second,
-            }
-            for game in history
-        ],
-    }
