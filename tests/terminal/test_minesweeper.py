@@ -104,7 +104,7 @@ def test_flag_and_chord_commands() -> None:
 
 def test_play_one_move_and_hint_commands() -> None:
     text = play_script(["h", "p", "h", "p", "q"])
-    assert "row 0, column 0 is certainly safe" in text  # the first click, in the corner
+    assert "row 0, column 0 is safe: the first click is always safe" in text
     assert "auto-player: reveal row 0, column 0" in text
     assert text.count("auto-player: reveal row") == 2
     assert "Traceback" not in text

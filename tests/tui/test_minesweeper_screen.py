@@ -186,7 +186,7 @@ async def test_the_hint_marks_the_safest_cell_and_says_how_safe_it_is() -> None:
         screen = screen_of(app)
         await pilot.press("i")
         assert screen.board.overlay.hint == 0
-        assert "Hint: row 0, column 0 is certainly safe" in message(app)
+        assert "Hint: row 0, column 0 is safe: the first click is always safe" in message(app)
         await pilot.press("space")  # the cursor went to the hinted cell
         assert screen.game.mark(0, 0) is Mark.REVEALED
         assert screen.board.overlay.hint is None  # a move clears the hint
@@ -198,7 +198,8 @@ async def test_the_hint_marks_the_safest_cell_and_says_how_safe_it_is() -> None:
         assert screen.board.cursor == advice.cell
         assert advice.reason is not None
         assert str(advice) in message(app)
-        assert f"({float(advice.probability):.1%} mine; {advice.reason.value})" in str(advice)
+        assert f"{float(advice.probability):.0%} risk, the safest; {advice.why}" in str(advice)
+        assert advice.reason.value not in message(app)  # player words, not the rule's name
 
 
 def percent_label(chance: Fraction, width: int) -> str:

@@ -18,7 +18,7 @@ from gridpuzzles.minesweeper import (
     toggle_flag,
     view,
 )
-from gridpuzzles.minesweeper.core.rules import Action
+from gridpuzzles.minesweeper.core.rules import Action, Move
 from gridpuzzles.minesweeper.solving.autoplay import decide, first_click, hint, next_move
 from gridpuzzles.minesweeper.solving.guessing import GuessRule
 from gridpuzzles.minesweeper.solving.probabilities import analyze
@@ -108,30 +108,24 @@ def test_a_flag_on_a_safe_cell_is_removed_before_it_is_revealed() -> None:
     assert (move.action, move.row, move.col) == (Action.FLAG, 0, 0)
 
 
-def test_hint_names_a_safe_cell_or_the_best_guess() -> None:
-    assert str(hint(parse_view("##1#\n#210\n1100"), 2)) == "row 0, column 0 is certainly safe"
+def test_hint_names_a_safe_cell_or_the_best_guess_in_player_words() -> None:
+    assert str(hint(parse_view("##1#\n#210\n1100"), 2)) == (
+        "row 0, column 0 is safe: the 2 at row 1, column 1 already has its 2 mines"
+    )
     text = str(hint(parse_view("1#\n##"), 1))
-    assert text.startswith("no cell is certainly safe; best guess: row")
-    assert "% mine; exact endgame search)" in text
+    assert text.startswith("no cell is certainly safe: row")
+    assert "% risk, the safest; searching every remaining layout, it wins most often" in text
     advice = hint(parse_view("##\n11\n00"), 1)
     assert advice.reason is GuessRule.FIFTY_FIFTY
-    assert str(advice).endswith("(50.0% mine; unavoidable 50/50)")
+    assert str(advice).endswith("has 50% risk, the safest; a 50/50 that no move can ever decide, so it is taken now")
+    first = hint(parse_view("###\n###"), 1)
+    assert first.certain and first.why == "the first click is always safe"
 
 
-def test_a_guess_carries_the_analysis_it_was_made_from() -> None:
-    shown = parse_view("1##\n###\n###")
-    decision = decide(shown, 2)
-    assert decision.guess and decision.analysis is not None
-    assert decision.analysis.probabilities() == analyze(shown, 2).probabilities()
-    move = decision.moves[0]
-    probability = decision.analysis.probability(move.row, move.col)
-    assert probability is not None and 0 < probability == hint(shown, 2).probability
-    assert decide(parse_view("###\n###\n###"), 2).analysis is None  # the first click
-
-
-def test_a_guess_on_a_board_whose_layouts_are_beyond_floats() -> None:
-    """comb(9996, 2999) layouts: the guess scoring must stay exact rather than overflow."""
-    rows = ["1" + "#" * 99] + ["#" * 100] * 99
-    shown = parse_view("\n".join(rows))
-    move = next_move(shown, 3000)
-    assert move.action is Action.REVEAL and (move.row, move.col) != (0, 0)
+def test_play_move_flags_a_certain_mine_before_it_guesses() -> None:
+    board = parse_view("1####")  # (0, 1) is a mine; the other is one of three: no safe cell
+    assert next_move(board, 2) == Move(Action.FLAG, 0, 1)
+    assert decide(board, 2).moves[0].action is Action.REVEAL  # the benchmark's player guesses
+    after = next_move(parse_view("1F###"), 2)
+    assert after.action is Action.REVEAL and after.col >= 2  # then the best guess
+    assert next_move(parse_view("1#1##"), 1).action is Action.REVEAL  # a safe cell comes first

@@ -54,7 +54,8 @@ class Player:
         return decide(view, mines, self.first_click, self.cache)
 
     def next_move(self, view: View, mines: int) -> Move:
-        return self.decide(view, mines).moves[0]
+        """Play Move: a certain safe cell, else a certain mine flagged, else the best guess."""
+        return decide(view, mines, self.first_click, self.cache, flag_mines=True).moves[0]
 
 
 @dataclass(frozen=True)
@@ -77,8 +78,9 @@ def next_move(
     rule: FirstClick = FirstClick.SAFE,
     cache: ComponentCache | None = None,
 ) -> Move:
-    """The auto-player's next move for a game in progress (Play Move)."""
-    return decide(view, mines, rule, cache).moves[0]
+    """The auto-player's next move for a game in progress (Play Move): a certain safe cell,
+    else a certain mine not yet flagged is flagged, else the best guess."""
+    return decide(view, mines, rule, cache, flag_mines=True).moves[0]
 
 
 @dataclass(frozen=True)
@@ -90,27 +92,88 @@ class Hint:
     probability: Fraction
     certain: bool
     reason: GuessRule | None = None
+    why: str = ""
+    """Why, in the player's words: the number that makes the cell safe, or how the guess
+    was chosen."""
 
     def __str__(self) -> str:
         row, col = self.cell
         if self.certain:
-            return f"row {row}, column {col} is certainly safe"
-        why = f"; {self.reason.value}" if self.reason else ""
+            return f"row {row}, column {col} is safe: {self.why}" if self.why else (
+                f"row {row}, column {col} is certainly safe"
+            )
+        why = f"; {self.why}" if self.why else ""
         return (
-            f"no cell is certainly safe; best guess: row {row}, column {col} "
-            f"({float(self.probability):.1%} mine{why})"
+            f"no cell is certainly safe: row {row}, column {col} has "
+            f"{float(self.probability):.0%} risk, the safest{why}"
         )
+
+
+GUESS_WORDS = {
+    GuessRule.FIFTY_FIFTY: "a 50/50 that no move can ever decide, so it is taken now",
+    GuessRule.ENDGAME: "searching every remaining layout, it wins most often",
+    GuessRule.CLOSED_PART: "searching every layout of its walled-in part, it wins most often",
+    GuessRule.PATTERN: "a likely 50/50 later, so it is taken now",
+    GuessRule.SCORED: "its number most often leads to a safe next move",
+}
+"""How each rule of `guessing.best_guess` chose a guess, in the player's words."""
 
 
 def hint(view: View, mines: int, rule: FirstClick = FirstClick.SAFE) -> Hint:
     """The next move as advice: a certain safe cell, or the best guess and its mine chance."""
     decision = decide(view, mines, rule)
     move = decision.moves[0]
+    cell = (move.row, move.col)
     if decision.analysis is None:  # the first click, or a single-number deduction
-        return Hint((move.row, move.col), Fraction(0), not decision.guess)
+        if not values_known(view):
+            risk = Fraction(mines, view.width * view.height) if decision.guess else Fraction(0)
+            return Hint(cell, risk, not decision.guess, why=FIRST_CLICK_WORDS[rule])
+        return Hint(cell, Fraction(0), True, why=_why_safe(view, mines, cell, decision))
     probability = decision.analysis.probability(move.row, move.col)
     assert probability is not None
-    return Hint((move.row, move.col), probability, probability == 0, decision.rule)
+    if probability == 0:
+        return Hint(cell, probability, True, why=_why_safe(view, mines, cell, decision))
+    words = GUESS_WORDS[decision.rule] if decision.rule else ""
+    return Hint(cell, probability, False, decision.rule, words)
+
+
+FIRST_CLICK_WORDS = {
+    FirstClick.NONE: "the first click has no promise here: any cell may be a mine",
+    FirstClick.SAFE: "the first click is always safe",
+    FirstClick.OPENING: "the first click always opens an area",
+    FirstClick.NO_GUESS: "the first click always opens an area, and logic alone wins the board",
+}
+
+
+def values_known(view: View) -> bool:
+    """Whether any cell of ``view`` is revealed."""
+    return any(v != UNKNOWN for v in cell_values(view))
+
+
+def _why_safe(view: View, mines: int, cell: Cell, decision: Decision) -> str:
+    """Why ``cell`` is safe, in words: a neighbouring number whose mines are all known, or
+    else the count of every layout."""
+    pos = decision.position or position(view.width, view.height, cell_values(view), mines)
+    certain = {c for c, mine in pos.fixed.items() if mine}
+    if decision.analysis is not None:
+        weights, layouts = decision.analysis.weights, decision.analysis.layouts
+        certain |= {i for i, w in enumerate(weights) if w is not None and w == layouts}
+    row, col = cell
+    width, height = view.width, view.height
+    for r in range(max(0, row - 1), min(height, row + 2)):
+        for c in range(max(0, col - 1), min(width, col + 2)):
+            symbol = view.at(r, c)
+            if not symbol.isdigit() or symbol == "0":
+                continue
+            around = {
+                rr * width + cc
+                for rr in range(max(0, r - 1), min(height, r + 2))
+                for cc in range(max(0, c - 1), min(width, c + 2))
+            }
+            if len(around & certain) == int(symbol):
+                mines_word = "mine" if symbol == "1" else f"{symbol} mines"
+                return f"the {symbol} at row {r}, column {c} already has its {mines_word}"
+    return "no layout of mines that fits the numbers and the mine count puts a mine there"
 
 
 def decide(
@@ -118,11 +181,13 @@ def decide(
     mines: int,
     rule: FirstClick = FirstClick.SAFE,
     cache: ComponentCache | None = None,
+    flag_mines: bool = False,
 ) -> Decision:
     """Moves to play now: all certain safe reveals found, or a single guess.
 
     A flagged cell the player must reveal is first unflagged (a flag move on a flag); a hidden
-    cell is only ever flagged when it is certainly a mine (never done under the reveal rule).
+    cell is only ever flagged when it is certainly a mine: with ``flag_mines`` (Play Move)
+    before any guess, else only when every hidden cell is a mine (the flag win rule).
     """
     width, height = view.width, view.height
     if "*" in view.cells or "X" in view.cells:
@@ -140,14 +205,19 @@ def decide(
     safe = [i for i, w in enumerate(analysis.weights) if w == 0 and values[i] == UNKNOWN]
     if safe:
         return Decision(_reveals(view, safe), False, position=pos, analysis=analysis)
-    if all(analysis.weights[i] == analysis.layouts for i in pos.unknown):
-        # Every hidden cell is a mine: only flags are left to play (the flag win rule).
-        unflagged = [i for i in pos.unknown if view.cells[i] != "F"]
+    only_mines = all(analysis.weights[i] == analysis.layouts for i in pos.unknown)
+    if flag_mines or only_mines:
+        # Certain mines not yet flagged: Play Move flags them before it guesses; when every
+        # hidden cell is a mine, only flags are left to play (the flag win rule).
+        unflagged = [
+            i for i in pos.unknown if analysis.weights[i] == analysis.layouts and view.cells[i] != "F"
+        ]
         unflagged += [c for c, mine in pos.fixed.items() if mine and view.cells[c] != "F"]
-        if not unflagged:
+        if unflagged:
+            row, col = divmod(min(unflagged), width)
+            return Decision([Move(Action.FLAG, row, col)], False, position=pos, analysis=analysis)
+        if only_mines:
             raise ValueError("nothing is left to play: every mine is flagged")
-        row, col = divmod(min(unflagged), width)
-        return Decision([Move(Action.FLAG, row, col)], False, position=pos, analysis=analysis)
     chosen = explained_guess(pos, analysis, cache)
     return Decision(
         [_reveal(view, chosen.cell)], True, chosen.rule, position=pos, analysis=analysis
