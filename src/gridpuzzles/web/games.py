@@ -8,6 +8,10 @@ never wait for them. Work that may take long runs in a worker process (`Workers`
 reveal of a no-guess game, which generates its board, and the replay of such a game from the
 store. A first reveal that runs past the budget stores nothing, so the game stays as it was.
 The rest (a move, a write to the store) is quick and runs in a thread, off the event loop.
+
+Help (Play Move, a hint, the probabilities) makes a game still being played *assisted*, in
+the store and in the cache, once the help is given. A game the player leaves is kept as a loss
+after its first reveal (forgotten before it) and takes no move or help afterwards.
 """
 
 from __future__ import annotations
@@ -17,12 +21,21 @@ import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TypeVar
 
 import anyio
 import anyio.to_thread
 
-from gridpuzzles.minesweeper import Action, Config, FirstClick, Game, Move, play
+from gridpuzzles.minesweeper import (
+    Action,
+    Config,
+    FirstClick,
+    Game,
+    IllegalMoveError,
+    Move,
+    play,
+)
 from gridpuzzles.storage import SavedGame, Store, TimedMove, new_game_id
 from gridpuzzles.web import tokens
 from gridpuzzles.web.workers import Workers
@@ -35,8 +48,11 @@ REPLAY_TOO_SLOW = (
     "this no-guess game took longer than {seconds:g} seconds to rebuild; try again in a moment"
 )
 
+LEFT = "you left this game, so it takes no more moves or help: start a new game"
+
 Chooser = Callable[[Game], Awaitable[Move]]
 """Picks the move to play from the game's current state (the player's move, or Play Move)."""
+T = TypeVar("T")
 
 
 class UnknownGameError(LookupError):
@@ -49,11 +65,14 @@ class NotYourGameError(PermissionError):
 
 @dataclass(frozen=True)
 class Entry:
-    """A game as the server holds it: the current state, its owner and its move count."""
+    """A game as the server holds it: the current state, its owner, its move count, whether
+    the player had help in it and whether they left it."""
 
     game: Game
     owner: str
     moves: int
+    assisted: bool = False
+    left: bool = False
 
 
 def generates_board(game: Game, move: Move) -> bool:
@@ -146,34 +165,74 @@ class Games:
         self._remember(saved.id, Entry(game, saved.owner, 0))
         return saved.id, token, game
 
-    async def game(self, game_id: str, token: str | None) -> Game:
-        """The current state of a game its token holder asks for."""
+    async def entry(self, game_id: str, token: str | None) -> Entry:
+        """A game its token holder asks for, as the server holds it now."""
         async with self._locks.hold(game_id):
-            return (await self._entry(game_id, token)).game
+            return await self._entry(game_id, token)
 
-    async def play(self, game_id: str, token: str | None, choose: Chooser) -> tuple[Move, Game]:
-        """Play the move ``choose`` picks, store it, and return it with the new state (core
-        errors pass through; past the budget, `OverBudgetError` and nothing is stored)."""
+    async def play(
+        self, game_id: str, token: str | None, choose: Chooser, *, assisted: bool = False
+    ) -> tuple[Move, Entry]:
+        """Play the move ``choose`` picks, store it, and return it with the game now (core
+        errors pass through; past the budget, `OverBudgetError` and nothing is stored).
+        ``assisted``: the move is help (Play Move), so the game is marked assisted with it."""
         async with self._locks.hold(game_id):
-            entry = await self._entry(game_id, token)
+            entry = _in_play(await self._entry(game_id, token))
             move = await choose(entry.game)
             timed = TimedMove(move, self.clock())
             if not generates_board(entry.game, move):
-                return move, await anyio.to_thread.run_sync(self._play, game_id, entry, timed)
-            after = await self.workers.run(
+                after = await anyio.to_thread.run_sync(self._play, game_id, entry, timed, assisted)
+                return move, after
+            game = await self.workers.run(
                 play, entry.game, move, timed.at, too_slow=NO_GUESS_TOO_SLOW
             )
-            return move, await anyio.to_thread.run_sync(self._record, game_id, entry, timed, after)
+            after = await anyio.to_thread.run_sync(
+                self._record, game_id, entry, timed, game, assisted
+            )
+            return move, after
 
-    def _play(self, game_id: str, entry: Entry, timed: TimedMove) -> Game:
+    async def advise(
+        self, game_id: str, token: str | None, job: Callable[[Game], Awaitable[T]]
+    ) -> T:
+        """Help on a game still being played (``job``, e.g. a hint, on the game now); once
+        it is given, the game is assisted. A refused request (an error) marks nothing."""
+        async with self._locks.hold(game_id):
+            entry = _in_play(await self._entry(game_id, token))
+            advice = await job(entry.game)
+            if not entry.assisted and not entry.game.over:
+                await anyio.to_thread.run_sync(self.store.mark_assisted, game_id)
+                self._remember(game_id, replace(entry, assisted=True))
+            return advice
+
+    async def leave(self, game_id: str, token: str | None) -> Entry:
+        """The player leaves a game: after its first reveal it is kept as a loss, before it
+        is forgotten by the store. Nothing happens to a game that has ended or was left."""
+        async with self._locks.hold(game_id):
+            entry = await self._entry(game_id, token)
+            if entry.game.over or entry.left:
+                return entry
+            await anyio.to_thread.run_sync(self.store.abandon, game_id, entry.game, self.clock())
+            left = replace(entry, left=True)
+            self._remember(game_id, left)
+            return left
+
+    def _play(self, game_id: str, entry: Entry, timed: TimedMove, assisted: bool) -> Entry:
         """Play ``timed`` on ``entry``, then `_record` it (one trip to a thread for both)."""
-        return self._record(game_id, entry, timed, play(entry.game, timed.move, timed.at))
+        after = play(entry.game, timed.move, timed.at)
+        return self._record(game_id, entry, timed, after, assisted)
 
-    def _record(self, game_id: str, entry: Entry, timed: TimedMove, after: Game) -> Game:
-        """Commit the move that led from ``entry`` to ``after``, cache ``after`` and return it."""
+    def _record(
+        self, game_id: str, entry: Entry, timed: TimedMove, after: Game, assisted: bool
+    ) -> Entry:
+        """Commit the move that led from ``entry`` to ``after`` (marking the game assisted
+        first when the move was help: only a game being played can be), cache and return it."""
+        helped = assisted and not entry.assisted
+        if helped:
+            self.store.mark_assisted(game_id)
         self.store.add_move(game_id, entry.moves, timed, after)
-        self._remember(game_id, Entry(after, entry.owner, entry.moves + 1))
-        return after
+        played = replace(entry, game=after, moves=entry.moves + 1, assisted=entry.assisted or helped)
+        self._remember(game_id, played)
+        return played
 
     async def _entry(self, game_id: str, token: str | None) -> Entry:
         entry = self._cached(game_id)
@@ -192,7 +251,7 @@ class Games:
             game = await self.workers.run(replayed, saved, too_slow=REPLAY_TOO_SLOW)
         else:
             game = await anyio.to_thread.run_sync(saved.replay)
-        entry = Entry(game, saved.owner, len(saved.moves))
+        entry = Entry(game, saved.owner, len(saved.moves), saved.assisted)
         self._remember(game_id, entry)
         return entry
 
@@ -209,6 +268,13 @@ class Games:
             self._cache.move_to_end(game_id)
             while len(self._cache) > self.cache_size:
                 self._cache.popitem(last=False)
+
+
+def _in_play(entry: Entry) -> Entry:
+    """``entry``, unless the player left it (`IllegalMoveError`)."""
+    if entry.left:
+        raise IllegalMoveError(LEFT)
+    return entry
 
 
 def _check_token(game_id: str, token: str | None, owner: str) -> None:

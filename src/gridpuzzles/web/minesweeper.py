@@ -1,8 +1,9 @@
-"""The Minesweeper API: options, new games, moves, game state and per-level statistics.
+"""The Minesweeper API: options, new games, moves, game state, leaving a game and records.
 
 The routes of one game are coroutines: they wait for the game's lock, a worker process or a
 thread without holding up the event loop. Advice (Hint, Probabilities, Play Move) is computed
-in a worker process from what the player sees, within the workers' time budget.
+in a worker process from what the player sees, within the workers' time budget; once given,
+it makes the game assisted (counted apart in the records, never a best time).
 """
 
 from __future__ import annotations
@@ -10,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, TypeVar
 
-from fastapi import APIRouter, Cookie, Depends, Header, Path, Response
+from fastapi import APIRouter, Cookie, Depends, Header, Path, Query, Response
 
 from gridpuzzles.minesweeper import Game, Move
+from gridpuzzles.storage import records_json
 from gridpuzzles.web import assist
-from gridpuzzles.web.games import Games, given
+from gridpuzzles.web.games import Entry, Games, given
 from gridpuzzles.web.models import (
     CreatedGame,
     Error,
@@ -26,6 +28,7 @@ from gridpuzzles.web.models import (
     Options,
     PlayedMove,
     Probabilities,
+    RecordsOut,
     config_of,
     game_state,
     options,
@@ -54,6 +57,16 @@ SLOW: dict[int | str, dict[str, object]] = {
 }
 """The answer of the routes that may hand work to a worker process."""
 T = TypeVar("T")
+MAX_HISTORY = 200
+"""The most finished games the records list."""
+History = Annotated[
+    int,
+    Query(
+        ge=0,
+        le=MAX_HISTORY,
+        description=f"how many of the latest finished games to list, 0 to {MAX_HISTORY}",
+    ),
+]
 
 
 async def game_token(
@@ -92,7 +105,7 @@ def router(games: Games) -> APIRouter:
             httponly=True,
             samesite="strict",
         )
-        state = game_state(game_id, game, games.clock())
+        state = game_state(game_id, game, games.clock(), assisted=False)
         return CreatedGame(**state.model_dump(), token=token)
 
     async def advice(game: Game, job: Callable[[assist.Situation], T]) -> T:
@@ -102,36 +115,72 @@ def router(games: Games) -> APIRouter:
     async def auto_move(game: Game) -> Move:
         return await advice(game, assist.auto_move)
 
+    async def hint(game: Game) -> HintOut:
+        return await advice(game, assist.best_hint)
+
+    async def probabilities(game: Game) -> Probabilities:
+        return await advice(game, assist.probabilities)
+
+    def state(game_id: str, entry: Entry) -> GameState:
+        return game_state(game_id, entry.game, games.clock(), assisted=entry.assisted)
+
     @api.get("/games/{game_id}", responses=SLOW)
     async def get_game(game_id: GameId, token: Token) -> GameState:
         """What the player sees of a game now."""
-        return game_state(game_id, await games.game(game_id, token), games.clock())
+        return state(game_id, await games.entry(game_id, token))
 
     @api.post("/games/{game_id}/moves", responses=SLOW)
     async def post_move(game_id: GameId, request: MoveRequest, token: Token) -> GameState:
         """Play a move (``r`` reveal, ``f`` flag or unflag, ``c`` chord); stored before the answer."""
-        _, game = await games.play(game_id, token, given(Move.parse(request.move)))
-        return game_state(game_id, game, games.clock())
+        _, entry = await games.play(game_id, token, given(Move.parse(request.move)))
+        return state(game_id, entry)
 
     @api.post("/games/{game_id}/auto-move", responses=SLOW)
     async def post_auto_move(game_id: GameId, token: Token) -> PlayedMove:
-        """Play Move: the auto-player decides one move from the view alone and plays it."""
-        move, game = await games.play(game_id, token, auto_move)
-        return PlayedMove(**game_state(game_id, game, games.clock()).model_dump(), move=str(move))
+        """Play Move: the auto-player decides one move from the view alone and plays it; the
+        game is then assisted."""
+        move, entry = await games.play(game_id, token, auto_move, assisted=True)
+        return PlayedMove(**state(game_id, entry).model_dump(), move=str(move))
 
     @api.get("/games/{game_id}/hint", responses=SLOW)
     async def get_hint(game_id: GameId, token: Token) -> HintOut:
-        """The safest hidden cell: certainly safe if one is, else the best guess."""
-        return await advice(await games.game(game_id, token), assist.best_hint)
+        """The safest hidden cell: certainly safe if one is, else the best guess; the game is
+        then assisted."""
+        return await games.advise(game_id, token, hint)
 
     @api.get("/games/{game_id}/probabilities", responses=SLOW)
     async def get_probabilities(game_id: GameId, token: Token) -> Probabilities:
-        """Every hidden cell's exact chance of being a mine, given what the player sees."""
-        return await advice(await games.game(game_id, token), assist.probabilities)
+        """Every hidden cell's exact chance of being a mine, given what the player sees; the
+        game is then assisted."""
+        return await games.advise(game_id, token, probabilities)
+
+    @api.post(
+        "/games/{game_id}/leave",
+        summary="Leave a game",
+        responses={
+            200: {"description": "the game as it was left (or as it ended, if it had)"},
+            **SLOW,
+        },
+    )
+    async def post_leave(game_id: GameId, token: Token) -> GameState:
+        """The player leaves a game (for a new game or another level). After its first
+        reveal it counts as a loss ("abandoned" in the records); before, it is forgotten.
+        A game that has ended, or was already left, is unchanged; a game left takes no more
+        moves or help (409)."""
+        return state(game_id, await games.leave(game_id, token))
+
+    @api.get("/records", summary="The player's records and latest games")
+    def get_records(history: History = 20) -> RecordsOut:
+        """Per level and first-click rule: games finished without help, won, win rate,
+        streaks, the ten best times with the time each was set, the best 3BV/s, the average
+        win and the assisted games; then the latest finished games, latest first, with their
+        seeds as strings (each replays its board). Games on a chosen seed are not counted."""
+        store = games.store
+        return RecordsOut.model_validate(records_json(store.records(), store.history(history)))
 
     @api.get("/stats")
     def get_stats() -> list[LevelStatsOut]:
-        """Games played (ended), won and the best winning time, per level."""
+        """Games played (ended, without help), won and the best winning time, per level."""
         return [LevelStatsOut(**vars(stats)) for stats in games.store.level_stats()]
 
     return api

@@ -159,6 +159,10 @@ class GameState(BaseModel):
     elapsed: float = Field(description="seconds since the first reveal, frozen at the end")
     started: bool
     clicks: int
+    assisted: bool = Field(
+        description="the player had help in this game (Play Move, a hint, the probabilities): "
+        "it is counted apart and sets no record"
+    )
     result: Result | None = Field(None, description="present once the game has ended")
 
 
@@ -217,11 +221,65 @@ class LevelStatsOut(BaseModel):
     best_time: float | None
 
 
+class BestTimeOut(BaseModel):
+    """One of a level's best times."""
+
+    seconds: float
+    ended_at: float = Field(description="when it was set, in seconds since 1970 (UTC)")
+    three_bv_per_second: float | None
+
+
+class LevelRecordOut(BaseModel):
+    """The record of one level under one first-click rule; ``played``, ``won``, the streaks
+    and the times count only games without help."""
+
+    level: str = Field(description="the name records are kept under, e.g. 'expert no-guess'")
+    first_click: FirstClick
+    played: int = Field(description="games finished without help: won, lost or left")
+    won: int
+    win_rate: float | None = Field(description="won over played, from 0 to 1")
+    current_streak: int = Field(description="wins in a row up to the last game")
+    best_streak: int
+    best_times: list[BestTimeOut] = Field(description="the ten fastest wins, fastest first")
+    best_three_bv_per_second: float | None
+    average_win_seconds: float | None
+    assisted_played: int = Field(description="games finished with help, counted apart")
+    assisted_won: int
+
+
+class PlayedGameOut(BaseModel):
+    """A finished game of the history, with what replays its board."""
+
+    id: str
+    seed: SeedOut
+    level: str
+    width: int
+    height: int
+    mines: int
+    first_click: FirstClick
+    won: bool
+    abandoned: bool = Field(description="left after its first reveal: a loss")
+    assisted: bool
+    seconds: float
+    three_bv: int | None
+    clicks: int
+    ended_at: float = Field(description="when it ended, in seconds since 1970 (UTC)")
+    three_bv_per_second: float | None
+
+
+class RecordsOut(BaseModel):
+    """The player's records per level and rule, and the latest finished games, latest first
+    (games on a chosen seed are not counted and not listed)."""
+
+    records: list[LevelRecordOut]
+    history: list[PlayedGameOut]
+
+
 class Error(BaseModel):
     detail: str
 
 
-def game_state(game_id: str, game: Game, now: float) -> GameState:
+def game_state(game_id: str, game: Game, now: float, *, assisted: bool) -> GameState:
     """The player's view of ``game`` at time ``now``; the seed and 3BV only after the end."""
     config = game.config
     numbers = figures(game, now)
@@ -249,6 +307,7 @@ def game_state(game_id: str, game: Game, now: float) -> GameState:
         elapsed=round(numbers.elapsed, 3),
         started=game.started_at is not None,
         clicks=numbers.clicks,
+        assisted=assisted,
         result=result,
     )
 

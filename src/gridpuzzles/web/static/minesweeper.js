@@ -1,5 +1,7 @@
 // The Minesweeper page: draws what the server sends and forwards the player's input as moves.
 // It holds no rules: every move goes to the server, which answers with the new view.
+// Starting a new game after the first reveal of the current one tells the server the player
+// left it (a loss); the Statistics dialog shows the records the server keeps.
 
 import { api } from "./api.js";
 import { showNumber } from "./led.js";
@@ -18,6 +20,7 @@ let cursor = 0; // the keyboard cursor, as a cell index
 let hinted = -1; // the cell Hint marked, until the next answer
 let chances = null; // with the overlay on: each cell's mine probability (null when shown)
 let queue = Promise.resolve(); // moves are sent one after the other, in order
+let levels = []; // the built-in levels, from the options
 // A replay link, ?level=expert&first_click=opening&seed=7 (or width, height and mines for a
 // custom board), asks for the first new game. Every value stays the text it is, the seed
 // above all: a JavaScript number would lose its digits above 2**53 and give another board.
@@ -122,17 +125,162 @@ function showReplay(state) {
   else link.removeAttribute("href");
 }
 
+/** The level a board's size and mine count make, if a built-in one. */
+function levelOf(state) {
+  const found = levels.find((level) => level.width === state.width
+    && level.height === state.height && level.mines === state.mines);
+  return found ? found.name : null;
+}
+
 function showTally() {
   $("tally").textContent = `This session: ${tally.won} won, ${tally.lost} lost`;
 }
 
+/** The record of the current game's level and first-click rule, in one line. */
 async function showStats() {
-  const key = game.stats_level;
-  const all = await api("GET", `${API}/stats`).catch(() => []);
-  const mine = all.find((stats) => stats.level === key);
-  $("stats").textContent = mine
-    ? `${key}: ${mine.played} played, ${mine.won} won` + (mine.best_time === null ? "" : `, best ${mine.best_time.toFixed(1)} s`)
-    : "";
+  const current = game;
+  const answer = await api("GET", `${API}/records?history=0`).catch(() => ({ records: [] }));
+  if (game !== current) return; // another game came meanwhile
+  const mine = answer.records.find((record) => record.level === current.stats_level
+    && record.first_click === current.first_click);
+  if (!mine) {
+    $("stats").textContent = "";
+    return;
+  }
+  const best = mine.best_times.length ? `, best ${seconds(mine.best_times[0].seconds)}` : "";
+  const helped = mine.assisted_played ? `; assisted: ${mine.assisted_won}/${mine.assisted_played} won` : "";
+  $("stats").textContent = `${recordName(mine)}: ${mine.played} played, ${mine.won} won${best}${helped}`;
+}
+
+// ---- statistics ------------------------------------------------------------------------------
+
+const dash = "–";
+
+function seconds(value) {
+  return value === null ? dash : `${value.toFixed(1)} s`;
+}
+
+function rate(value) {
+  return value === null ? dash : value.toFixed(2);
+}
+
+function percent(value) {
+  return value === null ? dash : `${(value * 100).toFixed(1)}%`;
+}
+
+/** A time in seconds since 1970 as the local day, 2025-01-31. */
+function day(at) {
+  const date = new Date(at * 1000);
+  const two = (n) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+}
+
+/** A level and its first-click rule: "expert, opening" (no-guess levels already say theirs). */
+function recordName(record) {
+  return record.level.endsWith(record.first_click) ? record.level : `${record.level}, ${record.first_click}`;
+}
+
+/** A table of `rows` under `headings`; each cell keeps its heading (shown beside it on a
+ * phone, where a row becomes a card). A cell is text or a DOM node. */
+function table(caption, headings, rows) {
+  const element = document.createElement("table");
+  element.className = "records";
+  element.createCaption().textContent = caption;
+  const head = element.createTHead().insertRow();
+  for (const heading of headings) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = heading;
+    head.append(th);
+  }
+  const body = element.createTBody();
+  for (const row of rows) {
+    const tr = body.insertRow();
+    row.forEach((value, column) => {
+      const td = tr.insertCell();
+      td.dataset.label = headings[column];
+      if (value instanceof Node) td.append(value);
+      else td.textContent = value;
+    });
+  }
+  return element;
+}
+
+function replayLink(played) {
+  const params = new URLSearchParams();
+  const name = levelOf(played);
+  if (name) params.set("level", name);
+  else for (const key of ["width", "height", "mines"]) params.set(key, String(played[key]));
+  params.set("first_click", played.first_click);
+  params.set("seed", played.seed);
+  const link = document.createElement("a");
+  link.href = `${location.pathname}?${params}`;
+  link.className = "replay-link";
+  link.textContent = "Replay";
+  link.title = `The same board again (seed ${played.seed})`;
+  link.setAttribute("aria-label", `Replay this board (seed ${played.seed})`);
+  return link;
+}
+
+function resultOf(played) {
+  const result = played.won ? "won" : played.abandoned ? "left" : "lost";
+  return played.assisted ? `${result} (assisted)` : result;
+}
+
+function showRecords(answer) {
+  const parts = [];
+  parts.push(table(
+    "Per level, games without help (streak: wins in a row now, and the best)",
+    ["Level, rule", "Games", "Won", "Win %", "Streak", "Best", "3BV/s", "Avg win", "Assisted won"],
+    answer.records.length ? answer.records.map((record) => [
+      recordName(record),
+      String(record.played),
+      String(record.won),
+      percent(record.win_rate),
+      `${record.current_streak} (${record.best_streak})`,
+      seconds(record.best_times.length ? record.best_times[0].seconds : null),
+      rate(record.best_three_bv_per_second),
+      seconds(record.average_win_seconds),
+      record.assisted_played ? `${record.assisted_won}/${record.assisted_played}` : dash,
+    ]) : [["No game finished yet", "", "", "", "", "", "", "", ""]],
+  ));
+  for (const record of answer.records) {
+    if (!record.best_times.length) continue;
+    const best = table(`Best times: ${recordName(record)}`, ["#", "Time", "3BV/s", "Day"],
+      record.best_times.map((time, rank) => [`${rank + 1}.`, seconds(time.seconds), rate(time.three_bv_per_second), day(time.ended_at)]));
+    best.classList.add("best-times");
+    parts.push(best);
+  }
+  if (answer.history.length) {
+    const latest = table("Latest games", ["Level", "Result", "Time", "3BV", "3BV/s", "Clicks", "Eff.", "Board"],
+      answer.history.map((played) => [
+        recordName(played),
+        resultOf(played),
+        seconds(played.seconds),
+        played.three_bv === null ? dash : String(played.three_bv),
+        rate(played.three_bv_per_second),
+        String(played.clicks),
+        played.won && played.three_bv && played.clicks ? `${Math.round((played.three_bv / played.clicks) * 100)}%` : dash,
+        replayLink(played),
+      ]));
+    latest.id = "history";
+    parts.push(latest);
+  }
+  $("statistics-body").replaceChildren(...parts);
+}
+
+async function openStatistics() {
+  const dialog = $("statistics");
+  try {
+    showRecords(await api("GET", `${API}/records?history=20`));
+  } catch (error) {
+    const failed = document.createElement("p");
+    failed.className = "error";
+    failed.textContent = `The statistics cannot be shown: ${error.message}`;
+    $("statistics-body").replaceChildren(failed);
+  }
+  if (!dialog.open) dialog.showModal();
+  dialog.dataset.loaded = "true";
 }
 
 // ---- talking to the server -------------------------------------------------------------------
@@ -146,6 +294,7 @@ function accept(state) {
   localStorage.setItem(KEPT.game, state.id);
   draw();
   showReplay(state);
+  $("assisted").hidden = !state.assisted;
   if ($("overlay").getAttribute("aria-pressed") === "true") showChances();
   if (ended) {
     tally[state.status] += 1;
@@ -153,13 +302,21 @@ function accept(state) {
     showTally();
     showStats();
   }
+  const helped = state.assisted ? "assisted: not a record; " : "";
   if (state.status === "won") {
     const r = state.result;
     const efficiency = r.efficiency === null ? "" : `, efficiency ${Math.round(r.efficiency * 100)}%`;
-    say(`You won in ${state.elapsed.toFixed(1)} s (3BV ${r.three_bv}${efficiency}; seed ${r.seed}).`);
+    say(`You won in ${state.elapsed.toFixed(1)} s (${helped}3BV ${r.three_bv}${efficiency}; seed ${r.seed}).`);
   } else if (state.status === "lost") {
-    say(`Boom! Game lost (seed ${state.result.seed}). Click the face for a new game.`);
+    say(`Boom! Game lost (${helped}seed ${state.result.seed}). Click the face for a new game.`);
   }
+}
+
+/** Help was given on the game `current`: the server now counts it as assisted. */
+function helped(current) {
+  if (game !== current) return;
+  game.assisted = true;
+  $("assisted").hidden = false;
 }
 
 /** Run `request` (given the game) after the requests before it, on a game in play. */
@@ -193,6 +350,7 @@ function playMove() {
 function hint() {
   return enqueue(async (current) => {
     const advice = await api("GET", `${API}/games/${current.id}/hint`);
+    helped(current);
     if (game !== current) return;
     hinted = advice.row * game.width + advice.col;
     draw();
@@ -206,6 +364,7 @@ async function showChances() {
   const current = game;
   try {
     const answer = await api("GET", `${API}/games/${current.id}/probabilities`);
+    helped(current);
     if (game !== current) return; // a newer answer came meanwhile
     chances = answer.probabilities.flat();
     draw();
@@ -243,8 +402,30 @@ function settings() {
   return chosen;
 }
 
+/** Tell the server the player leaves the game with `id` (after the moves already sent): once
+ * its first reveal is made it counts as a loss. An ended game is left as it is. Resolves to
+ * an error message, or "" when all went well. */
+function leave(id) {
+  const left = queue.then(async () => {
+    try {
+      await api("POST", `${API}/games/${id}/leave`);
+      return "";
+    } catch (error) {
+      return error.status === 404 ? "" : `The game you left was not recorded: ${error.message}`;
+    }
+  });
+  queue = left;
+  return left;
+}
+
+/** Leave the game on the page, if it is being played after its first reveal. */
+function leaveCurrent() {
+  return game && game.status === "playing" && game.started ? leave(game.id) : Promise.resolve("");
+}
+
 /** Start a game with the form's settings, or, the first time, with those the address asks for. */
 async function newGame() {
+  const failure = await leaveCurrent();
   const chosen = settings();
   localStorage.setItem(KEPT.settings, JSON.stringify(chosen));
   let body = { first_click: chosen.no_guess ? "no-guess" : chosen.first_click };
@@ -256,7 +437,7 @@ async function newGame() {
   try {
     accept(await api("POST", `${API}/games`, body));
     if (fromAddress) showSettings(game);
-    say("");
+    say(failure, Boolean(failure));
     showStats();
   } catch (error) {
     say(error.message, true);
@@ -386,6 +567,8 @@ function listen() {
   $("play-move").addEventListener("click", playMove);
   $("hint").addEventListener("click", hint);
   $("overlay").addEventListener("click", toggleChances);
+  $("open-statistics").addEventListener("click", openStatistics);
+  $("close-statistics").addEventListener("click", () => $("statistics").close());
   $("settings").addEventListener("submit", (event) => {
     event.preventDefault();
     newGame();
@@ -401,6 +584,7 @@ function listen() {
 
 async function fillLevels() {
   const options = await api("GET", `${API}/options`);
+  levels = options.levels;
   const select = $("level");
   for (const level of options.levels) {
     select.add(new Option(`${level.name} (${level.width}x${level.height}, ${level.mines})`, level.name));
@@ -444,7 +628,14 @@ async function start() {
     say(error.message, true);
     return;
   }
-  if (requested || !(await resume())) await newGame();
+  if (requested) {
+    // A replay link starts a new game: the one this browser was playing is left first.
+    const id = localStorage.getItem(KEPT.game);
+    if (id) await leave(id);
+    await newGame();
+  } else if (!(await resume())) {
+    await newGame();
+  }
   history.replaceState(null, "", location.pathname); // a reload resumes rather than restarts
   document.body.dataset.ready = "true";
 }
