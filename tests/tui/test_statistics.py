@@ -205,3 +205,38 @@ async def test_a_game_left_after_its_first_reveal_is_a_loss(tmp_path: Path) -> N
     assert [game.outcome.abandoned for game in store.history()] == [True, True]
     assert store.history()[-1].outcome.seconds == 5.0
     store.close()
+
+
+async def test_enter_in_the_level_menu_starts_and_q_closes_dialogs() -> None:
+    app = GridPuzzlesApp(level("beginner"), 3, clock=lambda: 0.0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("L")
+        assert isinstance(app.screen, LevelMenu)
+        app.screen.query_one("#seed").focus()
+        await pilot.press("4", "2", "enter")
+        await pilot.pause()
+        assert screen_of(app).game.seed == 42 and app.screen is screen_of(app)
+        board = screen_of(app)
+        for key in ("question_mark", "L", "s"):
+            await pilot.press(key)
+            assert app.screen is not board
+            await pilot.press("q")  # closes the dialog; the app goes on
+            await pilot.pause()
+            assert app.screen is board and app.is_running
+
+
+async def test_the_summary_stays_until_the_next_game_and_names_a_new_best(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.db")
+    clock = Clock()
+    app = app_on(store, clock)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await win(pilot, app, clock)
+        await pilot.press("left", "up")  # moving the cursor keeps the summary
+        assert "You won!" in message(app) and "a new best time!" in message(app)
+        await pilot.press("n")
+        assert "You won!" not in message(app)
+        await click_cell(pilot, (4, 4))
+        clock.now += 1000  # far slower than the first: no new best
+        await win(pilot, app, clock)
+        assert "You won!" in message(app) and "new best" not in message(app)
+    store.close()

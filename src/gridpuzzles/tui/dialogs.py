@@ -40,8 +40,9 @@ MINES_HELP = """\
   o               show / hide each hidden cell's mine chance in %
   n               new game (same level)
   L               level menu: size, seed, rules, no-guess boards
-  s               statistics of every level
-  escape, ?       close this help             q   quit
+  s               statistics: records, best times, latest games
+  F2, F3          Minesweeper, Mondrian Blocks
+  escape, ?, q    close this help             q   quit (from the board)
 """
 
 MONDRIAN_HELP = """\
@@ -54,14 +55,19 @@ MONDRIAN_HELP = """\
   space, enter, click   place it; with all three placed, every solution is found
   x                     clear the board
   n, p (page keys)      next / previous solution
-  escape, ?             close this help      q   quit
+  F2, F3                Minesweeper, Mondrian Blocks
+  escape, ?, q          close this help      q   quit (from the board)
 """
 
 
 class HelpScreen(ModalScreen[None]):
     """The keys and mouse actions (or any text shown the same way)."""
 
-    BINDINGS = [("escape", "dismiss", "Close"), ("question_mark", "dismiss", "Close")]
+    BINDINGS = [
+        ("escape", "dismiss", "Close"),
+        ("question_mark", "dismiss", "Close"),
+        ("q", "dismiss", "Close"),
+    ]
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
     HelpScreen > Static { width: auto; max-width: 90%; padding: 1 2; border: round $accent; background: $panel; }
@@ -105,7 +111,7 @@ class GameChoice:
 class LevelMenu(ModalScreen[GameChoice | None]):
     """Pick a level or a custom size, a seed and the first-click rule (no-guess boards too)."""
 
-    BINDINGS = [("escape", "cancel", "Cancel")]
+    BINDINGS = [("escape", "cancel", "Cancel"), ("q", "cancel", "Cancel")]
     DEFAULT_CSS = """
     LevelMenu { align: center middle; }
     LevelMenu > Vertical { width: 60; height: auto; padding: 1 2; border: round $accent; background: $panel; }
@@ -177,6 +183,15 @@ class LevelMenu(ModalScreen[GameChoice | None]):
         if event.button.id == "cancel":
             self.dismiss(None)
             return
+        self.action_start()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in any field starts the game, as the Start button does."""
+        event.stop()
+        self.action_start()
+
+    def action_start(self) -> None:
+        """Start the game the form describes, or say what is wrong with it."""
         try:
             self.dismiss(self.chosen())
         except (ConfigError, ValueError) as error:

@@ -24,6 +24,7 @@ from gridpuzzles.minesweeper.core.grid import Cell
 from gridpuzzles.minesweeper.core.rendering import describe
 from gridpuzzles.minesweeper.core.rules import (
     Action,
+    Game,
     IllegalMoveError,
     Mark,
     Move,
@@ -116,6 +117,8 @@ class MinesweeperScreen(Screen[None]):
         )
         self.player = Player(choice.config.first_click)
         self.hinted: int | None = None
+        self.summary = ""
+        """The end-of-game summary, shown until the next game."""
 
     def _assisted(self) -> None:
         """The player asked for help in the game being played: it no longer counts as theirs."""
@@ -166,7 +169,7 @@ class MinesweeperScreen(Screen[None]):
         self.board.show(shown, self.game.exploded, overlay)
         self.board.fit(self.query_one("#board-area").size)
         self._draw_bar()
-        self._say(message or self._describe())
+        self._say(message or self.summary or self._describe())
 
     def _say(self, message: str) -> None:
         self.query_one("#message", Static).update(message)
@@ -210,11 +213,42 @@ class MinesweeperScreen(Screen[None]):
         self.game, self.hinted = game, None
         if game.over:
             self.tally[game.status] += 1
+            best = self._best_time()
             self._keep()
-            numbers = figures(game, now)
-            verdict = "You won!" if game.status is Status.WON else "Boom! You hit a mine."
-            note = f"{verdict} {numbers.elapsed:.1f} s, 3BV {numbers.three_bv}, {numbers.clicks} clicks - n for a new game"
+            self.summary = self._summary(game, now, best)
         self._draw(note)
+
+    def _best_time(self) -> float | None:
+        """The best unassisted time kept for this game's level and rule, before this game."""
+        if self.store is None:
+            return None
+        config = self.game.config
+        try:
+            records = self.store.records()
+        except sqlite3.Error:
+            return None
+        times = [
+            r.best_times[0].seconds
+            for r in records
+            if r.level == level_key(config) and r.first_click is config.first_click and r.best_times
+        ]
+        return min(times, default=None)
+
+    def _kept(self) -> bool:
+        """Whether this game's result goes into the records (a store, and no chosen seed)."""
+        return self.store is not None and self.record.counted
+
+    def _summary(self, game: Game, now: float, best: float | None) -> str:
+        """What the end of a game says: won or lost, the figures, and a new best time."""
+        numbers = figures(game, now)
+        won = game.status is Status.WON
+        verdict = "You won!" if won else "Boom! You hit a mine."
+        text = f"{verdict} {numbers.elapsed:.1f} s, 3BV {numbers.three_bv}, {numbers.clicks} clicks"
+        if won and self.record.assisted:
+            text += " (assisted: not a record)"
+        elif won and self._kept() and (best is None or numbers.elapsed < best):
+            text += " - a new best time!"
+        return f"{text} - n for a new game"
 
     def _keep(self) -> None:
         """Store the game that just ended, with its moves; the store counts its result."""
