@@ -20,15 +20,17 @@ from gridpuzzles.minesweeper.core.grid import Cell
 from gridpuzzles.minesweeper.core.view import FLAG, HIDDEN, MINE, QUESTION, WRONG_FLAG, View
 
 NUMBER_COLOURS = {
-    "1": "#4f7dff",
-    "2": "#3aa33a",
-    "3": "#ff4040",
-    "4": "#2c3ea8",
-    "5": "#b03030",
-    "6": "#20a0a0",
-    "7": "#e0e0e0",
-    "8": "#9a9a9a",
+    "1": "#6b9bff",
+    "2": "#4cbb4c",
+    "3": "#ff5a5a",
+    "4": "#c08cff",
+    "5": "#ff9a3c",
+    "6": "#2cc7c7",
+    "7": "#f0f0f0",
+    "8": "#b0b0b0",
 }
+"""The classic hues, lightened so that each has at least 4:1 contrast on the open cells
+(light on dark; also in shades of grey, as with NO_COLOR)."""
 HIDDEN_BG = "#8c8c8c"
 OPEN_BG = "#2a2a2a"
 CELL_STYLES = {
