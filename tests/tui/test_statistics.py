@@ -210,19 +210,25 @@ async def test_a_game_left_after_its_first_reveal_is_a_loss(tmp_path: Path) -> N
 async def test_enter_in_the_level_menu_starts_and_q_closes_dialogs() -> None:
     app = GridPuzzlesApp(level("beginner"), 3, clock=lambda: 0.0)
     async with app.run_test(size=(100, 40)) as pilot:
+        board = screen_of(app)
         await pilot.press("L")
-        assert isinstance(app.screen, LevelMenu)
-        app.screen.query_one("#seed").focus()
+        menu = app.screen
+        assert isinstance(menu, LevelMenu)
+        menu.query_one("#seed").focus()
         await pilot.press("4", "2", "enter")
         await pilot.pause()
-        assert screen_of(app).game.seed == 42 and app.screen is screen_of(app)
-        board = screen_of(app)
+        assert board.game.seed == 42 and top(app) is board
         for key in ("question_mark", "L", "s"):
             await pilot.press(key)
-            assert app.screen is not board
+            assert top(app) is not board
             await pilot.press("q")  # closes the dialog; the app goes on
             await pilot.pause()
-            assert app.screen is board and app.is_running
+            assert top(app) is board and app.is_running
+
+
+def top(app: GridPuzzlesApp) -> object:
+    """The screen on top, whatever it is."""
+    return app.screen
 
 
 async def test_the_summary_stays_until_the_next_game_and_names_a_new_best(tmp_path: Path) -> None:
