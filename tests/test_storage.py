@@ -228,6 +228,8 @@ def test_a_game_left_after_its_first_reveal_is_a_loss_and_before_it_is_forgotten
     started = play(game, Move.parse("r4,4"), 50.0)
     store.abandon("left", started, 80.0)
     store.mark_assisted("left")  # too late: the game has ended
+    with pytest.raises(StorageError, match="has ended \\(abandoned\\)"):
+        store.add_move("left", 1, TimedMove(Move.parse("r0,0"), 81.0), started)
     (record,) = store.records()
     assert (record.played, record.won, record.current_streak) == (1, 0, 0)
     (entry,) = store.history()

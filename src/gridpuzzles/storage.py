@@ -360,6 +360,9 @@ class Store:
         same transaction.
         """
         with self._connection() as db:
+            status = db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
+            if status is not None and status[0] != Status.PLAYING.value:
+                raise StorageError(f"game {game_id!r} has ended ({status[0]}): no move is kept")
             try:
                 db.execute(
                     "INSERT INTO moves VALUES (?, ?, ?, ?)",
