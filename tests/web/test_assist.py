@@ -54,6 +54,8 @@ def test_a_hint_is_the_safest_cell(client: TestClient) -> None:
         assert advice["reason"] is None
     else:
         assert advice["reason"] in {rule.value for rule in GuessRule}
+    assert advice["why"]
+    assert advice["reason"] is None or advice["reason"] not in advice["why"]  # player words
 
 
 def test_probabilities_cover_hidden_cells_and_agree_with_the_mine_count(

@@ -59,6 +59,7 @@ def best_hint(seen: Situation) -> HintOut:
         mine_probability=float(advice.probability),
         certain=advice.certain,
         reason=advice.reason.value if advice.reason else None,
+        why=advice.why,
     )
 
 

@@ -188,6 +188,12 @@ class HintOut(BaseModel):
     reason: str | None = Field(
         default=None, description="for a guess, the rule that chose it (e.g. 'exact endgame search')"
     )
+    why: str = Field(
+        default="",
+        description="why, in the player's words: the number that makes the cell safe, or how "
+        "the guess was chosen",
+        examples=["the 2 at row 1, column 1 already has its 2 mines"],
+    )
 
 
 class Probabilities(BaseModel):

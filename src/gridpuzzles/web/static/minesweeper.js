@@ -354,9 +354,10 @@ function hint() {
     if (game !== current) return;
     hinted = advice.row * game.width + advice.col;
     draw();
+    const why = advice.why ? `: ${advice.why}` : "";
     say(advice.certain
-      ? "The marked cell is certainly safe."
-      : `No cell is certainly safe: the marked cell is the best guess (${(advice.mine_probability * 100).toFixed(1)}% mine${advice.reason ? `; ${advice.reason}` : ""}).`);
+      ? `The marked cell is safe${why}.`
+      : `No cell is certainly safe: the marked cell has ${Math.round(advice.mine_probability * 100)}% risk, the safest${advice.why ? `; ${advice.why}` : ""}.`);
   });
 }
 
