@@ -414,6 +414,19 @@ class Store:
             )
             self._record_end(db, game_id, game, at, None)
 
+    def last_config(self, owner: str) -> Config | None:
+        """The board and rules of ``owner``'s latest game (to play them again), or None."""
+        with self._connection() as db:
+            row = db.execute(
+                "SELECT width, height, mines, first_click, win_rule, question_marks FROM games "
+                "WHERE owner = ? ORDER BY created_at DESC, rowid DESC LIMIT 1",
+                (owner,),
+            ).fetchone()
+        if row is None:
+            return None
+        width, height, mines, first, win, marks = row
+        return Config(width, height, mines, FirstClick(first), WinRule(win), bool(marks))
+
     def history(self, limit: int = 50) -> list[PlayedGame]:
         """The last ``limit`` counted games that ended, the latest first."""
         return self._played("ORDER BY ended_at DESC, rowid DESC LIMIT ?", (limit,))

@@ -9,8 +9,9 @@ import pytest
 
 from gridpuzzles.cli.main import main, mines_main
 from gridpuzzles.minesweeper import Config, FirstClick, Mark, WinRule, level
+from gridpuzzles.storage import SavedGame, Store
 from gridpuzzles.tui.app import GridPuzzlesApp
-from gridpuzzles.tui.minesweeper import MinesweeperScreen
+from gridpuzzles.tui.minesweeper import OWNER, MinesweeperScreen
 from gridpuzzles.tui.mondrian import MondrianScreen
 
 BIN = Path(sys.executable).parent
@@ -120,7 +121,7 @@ def test_without_a_level_it_is_beginner_under_the_chosen_rules(
 ) -> None:
     assert main(["tui", "--win-rule", "flags", "--mondrian", "--db", str(tmp_path / "a.db")]) == 0
     [app] = started.apps
-    assert app.config == Config(9, 9, 10, win_rule=WinRule.FLAGS)
+    assert app.config == Config(9, 9, 10, FirstClick.OPENING, win_rule=WinRule.FLAGS)
     assert app.start == "mondrian" and started.screens == [MondrianScreen.__name__]
 
 
@@ -128,5 +129,19 @@ def test_mines_play_tui_reuses_the_board_options(tmp_path: Path, started: Starte
     argv = ["play", "--tui", "--width", "12", "--height", "5", "--density", "0.15"]
     assert mines_main([*argv, "--db", str(tmp_path / "b.db")]) == 0
     [app] = started.apps
-    assert app.config == Config(12, 5, 9)
+    assert app.config == Config(12, 5, 9, FirstClick.OPENING)  # the app's first click opens
     assert started.revealed == [True]
+
+
+def test_without_board_options_the_last_game_is_played_again(
+    tmp_path: Path, started: Started
+) -> None:
+    db = tmp_path / "c.db"
+    store = Store(db)
+    expert = level("expert", FirstClick.SAFE)
+    store.add_game(SavedGame("web", level("beginner"), 1, owner="someone else", created_at=9.0))
+    store.add_game(SavedGame("mine", expert, 1, owner=OWNER, created_at=5.0))
+    store.close()
+    assert main(["tui", "--db", str(db)]) == 0
+    assert main(["tui", "--db", str(db), "--first-click", "none"]) == 0
+    assert [app.config for app in started.apps] == [expert, level("beginner", FirstClick.NONE)]

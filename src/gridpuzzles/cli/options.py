@@ -86,9 +86,9 @@ def add_first_click_options(group: argparse._ArgumentGroup) -> None:
     group.add_argument(
         "--first-click",
         choices=[rule.value for rule in FirstClick],
-        default=FirstClick.SAFE.value,
-        help="safe (default): the first cell is never a mine; opening: it opens an area; "
-        "no-guess: it opens an area and logic alone clears the rest; none: no promise",
+        help="safe: the first cell is never a mine (the default, but opening in the "
+        "full-screen app); opening: it opens an area; no-guess: it opens an area and logic "
+        "alone clears the rest; none: no promise",
     )
     group.add_argument(
         "--no-guess",
@@ -119,10 +119,10 @@ def size_from(args: argparse.Namespace) -> Size | None:
     return args.width, args.height, mines_for_density(args.width, args.height, args.density)
 
 
-def first_click_from(args: argparse.Namespace) -> FirstClick:
-    """The first-click rule the options ask for; raises `ConfigError` on ``--no-guess`` with a
-    rule that promises nothing."""
-    rule = FirstClick(args.first_click)
+def first_click_from(args: argparse.Namespace, default: FirstClick = FirstClick.SAFE) -> FirstClick:
+    """The first-click rule the options ask for (``default`` when they name none); raises
+    `ConfigError` on ``--no-guess`` with a rule that promises nothing."""
+    rule = FirstClick(args.first_click) if args.first_click else default
     if not args.no_guess:
         return rule
     if rule is FirstClick.NONE:
@@ -164,18 +164,19 @@ def add_board_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def rules_from(args: argparse.Namespace) -> Rules:
-    """The rules the options ask for (`ConfigError` on ``--no-guess --first-click none``)."""
-    return Rules(first_click_from(args), WinRule(args.win_rule), args.question_marks)
+def rules_from(args: argparse.Namespace, first_click: FirstClick = FirstClick.SAFE) -> Rules:
+    """The rules the options ask for, ``first_click`` when they name no first-click rule
+    (`ConfigError` on ``--no-guess --first-click none``)."""
+    return Rules(first_click_from(args, first_click), WinRule(args.win_rule), args.question_marks)
 
 
-def config_from(args: argparse.Namespace) -> Config | None:
+def config_from(args: argparse.Namespace, first_click: FirstClick = FirstClick.SAFE) -> Config | None:
     """The board the options ask for, or None when they name none (then the game asks);
     raises `ConfigError` for a board the shells do not play (`check_playable`), and
     `BoundError` for a seed outside 0 to `MAX_SEED`."""
     if args.seed is not None:
         check_seed(args.seed, "--seed")
-    rules = rules_from(args)
+    rules = rules_from(args, first_click)
     size = size_from(args)
     return None if size is None else check_playable(rules.config(*size))
 

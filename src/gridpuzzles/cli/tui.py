@@ -16,11 +16,13 @@ from gridpuzzles.cli.options import (
     fail,
     rules_from,
 )
-from gridpuzzles.minesweeper.core.settings import LEVELS, Config, ConfigError
+from gridpuzzles.minesweeper.core.settings import LEVELS, Config, ConfigError, FirstClick
 from gridpuzzles.storage import StorageError, Store, default_db
 
 PROG = "gridpuzzles tui"
 DEFAULT_LEVEL = "beginner"
+DEFAULT_FIRST_CLICK = FirstClick.OPENING
+"""The full-screen app's first click opens an area unless the options say otherwise."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -38,9 +40,18 @@ def _tui(args: argparse.Namespace) -> int:
 
 
 def board_config(args: argparse.Namespace) -> Config:
-    """The board the options ask for; beginner under the chosen rules when they name none.
-    Raises `ConfigError` or `BoundError` (see `config_from`)."""
-    return config_from(args) or rules_from(args).config(*LEVELS[DEFAULT_LEVEL])
+    """The board the options ask for: the first click opens an area unless they say
+    otherwise, and beginner when they name no size. Raises `ConfigError` or `BoundError` (see
+    `config_from`)."""
+    rule = DEFAULT_FIRST_CLICK
+    return config_from(args, rule) or rules_from(args, rule).config(*LEVELS[DEFAULT_LEVEL])
+
+
+def names_a_board(args: argparse.Namespace) -> bool:
+    """Whether the options choose a size or a first-click rule (else the last game's are
+    played again)."""
+    sized = args.level is not None or args.width is not None or args.height is not None
+    return sized or args.first_click is not None or args.no_guess
 
 
 def launch(args: argparse.Namespace, prog: str, start: str = "minesweeper") -> int:
@@ -56,7 +67,15 @@ def launch(args: argparse.Namespace, prog: str, start: str = "minesweeper") -> i
         store = Store(path)
     except (OSError, sqlite3.Error, StorageError) as error:
         return fail(prog, f"cannot open the database {path}: {error}")
-    from gridpuzzles.tui.app import GridPuzzlesApp
+    from gridpuzzles.tui.app import GridPuzzlesApp  # Textual loads only when it is used
+    from gridpuzzles.tui.minesweeper import OWNER
+
+    if not names_a_board(args):
+        try:
+            config = store.last_config(OWNER) or config
+        except sqlite3.Error as error:
+            store.close()
+            return fail(prog, f"cannot read the database {path}: {error}")
 
     try:
         GridPuzzlesApp(config, args.seed, start=start, store=store).run()
