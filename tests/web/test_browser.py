@@ -376,3 +376,20 @@ def test_a_bad_seed_in_the_address_is_explained(page: Page, server: ServerProces
     start_new_game(page)  # New game then plays the form's settings, on a fresh seed
     expect(page.locator("#board .cell")).to_have_count(81)
     expect(page.locator("#message")).to_have_text("")
+
+
+def test_choosing_a_level_or_a_rule_starts_a_game_at_once(page: Page, server: ServerProcess) -> None:
+    open_seeded(page, server)
+    with page.expect_response(lambda r: r.url.endswith("/games") and r.request.method == "POST") as made:
+        page.select_option("#level", "intermediate")
+    assert made.value.json()["level"] == "intermediate"
+    expect(page.locator("#board .cell")).to_have_count(16 * 16)
+    with page.expect_response(lambda r: r.url.endswith("/games") and r.request.method == "POST") as made:
+        page.select_option("#first-click", "opening")
+    assert made.value.json()["first_click"] == "opening"
+    with page.expect_response(lambda r: r.url.endswith("/games") and r.request.method == "POST") as made:
+        page.check("#no-guess")
+    assert made.value.json()["first_click"] == "no-guess"
+    page.select_option("#level", "custom")  # a custom size waits for its numbers and New game
+    expect(page.locator("#custom")).to_be_visible()
+    expect(page.locator("#board .cell")).to_have_count(16 * 16)

@@ -576,8 +576,13 @@ function listen() {
   });
   $("level").addEventListener("change", () => {
     $("custom").hidden = $("level").value !== "custom";
+    if ($("level").value !== "custom") newGame(); // a level starts at once; a size waits for New game
   });
-  $("no-guess").addEventListener("change", showRule);
+  $("first-click").addEventListener("change", newGame);
+  $("no-guess").addEventListener("change", () => {
+    showRule();
+    newGame();
+  });
   setInterval(tick, 250);
 }
 
