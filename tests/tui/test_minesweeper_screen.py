@@ -1,6 +1,8 @@
 """The Minesweeper screen of the Textual app, driven by Textual's pilot."""
 
+import html
 import random
+import re
 from fractions import Fraction
 
 import pytest
@@ -244,3 +246,12 @@ async def test_the_overlay_shows_the_solvers_probabilities(
         assert "chance of a mine" in message(app)
         await pilot.press("o")
         assert screen.board.overlay.probabilities is None
+
+
+async def test_the_footer_at_80_columns_names_both_puzzles() -> None:
+    app = GridPuzzlesApp(level("beginner"), 3, clock=lambda: 0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = [html.unescape(t) for t in re.findall(r">([^<>]+)</text>", app.export_screenshot())]
+    footer = shown[shown.index("p") :]
+    assert footer[-4:] == ["f2", "\xa0Mines", "f3", "\xa0Mondrian"]

@@ -25,7 +25,7 @@ class GridPuzzlesApp(App[None]):
 
     TITLE = "gridpuzzles"
     BINDINGS = [
-        Binding("f2", "switch_mode('minesweeper')", "Minesweeper"),
+        Binding("f2", "switch_mode('minesweeper')", "Mines"),
         Binding("f3", "switch_mode('mondrian')", "Mondrian"),
     ]
 

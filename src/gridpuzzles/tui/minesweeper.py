@@ -63,8 +63,8 @@ class MinesweeperScreen(Screen[None]):
     """Play Minesweeper with the mouse or the keyboard."""
 
     BINDINGS = [
-        Binding("space,enter", "reveal", "Reveal"),
-        Binding("f", "flag", "Flag"),
+        Binding("space,enter", "reveal", "Reveal", show=False),  # in the help: the footer
+        Binding("f", "flag", "Flag", show=False),  # keeps room for F2 and F3 at 80 columns
         Binding("c", "chord", "Chord", show=False),
         Binding("p", "auto_move", "Play"),
         Binding("i,H", "hint", "Hint"),
