@@ -100,6 +100,12 @@ def test_clicking_a_satisfied_number_chords(page: Page, server: ServerProcess) -
         for around_safe in [[i for i in around if not layout.is_mine(i) and shown.cells[i] == "#"]]
         if around_safe
     )
+    expect(cell(page, *divmod(number, 9))).to_have_class(re.compile(r"\bopen\b"))
+    moves: list[str] = []
+    page.on("request", lambda r: moves.append(r.url) if "/moves" in r.url else None)
+    cell(page, *divmod(number, 9)).click()  # not satisfied yet: nothing is sent
+    page.wait_for_timeout(500)
+    assert moves == []
     for mine in mines:
         cell(page, *divmod(mine, 9)).click(button="right")
         expect(cell(page, *divmod(mine, 9))).to_have_class(re.compile(r"\bflag\b"))

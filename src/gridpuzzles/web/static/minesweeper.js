@@ -466,7 +466,22 @@ function open(index) {
   const symbol = symbolAt(index);
   const cell = `${Math.floor(index / game.width)},${index % game.width}`;
   if (symbol === "#" || symbol === "?") send(`r${cell}`);
-  else if (/[1-8]/.test(symbol)) send(`c${cell}`, true);
+  else if (/[1-8]/.test(symbol) && satisfied(index)) send(`c${cell}`, true);
+}
+
+/** Whether the number at `index` has as many flags around it as it says and a hidden
+ * neighbour left to open: only then does a click on it chord (else it does nothing). */
+function satisfied(index) {
+  const row = Math.floor(index / game.width);
+  const col = index % game.width;
+  const around = [];
+  for (let r = Math.max(0, row - 1); r <= Math.min(game.height - 1, row + 1); r++) {
+    for (let c = Math.max(0, col - 1); c <= Math.min(game.width - 1, col + 1); c++) {
+      if (r !== row || c !== col) around.push(symbolAt(r * game.width + c));
+    }
+  }
+  const flags = around.filter((symbol) => symbol === "F").length;
+  return flags === Number(symbolAt(index)) && around.some((symbol) => symbol === "#" || symbol === "?");
 }
 
 /** A right click, shift+click, long press or F: flag or unflag a hidden cell. */
