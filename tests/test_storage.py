@@ -283,3 +283,25 @@ def test_a_version_0_database_opens_with_its_games_and_statistics(tmp_path: Path
         assert db.execute("PRAGMA user_version").fetchone() == (VERSION,)
     db.close()
     assert Store(path).level_stats() == [LevelStats("beginner", 1, 1, len(moves) - 1.0)]
+
+
+def test_a_version_0_database_that_cannot_be_migrated_is_left_as_it_was(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as db:
+        db.executescript(SCHEMA_0)
+        db.execute(
+            "INSERT INTO games VALUES ('bad', '', 'beginner', 9, 9, 10, 'safe', 'reveal', 0, 1,"
+            " NULL, 1, 'won', 1.0)"
+        )
+        db.execute("INSERT INTO moves VALUES ('bad', 0, 'r99,99', 2.0)")
+    db.close()
+    before = path.read_bytes()
+    with pytest.raises(StorageError, match="its game 'bad' does not replay"):
+        Store(path)
+    with sqlite3.connect(path) as db:
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
+        columns = [row[1] for row in db.execute("PRAGMA table_info(games)")]
+        assert "stats" in tables and "assisted" not in columns
+        assert db.execute("PRAGMA user_version").fetchone() == (0,)
+    db.close()
+    assert len(path.read_bytes()) == len(before)

@@ -232,13 +232,15 @@ class Store:
         with self._connection():
             if older:
                 self._migrate_from_0()
-            db.executescript(SCHEMA)
+            else:
+                db.executescript(SCHEMA)
             db.execute(f"PRAGMA user_version = {VERSION}")
 
     def _migrate_from_0(self) -> None:
         """Bring a version 0 database to `VERSION`, in the open transaction: add each game's
         figures (replayed from its moves) and drop the per-level counts, now computed."""
         db = self._db
+        db.execute("BEGIN")  # one transaction: a failed migration leaves the file as it was
         for column in ("assisted INTEGER NOT NULL DEFAULT 0", "ended_at REAL", "seconds REAL",
                        "three_bv INTEGER", "clicks INTEGER NOT NULL DEFAULT 0"):
             db.execute(f"ALTER TABLE games ADD COLUMN {column}")
@@ -246,9 +248,12 @@ class Store:
             "SELECT id FROM games WHERE status IN (?, ?)", (Status.WON.value, Status.LOST.value)
         )]
         for game_id in ended:
-            saved = self._load(db, game_id)
-            if saved is not None and saved.moves:
-                self._record_end(db, game_id, saved.replay(), saved.moves[-1].at, None)
+            try:
+                saved = self._load(db, game_id)
+                if saved is not None and saved.moves:
+                    self._record_end(db, game_id, saved.replay(), saved.moves[-1].at, None)
+            except ValueError as error:  # a move that cannot be read or played
+                raise StorageError(f"its game {game_id!r} does not replay: {error}") from None
         db.execute("DROP TABLE stats")
 
     def _check_tables(self) -> bool:
