@@ -1,0 +1,251 @@
+"""The game in play: the tray, placing and lifting, the refusals in the board's words, undo
+and redo, editing the black blocks, and a full board."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gridpuzzles.mondrian.core.game import (
+    Game,
+    MoveError,
+    block_at,
+    cell_words,
+    custom_game,
+    lift,
+    lift_black,
+    mark_assisted,
+    new_game,
+    place,
+    place_black,
+    placement_words,
+    puzzle_of,
+    redo,
+    turn,
+    turned,
+    undo,
+    why_not,
+)
+from gridpuzzles.mondrian.core.notation import parse_fixed
+from gridpuzzles.mondrian.core.rules import (
+    BLACK_BLOCKS,
+    COLOURED_BLOCKS,
+    STANDARD_BOARD,
+    Block,
+    Board,
+    InvalidPuzzleError,
+    Orientation,
+    Placement,
+    challenge,
+)
+
+# The README's example challenge: 1x1 at column 2, row 3 (vertical), 1x2 at column 0, row 1
+# (vertical), 1x3 at column 4, row 7; its one solution, as SIZE:X,Y,O.
+BLACK = [parse_fixed(text) for text in ("1x1:2,3,v", "1x2:0,1,v", "1x3:4,7,h")]
+SOLUTION = [
+    parse_fixed(text)
+    for text in (
+        "1x5:0,0,h", "3x4:5,0,v", "2x2:1,1,h", "2x3:3,1,v", "2x5:0,3,v",
+        "2x4:2,4,v", "3x3:4,4,h", "1x4:7,4,v",
+    )
+]
+
+
+def fresh() -> Game:
+    return new_game(challenge(BLACK))
+
+
+def test_a_new_game_has_every_coloured_block_in_the_tray() -> None:
+    game = fresh()
+    assert game.tray == COLOURED_BLOCKS
+    assert game.black == tuple(sorted(BLACK, key=Placement.sort_key))
+    assert (game.placed, game.moves, game.assisted, game.solved) == ((), 0, False, False)
+    assert not game.can_undo and not game.can_redo
+
+
+def test_the_solution_placed_block_by_block_solves_the_game() -> None:
+    game = fresh()
+    for number, placement in enumerate(SOLUTION, 1):
+        assert not game.solved
+        game = place(game, placement)
+        assert game.moves == number
+        assert placement.block not in game.tray
+    assert game.solved and game.tray == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("2x3:6,0,h", "the 2x3 block would stick out past the right edge"),
+        ("2x3:7,6,v", "the 2x3 block would stick out past the right and bottom edges"),
+        ("1x5:0,4,v", "the 1x5 block would stick out past the bottom edge"),
+        ("2x2:2,3,h", "the 2x2 block would cover the black 1x1 block at row 4, column 3"),
+        ("2x7:0,0,h", "no 2x7 block in the tray (it holds 3x4, 2x5, 3x3, 2x4, 2x3, 1x5, 1x4, 2x2)"),
+        ("1x2:6,0,h", "the 1x2 block is black: it belongs to the challenge"),
+        ("1x4:9,9,h", "row 10, column 10 is off the board, which has 8 rows and 8 columns"),
+    ],
+)
+def test_a_refused_placement_says_why_in_the_boards_terms(text: str, message: str) -> None:
+    game = fresh()
+    with pytest.raises(MoveError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        place(game, parse_fixed(text))
+    assert why_not(game, parse_fixed(text)) is not None
+    assert why_not(game, SOLUTION[0]) is None
+
+
+def test_a_block_over_a_placed_one_names_it_and_a_second_copy_is_refused() -> None:
+    game = place(fresh(), parse_fixed("1x4:0,7,h"))
+    with pytest.raises(MoveError, match="the 2x2 block would cover the 1x4 block at row 8, column 1"):
+        place(game, parse_fixed("2x2:0,6,h"))
+    with pytest.raises(MoveError, match="that block is already on the board: the 1x4 block at "
+                                        "row 8, column 1; lift it first"):
+        place(game, parse_fixed("1x4:4,0,h"))
+
+
+def test_lift_by_cell_or_by_size_returns_the_block_to_the_tray() -> None:
+    game = place(place(fresh(), SOLUTION[0]), SOLUTION[1])
+    by_cell = lift(game, (2, 6))  # a cell of the vertical 3x4 at column 5, row 0
+    assert by_cell.placed == (SOLUTION[0],) and Block(3, 4) in by_cell.tray
+    assert lift(game, Block(3, 4)).placed == by_cell.placed
+    assert by_cell.moves == 3
+
+
+@pytest.mark.parametrize(
+    ("at", "message"),
+    [
+        ((7, 7), "no block at row 8, column 8"),
+        ((3, 2), "the black 1x1 block at row 4, column 3 is part of the challenge"),
+        (Block(2, 2), "no 2x2 block on the board"),
+    ],
+)
+def test_lift_refuses_an_empty_cell_a_black_block_or_a_size_not_placed(
+    at: tuple[int, int] | Block, message: str
+) -> None:
+    with pytest.raises(MoveError, match=message):
+        lift(fresh(), at)
+
+
+def test_turn_turns_a_placed_block_about_its_top_left_cell_or_says_why_not() -> None:
+    game = place(fresh(), parse_fixed("1x4:4,0,h"))
+    turned_game = turn(game, (0, 6))
+    assert turned_game.placed == (parse_fixed("1x4:4,0,v"),)
+    assert turn(turned_game, Block(1, 4)).placed == game.placed
+    with pytest.raises(MoveError, match="the 1x4 block would cover the 1x5 block at row 3, column 4"):
+        turn(place(game, parse_fixed("1x5:3,2,h")), Block(1, 4))
+    with pytest.raises(MoveError, match="square"):
+        turn(place(fresh(), parse_fixed("2x2:1,1,h")), (1, 1))
+    assert turned(parse_fixed("2x3:4,0,h")) == parse_fixed("2x3:4,0,v")
+
+
+def test_undo_and_redo_walk_the_history_and_a_new_action_forgets_the_redo() -> None:
+    one = place(fresh(), SOLUTION[0])
+    two = place(one, SOLUTION[1])
+    back = undo(two)
+    assert back.position == one.position and back.can_redo
+    assert redo(back).position == two.position
+    assert undo(undo(two)).position == fresh().position
+    branched = place(back, SOLUTION[2])
+    assert not branched.can_redo
+    with pytest.raises(MoveError, match="nothing to redo"):
+        redo(branched)
+    with pytest.raises(MoveError, match="nothing to undo"):
+        undo(fresh())
+    assert redo(back).moves == 4  # two places, an undo and a redo
+
+
+def test_help_is_not_undone() -> None:
+    game = undo(mark_assisted(place(fresh(), SOLUTION[0])))
+    assert game.assisted and game.placed == ()
+
+
+def test_a_custom_challenge_places_its_black_blocks_with_the_same_checks() -> None:
+    game = custom_game()
+    assert game.black_tray == tuple(sorted(BLACK_BLOCKS, key=lambda b: -b.area))
+    with pytest.raises(MoveError, match="place the black blocks first"):
+        puzzle_of(game)
+    game = place_black(game, BLACK[0])
+    with pytest.raises(MoveError, match="the 1x2 block would cover the black 1x1 block at row 4"):
+        place_black(game, parse_fixed("1x2:2,2,v"))
+    with pytest.raises(MoveError, match="the 1x3 block would stick out past the bottom edge"):
+        place_black(game, parse_fixed("1x3:0,6,v"))
+    with pytest.raises(MoveError, match="the 2x3 block is not black"):
+        place_black(game, parse_fixed("2x3:0,0,h"))
+    for placement in BLACK[1:]:
+        game = place_black(game, placement)
+    assert puzzle_of(game) == challenge(BLACK)
+    moved = lift_black(game, (7, 5))
+    assert moved.black_tray == (Block(1, 3),) and undo(moved).black == game.black
+    with pytest.raises(MoveError, match="no 1x3 black block on the board"):
+        lift_black(moved, Block(1, 3))
+
+
+def test_editing_a_picked_challenge_is_an_action_that_undo_takes_back() -> None:
+    game = fresh()
+    edited = place_black(lift_black(game, Block(1, 1)), parse_fixed("1x1:7,7,h"))
+    assert puzzle_of(edited) != puzzle_of(game)
+    assert puzzle_of(undo(undo(edited))) == puzzle_of(game)
+    with pytest.raises(MoveError, match="coloured, not a black block"):
+        lift_black(place(game, SOLUTION[0]), (0, 0))
+
+
+def test_a_custom_game_whose_blocks_do_not_fill_the_board_is_refused() -> None:
+    with pytest.raises(InvalidPuzzleError):
+        custom_game(Board(2, 2), (Block(1, 1),), ())
+    with pytest.raises(MoveError, match="the black 1x3 is not among the game's blocks"):
+        custom_game(Board(1, 2), (Block(1, 2),), (Block(1, 3),))
+
+
+def test_words_count_from_one() -> None:
+    assert cell_words((0, 4)) == "row 1, column 5"
+    assert placement_words(parse_fixed("2x3:4,0,h")) == (
+        "the 2x3 block at row 1, column 5, 2 rows high and 3 columns wide"
+    )
+    assert placement_words(parse_fixed("3x3:0,0,h")) == "the 3x3 block at row 1, column 1"
+    assert block_at(fresh(), (3, 2)) == BLACK[0] and block_at(fresh(), (0, 0)) is None
+
+
+PLACEMENTS = st.builds(
+    Placement,
+    st.integers(-1, 8),
+    st.integers(-1, 8),
+    st.sampled_from((*COLOURED_BLOCKS, Block(1, 2), Block(2, 7))),
+    st.sampled_from(list(Orientation)),
+)
+ACTIONS = st.lists(
+    st.one_of(
+        st.tuples(st.just("place"), PLACEMENTS),
+        st.tuples(st.just("lift"), st.tuples(st.integers(0, 7), st.integers(0, 7))),
+        st.tuples(st.just("turn"), st.tuples(st.integers(0, 7), st.integers(0, 7))),
+        st.tuples(st.just("undo"), st.none()),
+        st.tuples(st.just("redo"), st.none()),
+    ),
+    max_size=40,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(ACTIONS)
+def test_any_actions_keep_the_blocks_on_the_board_apart_and_the_tray_whole(
+    actions: list[tuple[str, object]],
+) -> None:
+    game = fresh()
+    for name, argument in actions:
+        before = game
+        try:
+            if name == "place":
+                assert isinstance(argument, Placement)
+                game = place(game, argument)
+            elif name in ("lift", "turn"):
+                assert isinstance(argument, tuple)
+                game = (lift if name == "lift" else turn)(game, argument)
+            else:
+                game = (undo if name == "undo" else redo)(game)
+        except MoveError as error:
+            assert str(error) and "\n" not in str(error)  # one line saying why
+            continue
+        assert game.moves == before.moves + 1
+        cells = [cell for p in (*game.black, *game.placed) for cell in p.cells()]
+        assert len(cells) == len(set(cells))
+        assert all(STANDARD_BOARD.contains(p) for p in game.placed)
+        assert sorted(game.tray + tuple(p.block for p in game.placed)) == sorted(COLOURED_BLOCKS)
