@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gridpuzzles.minesweeper import FirstClick, Game, IllegalMoveError, Move, View, view
+from gridpuzzles.minesweeper import FirstClick, Game, IllegalMoveError, View, view
 from gridpuzzles.minesweeper.solving import autoplay
 from gridpuzzles.minesweeper.solving.probabilities import analyze
 from gridpuzzles.web.models import HintOut, Probabilities
@@ -20,6 +20,8 @@ TOO_LARGE = (
     "try again after a few more moves"
 )
 """The answer when advice runs past the budget (``seconds``)."""
+ORIGIN = 1
+"""The page names rows and columns from 1 (row 1 at the top), as its cells' labels do."""
 BEYOND_SOLVER = (
     "this position is too large to analyse exactly ({reason}); try again after a few more moves"
 )
@@ -44,14 +46,14 @@ def situation(game: Game) -> Situation:
     return Situation(view(game), game.config.mines, game.config.first_click)
 
 
-def auto_move(seen: Situation) -> Move:
-    """The auto-player's next move (Play Move)."""
-    return autoplay.next_move(seen.view, seen.mines, seen.first_click)
+def auto_move(seen: Situation) -> autoplay.Explained:
+    """The auto-player's next move (Play Move) and why, in the player's words."""
+    return autoplay.explained_move(seen.view, seen.mines, seen.first_click, origin=ORIGIN)
 
 
 def best_hint(seen: Situation) -> HintOut:
     """The safest cell: certainly safe if any is, else the best guess and its mine chance."""
-    advice = autoplay.hint(seen.view, seen.mines, seen.first_click)
+    advice = autoplay.hint(seen.view, seen.mines, seen.first_click, origin=ORIGIN)
     row, col = advice.cell
     return HintOut(
         row=row,

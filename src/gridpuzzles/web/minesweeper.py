@@ -112,9 +112,6 @@ def router(games: Games) -> APIRouter:
         """``job`` on what the player of ``game`` sees, in a worker process."""
         return await games.workers.run(job, assist.situation(game), too_slow=assist.TOO_LARGE)
 
-    async def auto_move(game: Game) -> Move:
-        return await advice(game, assist.auto_move)
-
     async def hint(game: Game) -> HintOut:
         return await advice(game, assist.best_hint)
 
@@ -138,9 +135,16 @@ def router(games: Games) -> APIRouter:
     @api.post("/games/{game_id}/auto-move", responses=SLOW)
     async def post_auto_move(game_id: GameId, token: Token) -> PlayedMove:
         """Play Move: the auto-player decides one move from the view alone and plays it; the
-        game is then assisted."""
+        game is then assisted. The answer says why the move was played."""
+        said: list[str] = []
+
+        async def auto_move(game: Game) -> Move:
+            explained = await advice(game, assist.auto_move)
+            said.append(explained.why)
+            return explained.move
+
         move, entry = await games.play(game_id, token, auto_move, assisted=True)
-        return PlayedMove(**state(game_id, entry).model_dump(), move=str(move))
+        return PlayedMove(**state(game_id, entry).model_dump(), move=str(move), why=said[0])
 
     @api.get("/games/{game_id}/hint", responses=SLOW)
     async def get_hint(game_id: GameId, token: Token) -> HintOut:

@@ -173,9 +173,18 @@ class CreatedGame(GameState):
 
 
 class PlayedMove(GameState):
-    """The state after the auto-player's move, and that move."""
+    """The state after the auto-player's move, that move and why it was played."""
 
     move: str = Field(examples=["r3,4"])
+    why: str = Field(
+        description="why, in the player's words (rows and columns counted from 1): 'safe: "
+        "...' for a safe cell, 'certain mine: ...' for a flag, 'no safe cell: ...' for a guess",
+        examples=[
+            "safe: the 2 at row 4, column 7 already has its 2 mines",
+            "certain mine: the 1 at row 2, column 3 can only have its mine there",
+            "no safe cell: 12% risk, the safest; its number most often leads to a safe next move",
+        ],
+    )
 
 
 class HintOut(BaseModel):
@@ -190,8 +199,8 @@ class HintOut(BaseModel):
     )
     why: str = Field(
         default="",
-        description="why, in the player's words: the number that makes the cell safe, or how "
-        "the guess was chosen",
+        description="why, in the player's words (rows and columns counted from 1): the "
+        "number that makes the cell safe, or how the guess was chosen",
         examples=["the 2 at row 1, column 1 already has its 2 mines"],
     )
 

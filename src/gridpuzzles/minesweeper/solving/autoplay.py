@@ -10,11 +10,11 @@ The auto-player never reads the layout; its cache only remembers solved frontier
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from gridpuzzles.minesweeper.core.grid import Cell
+from gridpuzzles.minesweeper.core.grid import Cell, neighbours
 from gridpuzzles.minesweeper.core.rules import Action, Move
 from gridpuzzles.minesweeper.core.settings import FirstClick
 from gridpuzzles.minesweeper.core.view import View
@@ -95,18 +95,37 @@ class Hint:
     why: str = ""
     """Why, in the player's words: the number that makes the cell safe, or how the guess
     was chosen."""
+    origin: int = 0
+    """What the words call the top row and the left column (0 in the terminal game, whose
+    headers count from 0; 1 on the web page)."""
+
+    @property
+    def because(self) -> str:
+        """The reason in short, said after the cell: "safe: the 2 at row 1, column 1 already
+        has its 2 mines", or "no safe cell: 12% risk, the safest; ..."."""
+        if self.certain:
+            return f"safe: {self.why}" if self.why else "safe"
+        why = f"; {self.why}" if self.why else ""
+        return f"no safe cell: {float(self.probability):.0%} risk, the safest{why}"
 
     def __str__(self) -> str:
-        row, col = self.cell
+        where = _where(self.cell, self.origin)
         if self.certain:
-            return f"row {row}, column {col} is safe: {self.why}" if self.why else (
-                f"row {row}, column {col} is certainly safe"
-            )
+            return f"{where} is safe: {self.why}" if self.why else f"{where} is certainly safe"
         why = f"; {self.why}" if self.why else ""
         return (
-            f"no cell is certainly safe: row {row}, column {col} has "
+            f"no cell is certainly safe: {where} has "
             f"{float(self.probability):.0%} risk, the safest{why}"
         )
+
+
+@dataclass(frozen=True)
+class Explained:
+    """Play Move's move and why it is played, in the player's words: `Hint.because` for a
+    reveal (or a flag taken off a safe cell), "certain mine: ..." for a flag."""
+
+    move: Move
+    why: str
 
 
 GUESS_WORDS = {
@@ -119,22 +138,46 @@ GUESS_WORDS = {
 """How each rule of `guessing.best_guess` chose a guess, in the player's words."""
 
 
-def hint(view: View, mines: int, rule: FirstClick = FirstClick.SAFE) -> Hint:
-    """The next move as advice: a certain safe cell, or the best guess and its mine chance."""
-    decision = decide(view, mines, rule)
+def hint(view: View, mines: int, rule: FirstClick = FirstClick.SAFE, *, origin: int = 0) -> Hint:
+    """The next move as advice: a certain safe cell, or the best guess and its mine chance
+    (``origin``: see `Hint.origin`)."""
+    return _advice(view, mines, rule, decide(view, mines, rule), origin)
+
+
+def explained_move(
+    view: View,
+    mines: int,
+    rule: FirstClick = FirstClick.SAFE,
+    cache: ComponentCache | None = None,
+    *,
+    origin: int = 0,
+) -> Explained:
+    """Play Move (the move of `next_move`) with why it is played, in the player's words."""
+    decision = decide(view, mines, rule, cache, flag_mines=True)
+    move = decision.moves[0]
+    cell = (move.row, move.col)
+    if move.action is Action.FLAG and view.at(*cell) != "F":
+        return Explained(move, f"certain mine: {_why_mine(view, cell, decision, origin)}")
+    return Explained(move, _advice(view, mines, rule, decision, origin).because)
+
+
+def _advice(view: View, mines: int, rule: FirstClick, decision: Decision, origin: int) -> Hint:
+    """The cell ``decision`` reveals (or unflags) as a `Hint`: why it is safe, or its risk."""
     move = decision.moves[0]
     cell = (move.row, move.col)
     if decision.analysis is None:  # the first click, or a single-number deduction
         if not values_known(view):
             risk = Fraction(mines, view.width * view.height) if decision.guess else Fraction(0)
-            return Hint(cell, risk, not decision.guess, why=FIRST_CLICK_WORDS[rule])
-        return Hint(cell, Fraction(0), True, why=_why_safe(view, mines, cell, decision))
+            return Hint(cell, risk, not decision.guess, why=FIRST_CLICK_WORDS[rule], origin=origin)
+        why = _why_safe(view, mines, cell, decision, origin)
+        return Hint(cell, Fraction(0), True, why=why, origin=origin)
     probability = decision.analysis.probability(move.row, move.col)
     assert probability is not None
     if probability == 0:
-        return Hint(cell, probability, True, why=_why_safe(view, mines, cell, decision))
+        why = _why_safe(view, mines, cell, decision, origin)
+        return Hint(cell, probability, True, why=why, origin=origin)
     words = GUESS_WORDS[decision.rule] if decision.rule else ""
-    return Hint(cell, probability, False, decision.rule, words)
+    return Hint(cell, probability, False, decision.rule, words, origin)
 
 
 FIRST_CLICK_WORDS = {
@@ -150,7 +193,7 @@ def values_known(view: View) -> bool:
     return any(v != UNKNOWN for v in cell_values(view))
 
 
-def _why_safe(view: View, mines: int, cell: Cell, decision: Decision) -> str:
+def _why_safe(view: View, mines: int, cell: Cell, decision: Decision, origin: int) -> str:
     """Why ``cell`` is safe, in words: a neighbouring number whose mines are all known, or
     else the count of every layout."""
     pos = decision.position or position(view.width, view.height, cell_values(view), mines)
@@ -158,22 +201,44 @@ def _why_safe(view: View, mines: int, cell: Cell, decision: Decision) -> str:
     if decision.analysis is not None:
         weights, layouts = decision.analysis.weights, decision.analysis.layouts
         certain |= {i for i, w in enumerate(weights) if w is not None and w == layouts}
-    row, col = cell
-    width, height = view.width, view.height
-    for r in range(max(0, row - 1), min(height, row + 2)):
-        for c in range(max(0, col - 1), min(width, col + 2)):
-            symbol = view.at(r, c)
-            if not symbol.isdigit() or symbol == "0":
-                continue
-            around = {
-                rr * width + cc
-                for rr in range(max(0, r - 1), min(height, r + 2))
-                for cc in range(max(0, c - 1), min(width, c + 2))
-            }
-            if len(around & certain) == int(symbol):
-                mines_word = "mine" if symbol == "1" else f"{symbol} mines"
-                return f"the {symbol} at row {r}, column {c} already has its {mines_word}"
+    for number, at, around in _numbers_around(view, cell):
+        if len(around & certain) == number:
+            mines_word = "mine" if number == 1 else f"{number} mines"
+            return f"the {number} at {_where(at, origin)} already has its {mines_word}"
     return "no layout of mines that fits the numbers and the mine count puts a mine there"
+
+
+def _why_mine(view: View, cell: Cell, decision: Decision, origin: int) -> str:
+    """Why ``cell`` is certainly a mine, in words: a neighbouring number with no other cell
+    left for its mines, or else the count of every layout."""
+    assert decision.position is not None and decision.analysis is not None
+    safe = {c for c, mine in decision.position.fixed.items() if not mine}
+    safe |= {i for i, w in enumerate(decision.analysis.weights) if w == 0}
+    values = cell_values(view)
+    for number, at, around in _numbers_around(view, cell):
+        may_hold = {i for i in around if values[i] == UNKNOWN} - safe
+        if len(may_hold) == number:
+            if number == 1:
+                return f"the 1 at {_where(at, origin)} can only have its mine there"
+            return (
+                f"the {number} at {_where(at, origin)} has exactly {number} hidden cells "
+                "that can hold its mines"
+            )
+    return "every layout of mines that fits the numbers and the mine count puts a mine there"
+
+
+def _numbers_around(view: View, cell: Cell) -> Iterator[tuple[int, Cell, set[int]]]:
+    """Each number next to ``cell``: its value, its cell and the indices of its neighbours."""
+    width, height = view.width, view.height
+    for index in neighbours(width, height, cell[0] * width + cell[1]):
+        symbol = view.cells[index]
+        if symbol.isdigit() and symbol != "0":
+            yield int(symbol), divmod(index, width), set(neighbours(width, height, index))
+
+
+def _where(cell: Cell, origin: int) -> str:
+    """A cell in words, counting rows and columns from ``origin``."""
+    return f"row {cell[0] + origin}, column {cell[1] + origin}"
 
 
 def decide(

@@ -87,10 +87,14 @@ function draw() {
   tick();
 }
 
+/** A cell in the player's words, counting from 1: "row 4, column 7". */
+function where(row, col) {
+  return `row ${row + 1}, column ${col + 1}`;
+}
+
 function describe(symbol, index) {
-  const where = `row ${Math.floor(index / game.width) + 1}, column ${(index % game.width) + 1}`;
   const what = { "#": "hidden", F: "flagged", "?": "question mark", "*": "mine", X: "wrong flag", 0: "empty" };
-  return `${where}: ${what[symbol] || symbol}`;
+  return `${where(Math.floor(index / game.width), index % game.width)}: ${what[symbol] || symbol}`;
 }
 
 function tick() {
@@ -342,8 +346,11 @@ function send(move, quietConflict = false) {
 function playMove() {
   return enqueue(async (current) => {
     const played = await api("POST", `${API}/games/${current.id}/auto-move`);
+    const [, action, row, col] = played.move.match(/^([rfc])(\d+),(\d+)$/);
+    const before = current.view[Number(row)][Number(col)];
+    const verb = action !== "f" ? "Played" : before === "F" ? "Unflagged" : "Flagged";
     accept(played);
-    if (game.status === "playing") say(`Played ${played.move}.`);
+    if (game.status === "playing") say(`${verb} ${where(Number(row), Number(col))} — ${played.why}.`);
   });
 }
 

@@ -1,0 +1,55 @@
+"""Play Move says why: the same move as `next_move`, with its reason in the player's words."""
+
+from __future__ import annotations
+
+from gridpuzzles.minesweeper import level, new_game, parse_view, play, view
+from gridpuzzles.minesweeper.core.rules import Action, Move
+from gridpuzzles.minesweeper.solving.autoplay import explained_move, hint, next_move
+
+
+def test_a_flag_names_the_number_that_leaves_no_other_cell_for_its_mine() -> None:
+    board = parse_view("1####")
+    assert explained_move(board, 2) == explained_move(board, 2, origin=0)
+    played = explained_move(board, 2, origin=1)
+    assert played.move == Move(Action.FLAG, 0, 1)
+    assert played.why == "certain mine: the 1 at row 1, column 1 can only have its mine there"
+    both = explained_move(parse_view("#2#"), 2, origin=1)
+    assert both.move == Move(Action.FLAG, 0, 0)
+    assert both.why == (
+        "certain mine: the 2 at row 1, column 2 has exactly 2 hidden cells that can hold its mines"
+    )
+    every = explained_move(parse_view("#1###"), 3)  # the mine count tells, no number alone
+    assert every.move == Move(Action.FLAG, 0, 3)
+    assert every.why == (
+        "certain mine: every layout of mines that fits the numbers and the mine count puts a "
+        "mine there"
+    )
+
+
+def test_a_reveal_says_what_the_hint_says_counting_from_the_origin() -> None:
+    board = parse_view("##1#\n#210\n1100")
+    played = explained_move(board, 2, origin=1)
+    assert played.move == Move(Action.REVEAL, 0, 0)
+    assert played.why == "safe: the 2 at row 2, column 2 already has its 2 mines"
+    assert str(hint(board, 2, origin=1)) == (
+        "row 1, column 1 is safe: the 2 at row 2, column 2 already has its 2 mines"
+    )
+    guess = explained_move(parse_view("##\n11\n00"), 1)
+    assert guess.why == (
+        "no safe cell: 50% risk, the safest; a 50/50 that no move can ever decide, so it is "
+        "taken now"
+    )
+    unflag = explained_move(parse_view("F11\n1#1\n111"), 1)
+    assert unflag.move == Move(Action.FLAG, 0, 0) and unflag.why.startswith("safe: the 1 at")
+    assert explained_move(parse_view("###\n###"), 1).why == "safe: the first click is always safe"
+
+
+def test_the_explained_move_is_play_moves_move_all_through_games() -> None:
+    for seed in range(6):
+        game = new_game(level("beginner"), seed)
+        while not game.over:
+            shown = view(game)
+            move = next_move(shown, 10)
+            explained = explained_move(shown, 10)
+            assert explained.move == move and explained.why
+            game = play(game, move)
