@@ -1,16 +1,12 @@
-"""Random challenges with exactly one solution, and an estimate of how hard they are.
-
-Difficulty is measured by the size of the solver's search tree (see
-:func:`solving.search_effort`): the positions it visits while branching on the most
-constrained corner.  The level thresholds sit between the medians of the published
-challenges of each level (Easy 61, Medium 133, Hard 217, Master 280 positions).
-"""
+"""Random challenges with exactly one solution, each with its difficulty
+(`difficulty.rate`), of any level or of the level asked for."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
 
+from gridpuzzles.mondrian.core.challenges import LEVELS, ChallengeError
 from gridpuzzles.mondrian.core.rules import (
     BLACK_BLOCKS,
     STANDARD_BLOCKS,
@@ -22,36 +18,14 @@ from gridpuzzles.mondrian.core.rules import (
     Puzzle,
     make_puzzle,
 )
-from gridpuzzles.mondrian.solving.solutions import is_unique, search_effort
-
-LEVELS = (("easy", 95), ("medium", 175), ("hard", 250), ("master", None))
-"""Difficulty levels with the largest number of searched positions each allows."""
-
-
-@dataclass(frozen=True)
-class Difficulty:
-    """A level, the score it comes from, and the reason in words."""
-
-    level: str
-    score: int
-    reason: str
+from gridpuzzles.mondrian.solving.difficulty import Difficulty, rate
+from gridpuzzles.mondrian.solving.solutions import is_unique
 
 
 @dataclass(frozen=True)
 class GeneratedChallenge:
     puzzle: Puzzle
     difficulty: Difficulty
-
-
-def rate(puzzle: Puzzle) -> Difficulty:
-    """The difficulty of ``puzzle`` from the size of its search tree."""
-    effort = search_effort(puzzle)
-    level = next(name for name, most in LEVELS if most is None or effort.positions <= most)
-    reason = (
-        f"the solver visits {effort.positions} positions: {effort.forced} forced moves, "
-        f"{effort.choices} choices between blocks, {effort.dead_ends} dead ends"
-    )
-    return Difficulty(level, effort.positions, reason)
 
 
 class GenerationError(MondrianError):
@@ -90,14 +64,22 @@ def generate_challenge(
     blocks: tuple[Block, ...] = STANDARD_BLOCKS,
     fixed_blocks: tuple[Block, ...] = BLACK_BLOCKS,
     attempts: int = 100_000,
+    level: str | None = None,
 ) -> GeneratedChallenge:
-    """A random placement of ``fixed_blocks`` leaving exactly one solution, with its difficulty.
+    """A random placement of ``fixed_blocks`` leaving exactly one solution, with its difficulty,
+    of ``level`` (one of `LEVELS`) when one is asked for.
 
     Placements are drawn uniformly until one has a unique solution (14,800 of the 583,864 in
-    the standard game, one in forty); raises :class:`GenerationError` after ``attempts`` draws.
+    the standard game, one in forty) of the level asked; raises :class:`GenerationError` after
+    ``attempts`` draws, and `ChallengeError` for a level that does not exist.
     """
+    if level is not None and level not in LEVELS:
+        raise ChallengeError(f"no level {level!r}: the levels are {', '.join(LEVELS)}")
     for _ in range(attempts):
         puzzle = make_puzzle(board, blocks, random_placement(rng, board, fixed_blocks))
         if is_unique(puzzle):
-            return GeneratedChallenge(puzzle, rate(puzzle))
-    raise GenerationError(f"no challenge with exactly one solution in {attempts} attempts")
+            difficulty = rate(puzzle)
+            if level is None or difficulty.level == level:
+                return GeneratedChallenge(puzzle, difficulty)
+    wanted = "" if level is None else f" of level {level}"
+    raise GenerationError(f"no challenge{wanted} with exactly one solution in {attempts} attempts")
