@@ -1,0 +1,154 @@
+"""Help for a player who is stuck: the next block to place, the blocks to lift, the solutions.
+
+Everything here asks the solver of `solutions` (the blocks the player has placed become fixed
+blocks of the puzzle it solves) and looks where a logical player would (`difficulty.focus`).
+Help marks the game `assisted` (`take_hint`, `reveal_solutions`): it then sets no record.
+
+Every search is bounded: each stops past ``max_positions`` positions with `SearchLimitError`
+(a published challenge needs a few hundred), and a hint makes at most ``3 * placed + 2``
+searches, where ``placed`` is the number of coloured blocks on the board.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from gridpuzzles.mondrian.core.game import (
+    Game,
+    block_words,
+    cell_words,
+    mark_assisted,
+    place,
+    placement_words,
+    puzzle_of,
+)
+from gridpuzzles.mondrian.core.rules import MondrianError, Placement, Puzzle, make_puzzle
+from gridpuzzles.mondrian.solving.difficulty import Focus, focus
+from gridpuzzles.mondrian.solving.solutions import (
+    MAX_POSITIONS,
+    Solution,
+    count_solutions,
+    first_solution,
+    solutions,
+)
+
+HINT_POSITIONS = 100_000
+"""The most positions each search of a hint visits (a published challenge needs hundreds)."""
+SHOWN_SOLUTIONS = 3
+"""How many solutions `reveal_solutions` lists unless told otherwise."""
+
+
+class NoHintError(MondrianError):
+    """There is nothing to hint: the board is full."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A block to place, or, when no solution goes on from the board, the blocks to lift."""
+
+    place: Placement | None
+    """A placement that a solution of the board as it is makes (None when there is none)."""
+    lift: tuple[Placement, ...]
+    """Placed blocks to lift so that a solution goes on from the board (when ``place`` is None;
+    empty too when the challenge itself has no solution)."""
+    text: str
+    """The hint in the player's words."""
+
+
+def hint(game: Game, max_positions: int = HINT_POSITIONS) -> Hint:
+    """One correct block for the board as it is, or the blocks to lift when no solution goes
+    on from it.  `MoveError` while black blocks are off the board, `NoHintError` on a full
+    board, `SearchLimitError` past the bound."""
+    puzzle = puzzle_of(game)
+    if game.solved:
+        raise NoHintError("the board is full: there is nothing left to place")
+    solution = first_solution(_with(puzzle, game.placed), max_positions)
+    if solution is not None:
+        looked = focus(game.board, game.tray, (*game.black, *game.placed))
+        chosen = next(
+            (p for p in looked.options if p in solution),
+            next(p for p in solution if p not in (*game.black, *game.placed)),
+        )
+        return Hint(chosen, (), f"place {placement_words(chosen)}: {_why(looked, chosen)}")
+    if first_solution(puzzle, max_positions) is None:
+        return Hint(None, (), "these black blocks leave no way to fill the board: the challenge "
+                              "has no solution")
+    lifted = _to_lift(puzzle, game.placed, max_positions)
+    named = " and ".join(block_words(p) for p in lifted)
+    return Hint(None, lifted, f"no solution goes on from this board: lift {named}")
+
+
+def _why(looked: Focus, chosen: Placement) -> str:
+    """Why a logical player would put ``chosen`` down now, from where they look first."""
+    ways = len(looked.options)
+    if looked.block is not None:
+        if ways == 1:
+            return f"it is the only place left for the {looked.block} block"
+        return f"the {looked.block} block fits in {ways} places, and this one leads to a solution"
+    if looked.cell is not None and chosen in looked.options:
+        where = cell_words(looked.cell)
+        if ways == 1:
+            return f"it is the only block that can cover {where}"
+        return f"{where} can be covered in {ways} ways, and this one leads to a solution"
+    return "it leads to a solution"
+
+
+def _with(puzzle: Puzzle, placed: Sequence[Placement]) -> Puzzle:
+    """``puzzle`` with the ``placed`` blocks fixed too."""
+    return make_puzzle(puzzle.board, puzzle.blocks, (*puzzle.fixed, *placed))
+
+
+def _to_lift(
+    puzzle: Puzzle, placed: tuple[Placement, ...], max_positions: int
+) -> tuple[Placement, ...]:
+    """Placed blocks whose lifting lets a solution go on (``puzzle`` has one): the latest
+    single block that does it, else the blocks after the longest beginning of ``placed`` that
+    a solution extends, less those that can stay."""
+
+    def extends(kept: Sequence[Placement]) -> bool:
+        return first_solution(_with(puzzle, kept), max_positions) is not None
+
+    for gone in reversed(placed):
+        if extends([p for p in placed if p != gone]):
+            return (gone,)
+    start = next(k for k in range(len(placed) - 1, -1, -1) if extends(placed[:k]))
+    kept = list(placed[:start])
+    lifted: list[Placement] = []
+    for candidate in placed[start:]:
+        if extends([*kept, candidate]):
+            kept.append(candidate)
+        else:
+            lifted.append(candidate)
+    return tuple(lifted)
+
+
+def take_hint(game: Game, max_positions: int = HINT_POSITIONS) -> tuple[Game, Hint]:
+    """Ask for a hint: the game, marked assisted, with the hinted block placed (unchanged but
+    for the mark when the hint is to lift), and the hint."""
+    given = hint(game, max_positions)
+    helped = mark_assisted(game)
+    return (helped if given.place is None else place(helped, given.place)), given
+
+
+@dataclass(frozen=True)
+class Revealed:
+    """The solutions shown to the player, and the game they now help."""
+
+    game: Game
+    solutions: tuple[Solution, ...]
+    """The first solutions of the challenge (every block, black ones included)."""
+    count: int
+    """How many solutions the challenge has in all."""
+
+
+def reveal_solutions(
+    game: Game, limit: int = SHOWN_SOLUTIONS, max_positions: int = MAX_POSITIONS
+) -> Revealed:
+    """The first ``limit`` solutions of the challenge and their number; the game is marked
+    assisted.  `MoveError` while black blocks are off the board, `SearchLimitError` past the
+    bound."""
+    puzzle = puzzle_of(game)
+    shown = tuple(itertools.islice(solutions(puzzle, max_positions), limit))
+    return Revealed(mark_assisted(game), shown, count_solutions(puzzle, max_positions))
