@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -34,11 +35,14 @@ def open_seeded(page: Page, server: ServerProcess, seed: int = SEED) -> None:
     expect(page.locator("#board .cell")).to_have_count(81)
 
 
-def start_new_game(page: Page) -> None:
-    """Click New game and wait until the page shows the new game (a click on the board before
-    then would reach the old one)."""
+def start_new_game(page: Page, act: Callable[[], None] | None = None) -> None:
+    """Click New game (or ``act``, such as choosing a level) and wait until the page shows
+    the new game (a click on the board before then would reach the old one)."""
     with page.expect_response(lambda r: r.url.endswith("/games") and r.request.method == "POST") as created:
-        page.click("#new-game")
+        if act is None:
+            page.click("#new-game")
+        else:
+            act()
     game_id = created.value.json()["id"]
     page.wait_for_function(
         "id => localStorage.getItem('gridpuzzles.minesweeper.game') === id", arg=game_id
@@ -160,9 +164,8 @@ def test_no_guessing_boards_open_an_area_and_are_won_by_play_move(
     page: Page, server: ServerProcess
 ) -> None:
     open_seeded(page, server)
-    page.check("#no-guess")
+    start_new_game(page, lambda: page.check("#no-guess"))  # the rule starts a game at once
     expect(page.locator("#first-click")).to_be_disabled()
-    start_new_game(page)
     expect(page.locator("#board .cell.open")).to_have_count(0)
     cell(page, 4, 4).click()
     page.wait_for_function("document.querySelectorAll('#board .cell.open').length >= 9")

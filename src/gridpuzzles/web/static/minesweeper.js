@@ -21,6 +21,7 @@ let hinted = -1; // the cell Hint marked, until the next answer
 let chances = null; // with the overlay on: each cell's mine probability (null when shown)
 let queue = Promise.resolve(); // moves are sent one after the other, in order
 let levels = []; // the built-in levels, from the options
+let gamesAsked = 0; // new games asked for: only the latest one asked is shown
 // A replay link, ?level=expert&first_click=opening&seed=7 (or width, height and mines for a
 // custom board), asks for the first new game. Every value stays the text it is, the seed
 // above all: a JavaScript number would lose its digits above 2**53 and give another board.
@@ -433,6 +434,7 @@ function leaveCurrent() {
 
 /** Start a game with the form's settings, or, the first time, with those the address asks for. */
 async function newGame() {
+  const asked = ++gamesAsked;
   const failure = await leaveCurrent();
   const chosen = settings();
   localStorage.setItem(KEPT.settings, JSON.stringify(chosen));
@@ -443,12 +445,14 @@ async function newGame() {
   requested = null;
   if (fromAddress) body = withAddress(body, fromAddress);
   try {
-    accept(await api("POST", `${API}/games`, body));
+    const created = await api("POST", `${API}/games`, body);
+    if (asked !== gamesAsked) return; // a newer game was asked for meanwhile (this one is never started)
+    accept(created);
     if (fromAddress) showSettings(game);
     say(failure, Boolean(failure));
     showStats();
   } catch (error) {
-    say(error.message, true);
+    if (asked === gamesAsked) say(error.message, true);
   }
 }
 
