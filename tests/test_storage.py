@@ -22,7 +22,9 @@ from gridpuzzles.minesweeper import (
     view,
 )
 from gridpuzzles.minesweeper.solving.noguess import placement
+from gridpuzzles.mondrian.core.records import Finish
 from gridpuzzles.storage import (
+    MAX_CHALLENGE_KEY,
     SCHEMA_0,
     VERSION,
     LevelStats,
@@ -305,3 +307,74 @@ def test_a_version_0_database_that_cannot_be_migrated_is_left_as_it_was(tmp_path
         assert db.execute("PRAGMA user_version").fetchone() == (0,)
     db.close()
     assert len(path.read_bytes()) == len(before)
+
+
+# Mondrian Blocks
+
+
+MONDRIAN = Finish("001040531", "easy", 80.0, False, 9, 1000.0)
+
+
+def test_solved_mondrian_games_give_best_times_per_challenge_and_difficulty(store: Store) -> None:
+    helped = replace(MONDRIAN, seconds=5.0, assisted=True, ended_at=1001.0)
+    other = replace(MONDRIAN, challenge="2,3,h 0,1,v 4,7,h", seconds=60.0, ended_at=1002.0)
+    for finish in (MONDRIAN, helped, other):
+        store.add_mondrian_finish(finish)
+    assert store.mondrian_finishes() == [MONDRIAN, helped, other]
+    by_challenge, by_difficulty = store.mondrian_records()
+    assert [(r.key, r.solved, r.assisted, r.best) for r in by_challenge] == [
+        ("001040531", 1, 1, 80.0), ("2,3,h 0,1,v 4,7,h", 1, 0, 60.0)
+    ]
+    (easy,) = by_difficulty
+    assert (easy.key, easy.solved, easy.assisted, easy.best) == ("easy", 2, 1, 60.0)
+    assert store.records() == []  # Minesweeper's records stay apart
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"difficulty": "expert"}, "a difficulty is one of easy, medium, hard, master"),
+        ({"challenge": ""}, "a challenge key has 1 to"),
+        ({"challenge": "x" * (MAX_CHALLENGE_KEY + 1)}, "a challenge key has 1 to"),
+        ({"seconds": float("nan")}, "a solved game needs a time"),
+        ({"moves": -1}, "a solved game needs a time"),
+        ({"ended_at": float("inf")}, "a solved game needs a time"),
+    ],
+)
+def test_a_mondrian_game_that_is_not_one_is_refused_before_anything_is_written(
+    store: Store, change: dict[str, object], message: str
+) -> None:
+    with pytest.raises(StorageError, match=message):
+        store.add_mondrian_finish(replace(MONDRIAN, **change))  # type: ignore[arg-type]
+    assert store.mondrian_finishes() == []
+
+
+def test_a_version_1_database_gains_the_mondrian_table_and_keeps_its_games(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "v1.db"
+    first = Store(path)
+    first.add_game(saved())
+    first.close()
+    with sqlite3.connect(path) as db:  # as version 1 left it: no Mondrian table
+        db.execute("DROP TABLE mondrian_games")
+        db.execute("PRAGMA user_version = 1")
+    db.close()
+    store = Store(path)
+    assert store.load_game("g1") == saved()
+    store.add_mondrian_finish(MONDRIAN)
+    assert store.mondrian_finishes() == [MONDRIAN]
+    store.close()
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone() == (VERSION,) == (2,)
+    db.close()
+
+
+def test_a_version_0_database_gains_the_mondrian_table_too(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as db:
+        db.executescript(SCHEMA_0)
+    db.close()
+    store = Store(path)
+    store.add_mondrian_finish(MONDRIAN)
+    assert store.mondrian_finishes() == [MONDRIAN]

@@ -1,4 +1,5 @@
-"""SQLite persistence of Minesweeper games and per-level statistics, for any shell.
+"""SQLite persistence of Minesweeper games and per-level statistics, and of solved Mondrian
+Blocks games, for any shell.
 
 A game is stored the way it is reproduced: its `Config`, its seed (and its layout when that
 was fixed up front) and the list of moves played, each with the time it was played. Replaying
@@ -7,6 +8,9 @@ per level and first-click rule from the finished games themselves (`core.records
 left after its first reveal is kept as abandoned (a loss), and a game in which the player
 asked for help is kept as assisted (counted apart, never a best time).
 
+A solved Mondrian game is kept as its `mondrian.core.records.Finish` (the challenge, its
+difficulty, the time, whether the player had help); its records are computed from them.
+
 Every write is one transaction, committed before the call returns. The database runs in WAL
 mode; a `Store` holds one connection behind a lock, so threads may share it, and other
 processes (another shell on the same file) wait for each other's writes.
@@ -14,6 +18,7 @@ processes (another shell on the same file) wait for each other's writes.
 
 from __future__ import annotations
 
+import math
 import secrets
 import sqlite3
 import threading
@@ -44,7 +49,25 @@ from gridpuzzles.minesweeper import (
 from gridpuzzles.minesweeper.core.records import LevelRecord, Outcome, level_records
 from gridpuzzles.minesweeper.core.settings import level_of
 from gridpuzzles.minesweeper.solving.noguess import placement
+from gridpuzzles.mondrian.core.challenges import LEVELS
+from gridpuzzles.mondrian.core.records import (
+    Finish,
+    Record,
+    challenge_records,
+    difficulty_records,
+)
 
+MONDRIAN_SCHEMA = """
+CREATE TABLE IF NOT EXISTS mondrian_games (
+    id INTEGER PRIMARY KEY,
+    challenge TEXT NOT NULL,
+    difficulty TEXT NOT NULL,
+    seconds REAL NOT NULL,
+    assisted INTEGER NOT NULL,
+    moves INTEGER NOT NULL,
+    ended_at REAL NOT NULL
+);
+"""
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
@@ -74,10 +97,16 @@ CREATE TABLE IF NOT EXISTS moves (
     at REAL NOT NULL,
     PRIMARY KEY (game_id, number)
 ) WITHOUT ROWID;
-"""
-VERSION = 1
+""" + MONDRIAN_SCHEMA
+VERSION = 2
 """The schema's version (SQLite's ``user_version``). Version 0 kept a ``stats`` table of
-per-level counts and no figures per game; `Store` migrates it when it opens it."""
+per-level counts and no figures per game; version 1 had no Mondrian games. `Store` migrates
+them when it opens them."""
+MAX_CHALLENGE_KEY = 4096
+"""The longest challenge key kept for a Mondrian game (a published code has 9 characters, the
+black blocks of a challenge 17; a game of 144 blocks fixed fits too)."""
+_LARGEST_INTEGER = 2**63 - 1
+"""The largest integer SQLite keeps."""
 
 SCHEMA_0 = """
 CREATE TABLE games (
@@ -232,6 +261,8 @@ class Store:
         with self._connection():
             if older:
                 self._migrate_from_0()
+            if older or version == 1:
+                self._migrate_from_1()
             else:
                 db.executescript(SCHEMA)
             db.execute(f"PRAGMA user_version = {VERSION}")
@@ -255,6 +286,11 @@ class Store:
             except ValueError as error:  # a move that cannot be read or played
                 raise StorageError(f"its game {game_id!r} does not replay: {error}") from None
         db.execute("DROP TABLE stats")
+
+    def _migrate_from_1(self) -> None:
+        """Bring a version 1 database to `VERSION`, in the open transaction: add the table of
+        solved Mondrian games."""
+        self._db.execute(MONDRIAN_SCHEMA)
 
     def _check_tables(self) -> bool:
         """Refuse (`StorageError`) a database with tables that are not those of `SCHEMA` or
@@ -449,6 +485,46 @@ class Store:
                 (*_ENDED, *parameters),
             ).fetchall()
         return [_played_game(*row) for row in rows]
+
+    def add_mondrian_finish(self, finish: Finish) -> None:
+        """Keep a solved Mondrian game; `StorageError`, before anything is written, for a
+        difficulty not in `LEVELS`, a key longer than `MAX_CHALLENGE_KEY`, a time or move
+        count that is not a number from 0, or an end that is not a number."""
+        if finish.difficulty not in LEVELS:
+            raise StorageError(f"a difficulty is one of {', '.join(LEVELS)}, not "
+                               f"{finish.difficulty[:40]!r}")
+        if not 0 < len(finish.challenge) <= MAX_CHALLENGE_KEY:
+            raise StorageError(f"a challenge key has 1 to {MAX_CHALLENGE_KEY} characters, not "
+                               f"{len(finish.challenge)}")
+        if not (math.isfinite(finish.seconds) and finish.seconds >= 0
+                and math.isfinite(finish.ended_at) and 0 <= finish.moves <= _LARGEST_INTEGER):
+            raise StorageError(f"a solved game needs a time and a move count from 0 and when it "
+                               f"ended, not {finish.seconds} s, {finish.moves} moves, "
+                               f"{finish.ended_at}")
+        with self._connection() as db:
+            db.execute(
+                "INSERT INTO mondrian_games (challenge, difficulty, seconds, assisted, moves, "
+                "ended_at) VALUES (?, ?, ?, ?, ?, ?)",
+                (finish.challenge, finish.difficulty, finish.seconds, finish.assisted,
+                 finish.moves, finish.ended_at),
+            )
+
+    def mondrian_finishes(self) -> list[Finish]:
+        """Every solved Mondrian game, in the order they were kept."""
+        with self._connection() as db:
+            rows = db.execute(
+                "SELECT challenge, difficulty, seconds, assisted, moves, ended_at "
+                "FROM mondrian_games ORDER BY id"
+            ).fetchall()
+        return [
+            Finish(challenge, difficulty, seconds, bool(assisted), moves, ended_at)
+            for challenge, difficulty, seconds, assisted, moves, ended_at in rows
+        ]
+
+    def mondrian_records(self) -> tuple[list[Record], list[Record]]:
+        """The Mondrian records per challenge and per difficulty (`mondrian.core.records`)."""
+        finishes = self.mondrian_finishes()
+        return challenge_records(finishes), difficulty_records(finishes)
 
     def level_stats(self) -> list[LevelStats]:
         """The short record of every level played so far, by level name."""
