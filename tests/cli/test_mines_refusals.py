@@ -74,7 +74,7 @@ def no_games(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("a game was played")
 
-    monkeypatch.setattr(mines_bench, "play_boards", refuse)
+    monkeypatch.setattr(mines_bench, "result_chunks", refuse)
     monkeypatch.setattr(mines_bench, "plot_sweep", refuse)
 
 

@@ -1,19 +1,24 @@
 """`mines bench`: the auto-player's win rate and speed over many reproducible games, a boards
-file or a sweep of mine densities (a shell around `solving.benchmark`)."""
+file or a sweep of mine densities (a shell around `solving.benchmark`), on this machine or on
+a Dask cluster (`solving.cluster`), its results streamed to a file that a stopped run
+resumes (`cli.bench_results`)."""
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
 from gridpuzzles.bounds import BoundError, check_range, check_seed, read_decimal, shown
+from gridpuzzles.cli.bench_results import Record
 from gridpuzzles.cli.inputs import UsageError, read_text
 from gridpuzzles.cli.options import (
     add_first_click_options,
@@ -36,19 +41,28 @@ from gridpuzzles.minesweeper.core.settings import (
 from gridpuzzles.minesweeper.solving.benchmark import (
     Board,
     BoardFileError,
-    Result,
+    Tally,
+    Workers,
     board_stream,
-    play_boards,
     read_boards,
-    summarize,
+    result_chunks,
 )
+from gridpuzzles.minesweeper.solving.cluster import ClusterError, connect
 from gridpuzzles.minesweeper.solving.probabilities import (
     SolverLimitError,
 )
+from gridpuzzles.minesweeper.solving.results import (
+    ResultsFileError,
+    Settings,
+    solver_fingerprint,
+)
 
 MAX_GAMES = 1_000_000
-"""The most games of one `mines bench` run (or of each sweep point); the results of a million
-games take about 100 MB."""
+"""The most games of one `mines bench` run (or of each sweep point) whose results are not
+written to a file: a million expert games take about a day of one core."""
+MAX_RECORDED_GAMES = 10_000_000
+"""The most games of a run whose results stream to a ``--results`` file, which it resumes
+from after a stop; its figures keep about 9 bytes a game in memory."""
 MAX_JOBS = 64
 """The most worker processes of `mines bench`."""
 MAX_SWEEP_POINTS = 100
@@ -72,13 +86,36 @@ def configure(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         f"at most {MAX_BOARDS_BYTES // 1024 // 1024} MiB",
     )
     bench.add_argument(
-        "--games", type=whole, default=100, help=f"games to play, 1 to {MAX_GAMES:,} (default 100)"
+        "--games",
+        type=whole,
+        default=100,
+        help=f"games to play, 1 to {MAX_GAMES:,}, or to {MAX_RECORDED_GAMES:,} with --results "
+        "(default 100)",
     )
     bench.add_argument(
         "--seed", type=whole, default=0, help="seed of the boards, 0 to 2**63 - 1 (default 0)"
     )
-    bench.add_argument(
+    where = bench.add_mutually_exclusive_group()
+    where.add_argument(
         "--jobs", type=whole, default=1, help=f"worker processes, 1 to {MAX_JOBS} (default 1)"
+    )
+    where.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="play on the Dask cluster whose scheduler is at ADDRESS, e.g. tcp://HOST:8786 "
+        "(the same results as --jobs; needs gridpuzzles[cluster] on every host)",
+    )
+    bench.add_argument(
+        "--results",
+        metavar="FILE",
+        help="write each game's result to FILE (JSON lines) as it ends; a new file, unless "
+        "--resume",
+    )
+    bench.add_argument(
+        "--resume",
+        action="store_true",
+        help="go on with the run recorded in the --results FILE (a stopped run): its games are "
+        "not played again, and the figures count them",
     )
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     sweep = bench.add_argument_group("sweep")
@@ -100,11 +137,13 @@ def configure(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
 
 @dataclass(frozen=True)
 class Run:
-    """Games to play: a title, the boards (made as they are needed) and how many."""
+    """Games to play: a title, the boards (made as they are needed, after the number given
+    of boards left out), how many, and the settings that name them in a results file."""
 
     title: str
-    boards: Iterable[Board]
+    boards: Callable[[int], Iterable[Board]]
     count: int
+    settings: Settings
     config: Config | None = None
     """The board of every game, unless they come from a boards file."""
     density: float = 0.0
@@ -113,43 +152,129 @@ class Run:
 
 def _bench(args: argparse.Namespace) -> int:
     try:
-        check_range(args.games, "--games", 1, MAX_GAMES)
+        check_games(args)
         check_range(args.jobs, "--jobs", 1, MAX_JOBS)
         check_seed(args.seed, "--seed")
         rule = first_click_from(args)
         runs = sweep_runs(args, rule) if args.sweep else [bench_run(args, rule)]
-    except (UsageError, ConfigError, BoardFileError, BoundError) as error:
+        record = None
+        if args.results is not None:
+            record = Record(Path(args.results), runs[0].settings, runs[0].count, args.resume)
+    except (UsageError, ConfigError, BoardFileError, BoundError, ResultsFileError) as error:
         return fail("mines bench", error, 2)
     try:
-        played = [(run, _play(run, rule, args.jobs)) for run in runs]
+        with _workers(args) as workers:
+            played = [(run, _play(run, rule, workers, record)) for run in runs]
+    except ClusterError as error:
+        return fail("mines bench", error, 2)
     except SolverLimitError as error:
         return fail("mines bench", f"the auto-player cannot go on: {error}", 1)
+    except OSError as error:
+        return fail("mines bench", f"cannot write {args.results}: {error.strerror}", 1)
+    except KeyboardInterrupt:
+        kept = f": {record.done:,} games are in {args.results}, --resume goes on" if record else ""
+        return fail("mines bench", f"stopped{kept}", 130)
+    finally:
+        if record is not None:
+            record.close()
     if args.sweep:
         return _report_sweep(played, args, rule)
-    results = played[0][1]
+    tally = played[0][1]
     if args.json:
-        print(json.dumps(bench_json(results, listed=args.boards is not None)))
+        print(json.dumps(bench_json(tally, listed=args.boards is not None)))
     else:
-        print(format_bench(played[0][0].title, results))
+        print(format_bench(played[0][0].title, tally))
     return 0
 
 
-def _play(run: Run, rule: FirstClick, jobs: int) -> list[Result]:
+def check_games(args: argparse.Namespace) -> None:
+    """The bounds of ``--games`` (higher with a results file) and the options a results file
+    goes with."""
+    if args.resume and args.results is None:
+        raise UsageError("--resume needs --results FILE, the file of the run to go on with")
+    if args.results is not None and args.sweep:
+        raise UsageError("--results records one run: leave out --sweep")
+    if args.results is None and MAX_GAMES < args.games <= MAX_RECORDED_GAMES:
+        raise UsageError(
+            f"more than {MAX_GAMES:,} --games need --results FILE, so that a stopped run "
+            "can be resumed"
+        )
+    check_range(args.games, "--games", 1, MAX_GAMES if args.results is None else MAX_RECORDED_GAMES)
+
+
+@contextmanager
+def _workers(args: argparse.Namespace) -> Iterator[Workers]:
+    """The processes of ``--jobs``, or the cluster of ``--cluster`` while it is in use."""
+    if args.cluster is None:
+        yield Workers(args.jobs)
+        return
+    with connect(args.cluster) as workers:
+        yield workers
+
+
+def _play(run: Run, rule: FirstClick, workers: Workers, record: Record | None) -> Tally:
+    """Play the games of ``run`` that ``record`` does not hold yet, each result written to it
+    as it comes; the tally of every game of the run."""
+    tally = Tally() if record is None else record.tally
+    done = len(tally)
+    if done and record is not None:
+        print(f"mines bench: {done:,} of {run.count:,} games are in {record.path}", file=sys.stderr)
     with _progress(run.count, run.title) as advance:
-        return play_boards(run.boards, rule, jobs, advance, run.count)
+        advance(done)
+        if record is not None:
+            record.start()
+        for boards, results in result_chunks(run.boards(done), rule, workers, run.count - done):
+            if record is None:
+                tally.extend(results)
+            else:
+                record.add(boards, results)
+            advance(len(results))
+    return tally
 
 
 def bench_run(args: argparse.Namespace, rule: FirstClick) -> Run:
     """The games the options ask for: the boards of a file, or ``--games`` random boards."""
     if args.boards is None:
         config = bench_config(args, rule)
-        title = f"{describe(config)}, {args.games} games, seed {args.seed}"
-        return Run(title, board_stream(config, args.games, args.seed), args.games, config)
+        return random_run(config, args.games, args.seed)
     if any(value is not None for value in (args.level, args.width, args.height, args.mines)):
         raise UsageError("--boards plays the boards of the file: leave out the board size")
-    lines = read_text(args.boards, MAX_BOARDS_BYTES).splitlines()
+    text = read_text(args.boards, MAX_BOARDS_BYTES)
+    lines = text.splitlines()
     count = count_boards(lines, args.boards)
-    return Run(f"{count} boards from {args.boards}", read_boards(lines), count)
+    settings: Settings = {
+        "boards_file": hashlib.sha256(text.encode()).hexdigest()[:16],
+        "games": count,
+        "first_click": rule.value,
+        "solver": solver_fingerprint(),
+    }
+    return Run(
+        f"{count} boards from {args.boards}",
+        lambda skip: islice(read_boards(lines), skip, None),
+        count,
+        settings,
+    )
+
+
+def random_run(config: Config, games: int, seed: int, title: str = "", density: float = 0.0) -> Run:
+    """``games`` boards of ``config`` from ``seed``."""
+    settings: Settings = {
+        "width": config.width,
+        "height": config.height,
+        "mines": config.mines,
+        "first_click": config.first_click.value,
+        "games": games,
+        "seed": seed,
+        "solver": solver_fingerprint(),
+    }
+    return Run(
+        title or f"{describe(config)}, {games} games, seed {seed}",
+        lambda skip: board_stream(config, games, seed, skip),
+        games,
+        settings,
+        config,
+        density,
+    )
 
 
 def count_boards(lines: list[str], name: str) -> int:
@@ -178,8 +303,8 @@ def describe(config: Config) -> str:
     return f"{board}, first click {config.first_click.value}"
 
 
-def bench_json(results: list[Result], listed: bool) -> dict[str, Any]:
-    s = summarize(results)
+def bench_json(tally: Tally, listed: bool) -> dict[str, Any]:
+    s = tally.summary()
     data: dict[str, Any] = {
         "games": s.games,
         "wins": s.wins,
@@ -190,12 +315,12 @@ def bench_json(results: list[Result], listed: bool) -> dict[str, Any]:
         "guesses_per_game": s.guesses,
     }
     if listed:
-        data["results"] = ["won" if r.won else "lost" for r in results]
+        data["results"] = ["won" if won else "lost" for won in tally.won]
     return data
 
 
-def format_bench(title: str, results: list[Result]) -> str:
-    s = summarize(results)
+def format_bench(title: str, tally: Tally) -> str:
+    s = tally.summary()
     return "\n".join(
         [
             title,
@@ -250,8 +375,7 @@ def sweep_runs(args: argparse.Namespace, rule: FirstClick) -> list[Run]:
     for density in densities:
         mines = mines_for_density(args.width, args.height, density)
         config = check_playable(Config(args.width, args.height, mines, rule))
-        boards = board_stream(config, args.games, args.seed)
-        runs.append(Run(f"density {density:.3f}", boards, args.games, config, density))
+        runs.append(random_run(config, args.games, args.seed, f"density {density:.3f}", density))
     return runs
 
 
@@ -270,9 +394,9 @@ def check_output(path: Path) -> None:
 
 
 def _report_sweep(
-    played: list[tuple[Run, list[Result]]], args: argparse.Namespace, rule: FirstClick
+    played: list[tuple[Run, Tally]], args: argparse.Namespace, rule: FirstClick
 ) -> int:
-    rows = [(run.density, run.config.mines if run.config else 0, summarize(r)) for run, r in played]
+    rows = [(run.density, run.config.mines if run.config else 0, t.summary()) for run, t in played]
     try:
         plot_sweep(rows, args.width, args.height, rule, Path(args.out))
     except OSError as error:

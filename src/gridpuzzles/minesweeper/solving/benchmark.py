@@ -11,13 +11,16 @@ from __future__ import annotations
 import json
 import math
 import random
-import statistics
 import time
+from array import array
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass
 from itertools import islice
+
+import numpy as np
 
 from gridpuzzles.minesweeper.core.grid import Layout
 from gridpuzzles.minesweeper.core.rules import Action
@@ -102,16 +105,18 @@ def read_boards(lines: Iterable[str]) -> Iterator[Board]:
     return (parse_board(line, n) for n, line in enumerate(lines, start=1) if line.strip())
 
 
-def board_stream(config: Config, games: int, seed: int) -> Iterator[Board]:
+def board_stream(config: Config, games: int, seed: int, skip: int = 0) -> Iterator[Board]:
     """``games`` boards of ``config``, made one at a time, reproducible from ``seed``; each
-    starts where the auto-player clicks first (no-guess boards under `FirstClick.NO_GUESS`)."""
+    starts where the auto-player clicks first (no-guess boards under `FirstClick.NO_GUESS`).
+    The first ``skip`` boards are left out without being made (a resumed run)."""
     seeds = random.Random(seed)
     place = placement(config)
     row, col = first_click(config.width, config.height, config.first_click)
     start = row * config.width + col
-    for _ in range(games):
-        layout = place(config, start, random.Random(seeds.randrange(2**63)))
-        yield Board(layout, start)
+    for number in range(games):
+        board_seed = seeds.randrange(2**63)
+        if number >= skip:
+            yield Board(place(config, start, random.Random(board_seed)), start)
 
 
 def random_boards(config: Config, games: int, seed: int) -> list[Board]:
@@ -200,8 +205,57 @@ def play_board(
     return Result(not sim.lost, time.perf_counter() - started, guesses, moves)
 
 
-def _play_chunk(chunk: list[tuple[Board, FirstClick]]) -> list[Result]:
+def play_chunk(chunk: list[tuple[Board, FirstClick]]) -> list[Result]:
+    """Play each board under its first-click rule (the work of one worker task)."""
     return [play_board(board, rule) for board, rule in chunk]
+
+
+ChunkPlayer = Callable[[list[tuple[Board, FirstClick]]], list[Result]]
+"""What a worker runs on a chunk of boards: `play_chunk`, or a function that checks
+something first and then plays it the same way."""
+
+Played = tuple[list[Board], list[Result]]
+"""Boards and their results, in order."""
+
+
+@dataclass(frozen=True)
+class Workers:
+    """Who plays the boards: ``jobs`` processes of this machine (this process alone when it
+    is 1), or ``executor`` (a cluster's) with ``jobs`` workers; each task runs ``play``."""
+
+    jobs: int = 1
+    executor: Executor | None = None
+    play: ChunkPlayer = play_chunk
+
+
+def result_chunks(
+    boards: Iterable[Board],
+    rule: FirstClick = FirstClick.SAFE,
+    workers: Workers = Workers(),
+    count: int | None = None,
+) -> Iterator[Played]:
+    """Play every board and give the results in board order, a chunk at a time, as soon as
+    the boards before them are done; the same results whoever the ``workers`` are. Boards
+    are taken from ``boards`` as they are needed (``count`` of them, when it is not a list),
+    at most about ``2 * workers.jobs`` chunks ahead of the results given."""
+    jobs = workers.jobs
+    if workers.executor is None and jobs <= 1:
+        for board in boards:
+            yield [board], [play_board(board, rule)]
+        return
+    total = len(boards) if isinstance(boards, Sized) else count
+    size = 20 if total is None else max(1, min(20, total // (jobs * 4) or 1))
+    executor = workers.executor
+    with ProcessPoolExecutor(jobs) if executor is None else nullcontext(executor) as pool:
+        waiting: deque[tuple[list[Board], Future[list[Result]]]] = deque()
+        for chunk in chunks(boards, size):
+            waiting.append((chunk, pool.submit(workers.play, [(b, rule) for b in chunk])))
+            while len(waiting) > 2 * jobs or (waiting and waiting[0][1].done()):
+                done, future = waiting.popleft()
+                yield done, future.result()
+        while waiting:
+            done, future = waiting.popleft()
+            yield done, future.result()
 
 
 def play_boards(
@@ -214,34 +268,12 @@ def play_boards(
     """Play every board, in order; ``jobs`` processes share the work (same results). Boards
     are taken from ``boards`` as they are needed (``count`` of them, when it is not a list),
     so that only the results are kept."""
-    if jobs <= 1:
-        results = []
-        for board in boards:
-            results.append(play_board(board, rule))
-            if progress:
-                progress(1)
-        return results
-    total = len(boards) if isinstance(boards, Sized) else count
-    size = 20 if total is None else max(1, min(20, total // (jobs * 4) or 1))
     results = []
-    with ProcessPoolExecutor(jobs) as pool:
-        waiting: deque[Future[list[Result]]] = deque()
-        for chunk in chunks(boards, size):
-            waiting.append(pool.submit(_play_chunk, [(b, rule) for b in chunk]))
-            while len(waiting) > 2 * jobs or (waiting and waiting[0].done()):
-                results.extend(_collect(waiting.popleft(), progress))
-        while waiting:
-            results.extend(_collect(waiting.popleft(), progress))
+    for _, played in result_chunks(boards, rule, Workers(jobs), count):
+        results.extend(played)
+        if progress:
+            progress(len(played))
     return results
-
-
-def _collect(
-    future: Future[list[Result]], progress: Callable[[int], None] | None
-) -> list[Result]:
-    done = future.result()
-    if progress:
-        progress(len(done))
-    return done
 
 
 @dataclass(frozen=True)
@@ -278,20 +310,49 @@ def sign_test(before: Sequence[bool], after: Sequence[bool]) -> tuple[int, int, 
     return gained, lost, z
 
 
-def summarize(results: list[Result]) -> Summary:
-    games = len(results)
-    wins = sum(r.won for r in results)
-    low, high = wilson(wins, games)
-    times = [r.seconds * 1000 for r in results] or [0.0]
-    return Summary(
-        games,
-        wins,
-        low,
-        high,
-        statistics.fmean(times),
-        statistics.median(times),
-        statistics.fmean([r.guesses for r in results]) if results else 0.0,
-    )
+class Tally:
+    """The figures of games as they end, in about 9 bytes a game (whether it was won and its
+    time; guesses are only added up), so that ten million games fit in memory."""
+
+    def __init__(self, results: Iterable[Result] = ()) -> None:
+        self.won = bytearray()
+        self.seconds = array("d")
+        self.guesses = 0
+        self.extend(results)
+
+    def __len__(self) -> int:
+        return len(self.won)
+
+    def add(self, result: Result) -> None:
+        self.won.append(result.won)
+        self.seconds.append(result.seconds)
+        self.guesses += result.guesses
+
+    def extend(self, results: Iterable[Result]) -> None:
+        for result in results:
+            self.add(result)
+
+    def summary(self) -> Summary:
+        """The win rate with its Wilson interval, the mean and median time per game (exact
+        sums, as `statistics.fmean` and `statistics.median` give) and the guesses per game."""
+        games = len(self.won)
+        wins = self.won.count(1)
+        low, high = wilson(wins, games)
+        times = np.frombuffer(self.seconds, dtype=np.float64) * 1000 if games else np.zeros(1)
+        ordered = np.sort(times)
+        middle = len(ordered) // 2
+        median = (
+            float(ordered[middle])
+            if len(ordered) % 2
+            else (float(ordered[middle - 1]) + float(ordered[middle])) / 2
+        )
+        mean = math.fsum(times.tolist()) / len(times)
+        return Summary(games, wins, low, high, mean, median, self.guesses / games if games else 0.0)
+
+
+def summarize(results: Iterable[Result]) -> Summary:
+    """The figures of a list of results (`Tally.summary`)."""
+    return Tally(results).summary()
 
 
 def chunks(items: Iterable[Board], size: int) -> Iterator[list[Board]]:

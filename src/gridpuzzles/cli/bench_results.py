@@ -1,0 +1,129 @@
+"""The ``--results`` file of `mines bench`: read back and checked before a ``--resume``, then
+each result appended and flushed as it comes (the format is `solving.results`)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from typing import BinaryIO
+
+from gridpuzzles.bounds import shown
+from gridpuzzles.cli.inputs import UsageError
+from gridpuzzles.minesweeper.solving.benchmark import Board, Result, Tally
+from gridpuzzles.minesweeper.solving.results import (
+    ResultsFileError,
+    Settings,
+    check_header,
+    header_line,
+    parse_result,
+    result_line,
+)
+
+MAX_LINE = 1024
+"""The longest line of a results file, in bytes (a result line takes about 120)."""
+
+
+class Record:
+    """A run's results file: what an earlier, stopped run left in it (`tally`, the boards
+    done) is read and checked when it is made, before anything is written; `start` then
+    cuts off a line that a stop left unfinished (or writes the header of a new file) and
+    `add` appends each result, flushed at once."""
+
+    def __init__(self, path: Path, settings: Settings, games: int, resume: bool) -> None:
+        self.path = path
+        self.settings = settings
+        self.tally = Tally()
+        self.keep: int | None = None
+        """How many bytes of the file are complete lines; None for a new file."""
+        self._out: BinaryIO | None = None
+        try:
+            _check_writable(path, resume)
+            if path.exists():
+                self.keep = self._read(games)
+        except OSError as error:
+            raise UsageError(f"--results {shown(str(path), 60)}: {error.strerror}") from None
+
+    @property
+    def done(self) -> int:
+        """The boards whose results the file holds."""
+        return len(self.tally)
+
+    def _read(self, games: int) -> int:
+        name = str(self.path)
+        with self.path.open("rb") as lines:
+            header = lines.readline(MAX_LINE + 1)
+            if not header.endswith(b"\n"):
+                if len(header) > MAX_LINE:
+                    raise ResultsFileError(f"{name} is not a results file of mines bench")
+                return 0  # stopped while the header was written: nothing was played
+            check_header(_text(header, name, 1), self.settings, name)
+            kept = len(header)
+            while raw := lines.readline(MAX_LINE + 1):
+                if not raw.endswith(b"\n"):
+                    if len(raw) > MAX_LINE:
+                        raise ResultsFileError(
+                            f"{name} line {self.done + 2} is longer than {MAX_LINE} bytes"
+                        )
+                    break  # cut off by a stop while it was written: played again
+                if self.done == games:
+                    raise ResultsFileError(f"{name} holds more than the run's {games} games")
+                self.tally.add(parse_result(_text(raw, name, self.done + 2), self.done, name))
+                kept += len(raw)
+        return kept
+
+    def start(self) -> None:
+        """Open the file for the new results: cut it after its last complete line, or write
+        the header of a new run."""
+        if self.keep is None:
+            self._out = self.path.open("xb")
+        else:
+            self._out = self.path.open("r+b")
+            self._out.truncate(self.keep)
+            self._out.seek(self.keep)
+        if not self.keep:
+            self._write(header_line(self.settings))
+
+    def add(self, boards: Iterable[Board], results: Iterable[Result]) -> None:
+        """Append the result of each board (the next in order), a line each."""
+        for board, result in zip(boards, results, strict=True):
+            self._write(result_line(self.done, board, result))
+            self.tally.add(result)
+
+    def _write(self, line: str) -> None:
+        assert self._out is not None, "Record.start comes first"
+        self._out.write(line.encode())
+        self._out.flush()
+
+    def close(self) -> None:
+        if self._out is not None:
+            self._out.close()
+
+
+def _text(raw: bytes, name: str, number: int) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ResultsFileError(f"{name} line {number} is not UTF-8 text") from None
+
+
+def _check_writable(path: Path, resume: bool) -> None:
+    """Refuse (`UsageError`) a results file that cannot be written, or that exists without
+    ``--resume`` (its results would be lost)."""
+    if path.is_dir():
+        raise UsageError(f"--results {path} is a folder, not a file")
+    if path.exists() and not path.is_file():
+        raise UsageError(f"--results {path} is not a regular file")
+    if path.exists():
+        if not resume:
+            raise UsageError(
+                f"--results {path} exists: add --resume to go on with its run, or give a new file"
+            )
+        if not os.access(path, os.R_OK | os.W_OK):
+            raise UsageError(f"--results {path} cannot be read and written")
+        return
+    folder = path.parent
+    if not folder.is_dir():
+        raise UsageError(f"--results {path}: there is no folder {folder}")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise UsageError(f"--results {path} cannot be written in {folder}")
