@@ -1,10 +1,18 @@
-"""The board's colours: every number readable on the open cells it is drawn on."""
+"""The board's colours: every number readable on the open cells it is drawn on, and every
+kind of cell told apart and readable with ``NO_COLOR``."""
 
 from __future__ import annotations
 
-import pytest
+import random
 
-from gridpuzzles.tui.board import CHECKER, NUMBER_COLOURS, OPEN_BG
+import pytest
+from rich.style import Style
+from textual.geometry import Region
+
+from gridpuzzles.minesweeper import level
+from gridpuzzles.minesweeper.core.grid import Cell
+from gridpuzzles.tui.app import GridPuzzlesApp
+from gridpuzzles.tui.board import CHECKER, NUMBER_COLOURS, OPEN_BG, MinesBoard
 
 
 def luminance(colour: str) -> float:
@@ -28,3 +36,71 @@ def test_every_number_has_at_least_4_to_1_contrast(number: str, background: str)
 def test_the_numbers_stay_apart() -> None:
     assert len(set(NUMBER_COLOURS.values())) == 8
     assert contrast("#2c3ea8", OPEN_BG) < 3  # the old 4, which the test above would refuse
+
+
+Drawn = tuple[tuple[str, Style], ...]
+"""A cell's middle line as drawn: each character with its style."""
+
+
+def drawn_cells(board: MinesBoard) -> dict[Cell, Drawn]:
+    """Every cell's middle line as the screen gets it (the app's colour filters applied)."""
+    strips = board.render_lines(Region(0, 0, *board.size))
+    cells = {}
+    for row in range(board.view.height):
+        strip = strips[row * board.cell_height + board.cell_height // 2]
+        styles = [
+            (segment.text, (segment.style or Style()).clear_meta_and_links()) for segment in strip
+        ]
+        line = [(char, style) for text, style in styles for char in text]
+        for col in range(board.view.width):
+            start = col * board.cell_width
+            cells[row, col] = tuple(line[start : start + board.cell_width])
+    return cells
+
+
+def without_colour(cell: Drawn) -> tuple[tuple[str, bool, bool, bool], ...]:
+    """What is left of a drawn cell in a terminal of two colours: glyphs and attributes."""
+    return tuple((c, bool(s.bold), bool(s.reverse), bool(s.underline)) for c, s in cell)
+
+
+def glyph_contrast(cell: Drawn) -> float:
+    """The least contrast of a cell's glyphs on their background (reverse applied)."""
+    contrasts = []
+    for char, style in cell:
+        if char.strip():
+            assert style.color is not None and style.bgcolor is not None
+            colours = [style.color.get_truecolor().hex, style.bgcolor.get_truecolor().hex]
+            contrasts.append(contrast(*colours))
+    return min(contrasts)
+
+
+@pytest.mark.anyio
+async def test_with_no_color_every_kind_of_cell_is_told_apart_and_readable(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = GridPuzzlesApp(level("beginner"), 7, clock=lambda: 0.0, seeds=random.Random(1))
+    async with app.run_test(size=(100, 40)) as pilot:
+        assert app.no_color
+        # the first reveal at row 9, column 9 opens an area of 0s, 1s and 2s; a flag at (8, 5)
+        await pilot.press(*["down"] * 8, *["right"] * 8, "space", *["left"] * 3, "f", "up")
+        board = app.screen.query_one(MinesBoard)
+        assert board.cursor == (7, 5)
+        on_hidden = drawn_cells(board)
+        await pilot.press("right")
+        on_number = drawn_cells(board)
+    kinds = {
+        "hidden": on_hidden[0, 0],
+        "open, no mine around": on_hidden[2, 5],
+        "1": on_hidden[1, 4],
+        "2": on_hidden[1, 6],
+        "flag": on_hidden[8, 5],
+        "cursor on a hidden cell": on_hidden[7, 5],
+        "cursor on a 1": on_number[7, 6],
+    }
+    assert on_number[7, 5] == kinds["hidden"] and on_hidden[7, 6] == kinds["1"]
+    plain = {name: without_colour(cell) for name, cell in kinds.items()}
+    assert len(set(plain.values())) == len(plain), plain  # apart without any colour
+    for name, cell in kinds.items():
+        if name != "open, no mine around":
+            assert glyph_contrast(cell) >= 3, name

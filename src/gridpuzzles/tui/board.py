@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from colorsys import hsv_to_rgb
 from dataclasses import dataclass
 
@@ -30,7 +31,7 @@ NUMBER_COLOURS = {
     "8": "#b0b0b0",
 }
 """The classic hues, lightened so that each has at least 4:1 contrast on the open cells
-(light on dark; also in shades of grey, as with NO_COLOR)."""
+(light on dark)."""
 HIDDEN_BG = "#8c8c8c"
 OPEN_BG = "#2a2a2a"
 CELL_STYLES = {
@@ -44,13 +45,53 @@ CELL_STYLES = {
 }
 CHECKER = {HIDDEN_BG: "#9a9a9a", OPEN_BG: "#333333"}
 """Every other cell is a shade lighter, so that neighbouring cells stay apart."""
-CHECKERED_STYLES = {
-    symbol: style + Style(bgcolor=CHECKER.get(str(style.bgcolor.name) if style.bgcolor else ""))
-    for symbol, style in CELL_STYLES.items()
+
+
+@dataclass(frozen=True)
+class Palette:
+    """How the board draws its cells: a style per view symbol (``checkered`` for every other
+    cell), the exploded mine, a hinted cell, and what the cursor adds to the cell under it
+    (besides reversing it)."""
+
+    cells: Mapping[str, Style]
+    checkered: Mapping[str, Style]
+    exploded: Style
+    hinted: Style
+    cursor: Style
+
+
+COLOUR = Palette(
+    cells=CELL_STYLES,
+    checkered={
+        symbol: style + Style(bgcolor=CHECKER.get(str(style.bgcolor.name) if style.bgcolor else ""))
+        for symbol, style in CELL_STYLES.items()
+    },
+    exploded=Style(bgcolor="#d00000", color="#ffffff", bold=True),
+    hinted=Style(bgcolor="#20c020", color="#000000", bold=True),
+    cursor=Style(),
+)
+RAISED = Style(reverse=True, bold=True)
+"""A hidden cell without colour: the terminal's own colours reversed, a light block."""
+PLAIN_STYLES = {
+    HIDDEN: Style(reverse=True),
+    FLAG: RAISED,
+    QUESTION: RAISED,
+    MINE: Style(bold=True),
+    WRONG_FLAG: Style(bold=True),
+    "0": Style(),
+    **{n: Style(bold=True) for n in NUMBER_COLOURS},
 }
-EXPLODED = Style(bgcolor="#d00000", color="#ffffff", bold=True)
-CURSOR = Style(reverse=True)
-HINTED = Style(bgcolor="#20c020", color="#000000", bold=True)
+PLAIN = Palette(
+    cells=PLAIN_STYLES,
+    checkered=PLAIN_STYLES,
+    exploded=RAISED,
+    hinted=Style(bold=True),
+    cursor=Style(bold=True, underline=True),
+)
+"""With ``NO_COLOR`` (Textual then draws in shades of grey, or in the terminal's two colours
+alone) cells are told apart without colour: hidden cells are reversed (flags, question marks
+and the exploded mine too, in bold), open cells are not, numbers are bold, and the cursor
+reverses its cell back and underlines it."""
 HINT_MARK = "+"
 """Drawn on a hinted hidden cell, so that it stands out under the cursor too."""
 SHOWN = {HIDDEN: "·", "0": " "}
@@ -143,17 +184,23 @@ class MinesBoard(Widget, can_focus=True):
         symbol = self.view.cells[index]
         shown = SHOWN.get(symbol, symbol)
         checkered = (row + col) % 2 == 1
-        styles = CHECKERED_STYLES if checkered else CELL_STYLES
-        style = EXPLODED if index == self.exploded else styles[symbol]
+        palette = self.palette
+        styles = palette.checkered if checkered else palette.cells
+        style = palette.exploded if index == self.exploded else styles[symbol]
         probabilities = self.overlay.probabilities
         if probabilities is not None and index in probabilities:
             shown, style = _probability_cell(probabilities[index], self.cell_width, checkered)
         if index == self.overlay.hint:
             shown = HINT_MARK if shown == SHOWN[HIDDEN] else shown
-            style = style + HINTED
+            style = style + palette.hinted
         if (row, col) == self.cursor:
-            style = style + CURSOR
+            style = style + Style(reverse=not style.reverse) + palette.cursor
         return shown.center(self.cell_width)[: self.cell_width], style
+
+    @property
+    def palette(self) -> Palette:
+        """`PLAIN` when the app draws without colour (``NO_COLOR``), else `COLOUR`."""
+        return PLAIN if self.app.no_color else COLOUR
 
     def watch_cursor(self) -> None:
         """Redraw, and scroll a large board so that the cursor stays in sight."""
