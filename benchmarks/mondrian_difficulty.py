@@ -1,8 +1,8 @@
 """How well the measured difficulty ranks the 352 published challenges by their own levels.
 
 Run ``.venv/bin/python benchmarks/mondrian_difficulty.py``.  For each published challenge it
-computes the logical player's search (`solving.difficulty.logical_effort`, the score of
-`rate`) and, side by side, the fast solver's search tree (`solutions.search_effort`), then
+computes the logical player's search (`solving.difficulty.logical_effort`: positions per
+solution, the score of `rate`) and, side by side, the fast solver's search tree (`solutions.search_effort`), then
 prints the Spearman and Kendall rank correlations of each with the levels Easy < Medium <
 Hard < Master, the median score of every level, how many challenges of each level `rate`
 puts in each level, and the time per challenge.
@@ -26,7 +26,7 @@ from gridpuzzles.mondrian.solving.solutions import search_effort
 
 Measure = Callable[[Puzzle], int]
 MEASURES: dict[str, Measure] = {
-    "logical player (rate)": lambda puzzle: logical_effort(puzzle).positions,
+    "logical player (rate)": lambda puzzle: logical_effort(puzzle).score,
     "fast solver's tree": lambda puzzle: search_effort(puzzle).positions,
 }
 

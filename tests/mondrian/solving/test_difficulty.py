@@ -48,15 +48,17 @@ def test_a_forced_corridor_is_forced_all_the_way() -> None:
     assert effort.choices == 1 and effort.forced_first == 0
     fixed = make_puzzle(Board(1, 4), (Block(1, 1), Block(1, 3)), (parse_fixed("1x1:0,0,h"),))
     assert logical_effort(fixed) == type(effort)(positions=2, forced_first=1, choices=0,
-                                                 dead_ends=0)
+                                                 dead_ends=0, solutions=1)
 
 
-def test_every_search_finds_the_solver_s_solutions_and_no_more() -> None:
-    # The logical player's leaves that fill the board are the solutions the solver counts.
-    for puzzle in (EXAMPLE, make_puzzle(Board(2, 3), (Block(1, 1), Block(1, 2), Block(1, 3)))):
+def test_the_search_finds_the_solver_s_solutions_and_scores_per_solution() -> None:
+    several = challenge(parse_fixed(t) for t in ("1x1:0,0,h", "1x2:1,0,h", "1x3:3,0,h"))
+    for puzzle in (EXAMPLE, several, make_puzzle(Board(2, 3), (Block(1, 1), Block(1, 2),
+                                                               Block(1, 3)))):
         effort = logical_effort(puzzle)
-        inner = effort.forced_first + effort.choices + effort.dead_ends
-        assert effort.positions >= inner + count_solutions(puzzle)
+        assert effort.solutions == count_solutions(puzzle)
+        assert effort.score * effort.solutions >= effort.positions
+    assert rate(several).level == "easy" and "468 solutions" in rate(several).reason
 
 
 def test_the_focus_is_the_most_constrained_cell_or_block() -> None:
