@@ -230,7 +230,7 @@ def test_the_history_is_the_latest_games_within_its_bounds(
         answer = client.get(RECORDS, params={"history": bad})
         assert answer.status_code == 422, answer.text
         detail = answer.json()["detail"]
-        assert detail.startswith("query.history: ") and "\n" not in detail
+        assert detail.startswith("the number of latest games must be ") and "\n" not in detail
 
 
 def test_the_records_are_the_stores_with_seeds_as_strings(

@@ -4,12 +4,14 @@ a 4xx for bad input, a 503 (with ``Retry-After``) for work the server declines f
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, get_args
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic_core.core_schema import ErrorType
 
+from gridpuzzles.bounds import shown
 from gridpuzzles.minesweeper import ConfigError, IllegalMoveError, InvalidMoveError
 from gridpuzzles.minesweeper.solving.noguess import NoGuessError
 from gridpuzzles.minesweeper.solving.probabilities import SolverLimitError
@@ -17,6 +19,7 @@ from gridpuzzles.mondrian.core.rules import MondrianError
 from gridpuzzles.storage import StorageError
 from gridpuzzles.web.assist import BEYOND_SOLVER
 from gridpuzzles.web.games import NotYourGameError, UnknownGameError
+from gridpuzzles.web.models import kind_of
 from gridpuzzles.web.workers import OverBudgetError, ServerBusyError
 
 STATUS_OF: dict[type[Exception], int] = {
@@ -40,16 +43,95 @@ the solver's size bounds) and how each is told to the player."""
 INTERNAL = "the server failed on this request (an internal error, logged on the server)"
 
 
+FIELD_WORDS = {
+    "first_click": "first-click rule",
+    "win_rule": "win rule",
+    "mines": "number of mines",
+    "question_marks": "question-marks setting",
+    "history": "number of latest games",
+    "game_id": "game id",
+    "x-game-token": "X-Game-Token header",
+    "gridpuzzles_token": "token cookie",
+    "black": "black blocks",
+    "col": "column",
+}
+"""The fields and parameters whose name is not already the player's word for them; any other
+is called by its name, with spaces ("the width")."""
+RULES: dict[str, str] = {
+    "missing": "{name} is missing",
+    "greater_than_equal": "{name} must be at least {ge}, not {sent}",
+    "less_than_equal": "{name} must be at most {le}, not {sent}",
+    "greater_than": "{name} must be more than {gt}, not {sent}",
+    "less_than": "{name} must be less than {lt}, not {sent}",
+    "int_type": "{name} must be a whole number, not {sent}",
+    "int_parsing": "{name} must be a whole number, not {sent}",
+    "int_from_float": "{name} must be a whole number, not {sent}",
+    "float_type": "{name} must be a number, not {sent}",
+    "float_parsing": "{name} must be a number, not {sent}",
+    "bool_type": "{name} must be true or false, not {sent}",
+    "bool_parsing": "{name} must be true or false, not {sent}",
+    "string_type": "{name} must be text (a JSON string), not {sent}",
+    "string_too_short": "{name} must be at least {min_length} characters long",
+    "string_too_long": "{name} must be at most {max_length} characters long",
+    "string_pattern_mismatch": "{name} must match the pattern {pattern}, not {sent}",
+    "too_short": "{name} must hold at least {min_length} items, not {actual_length}",
+    "too_long": "{name} must hold at most {max_length} items",
+    "enum": "{name} must be {expected}, not {sent}",
+    "literal_error": "{name} must be {expected}, not {sent}",
+    "list_type": "{name} must be a list, not {sent}",
+    "dict_type": "{name} must be a JSON object, not {sent}",
+    "model_type": "{name} must be a JSON object, not {sent}",
+    "model_attributes_type": "{name} must be a JSON object, not {sent}",
+}
+"""How each kind of validation error is told, by pydantic's error type; ``name`` is the field
+in words, ``sent`` what the request sent, the rest the error's context (the bound)."""
+FALLBACK = "{name} is not valid ({msg})"
+BOUNDS = frozenset({"greater_than_equal", "less_than_equal", "greater_than", "less_than"})
+BUILT_IN = frozenset(get_args(ErrorType))
+"""Pydantic's own error types; any other is one of ours, whose message is already in the
+player's words (the seed's)."""
+
+
 def describe_validation(errors: Sequence[Any]) -> str:
-    """One sentence per validation error, naming where it is: ``body.width: ...``."""
-    parts = []
-    for error in errors:
-        if error.get("type") == "json_invalid":
-            parts.append(f"the body is not valid JSON ({error.get('ctx', {}).get('error', '')})")
-            continue
-        where = ".".join(str(step) for step in error.get("loc", ()))
-        parts.append(f"{where}: {error.get('msg', 'invalid')}")
-    return "; ".join(parts) or "the request is invalid"
+    """One clause in the player's words per validation error, naming the field in words:
+    "the width must be at least 1", "unknown field 'foo'"."""
+    return "; ".join(_told(error) for error in errors) or "the request is invalid"
+
+
+def _told(error: dict[str, Any]) -> str:
+    kind = error.get("type", "")
+    context = error.get("ctx") or {}
+    path = tuple(error.get("loc", ()))[1:]  # after where it came from: body, query, path...
+    if kind == "json_invalid":
+        return f"the body is not valid JSON ({context.get('error', '')})"
+    if kind not in BUILT_IN:
+        return str(error.get("msg", "invalid"))
+    if kind == "extra_forbidden" and path:
+        inside = f" in {_named(path[:-1])}" if path[:-1] else ""
+        return f"unknown field {shown(str(path[-1]))}{inside}"
+    said = {**context, "name": _named(path), "msg": error.get("msg", "")}
+    sent = error.get("input")
+    # A number past a bound may come as text (a query parameter): it is shown as the number.
+    said["sent"] = sent if isinstance(sent, str) and kind in BOUNDS else kind_of(sent)
+    try:
+        return RULES.get(kind, FALLBACK).format_map(said)
+    except KeyError:  # a context without the bound the rule names
+        return FALLBACK.format_map(said)
+
+
+def _named(path: Sequence[str | int]) -> str:
+    """A field's place in words: "the width", "the row of item 1 of the black blocks"."""
+    if not path:
+        return "the body"
+    words = [
+        f"item {step + 1}" if isinstance(step, int) else f"the {_words(step)}"
+        for step in reversed(path)
+    ]
+    return " of ".join(words)
+
+
+def _words(name: str) -> str:
+    return FIELD_WORDS.get(name) or name.replace("_", " ")
 
 
 def install(app: FastAPI, retry_after: int) -> None:
