@@ -18,10 +18,12 @@ from gridpuzzles.minesweeper.solving.guessing import (
     unavoidable_fifty_fifty,
 )
 from gridpuzzles.minesweeper.solving.probabilities import (
+    InconsistentViewError,
     Position,
     cell_values,
     position,
     solve_position,
+    with_assumed,
     with_number,
 )
 from tests.minesweeper.solving_helpers import positions
@@ -51,6 +53,52 @@ def test_fifty_fifty_patterns_are_counted() -> None:
     assert fifty_fifty_risk(position_of("##\n##", 2)) == {0: 5, 1: 5, 2: 5, 3: 5}
     # A revealed number beside the pair can tell it apart: no pattern.
     assert fifty_fifty_risk(position_of("##1\n111", 1)) == {}
+
+
+def _patterns_one_by_one(pos: Position) -> list[tuple[list[int], list[int], list[int]]]:
+    """The 50/50 patterns of `fifty_fifty_risk`, found cell by cell: (mines, safe cells,
+    cells credited) in the order they are counted."""
+    width, height = pos.width, pos.height
+
+    def walled(r: int, c: int) -> bool:
+        return not (0 <= r < height and 0 <= c < width) or pos.fixed.get(r * width + c) == 1
+
+    def flank(cells: list[tuple[int, int]], most: int) -> list[int] | None:
+        open_ = [r * width + c for r, c in cells if not walled(r, c)]
+        if any(i not in pos.unknown for i in open_) or len(open_) > most:
+            return None
+        return open_
+
+    found = []
+    for a in sorted(pos.unknown):
+        r, c = divmod(a, width)
+        for partner, inside, cells in (
+            (a + 1, c + 1 < width, [(r + d, c + e) for e in (-1, 2) for d in (-1, 0, 1)]),
+            (a + width, r + 1 < height, [(r + e, c + d) for e in (-1, 2) for d in (-1, 0, 1)]),
+        ):
+            side = flank(cells, 1) if inside and partner in pos.unknown else None
+            if side is not None:
+                found.append(([*side, a], [partner], [a, partner, *side]))
+        square = [a + 1, a + width, a + width + 1]
+        if c + 1 < width and r + 1 < height and all(x in pos.unknown for x in square):
+            corners = [(r - 1, c - 1), (r - 1, c + 2), (r + 2, c - 1), (r + 2, c + 2)]
+            if flank(corners, 0) is not None:
+                found.append(([a, a + width + 1], [a + 1, a + width], [a, *square]))
+    return found
+
+
+def test_fifty_fifty_risk_adds_the_layouts_of_every_pattern_found_cell_by_cell() -> None:
+    for pos in positions(150, 11, 14):
+        expected: dict[int, int] = {}
+        for mines, safe, cells in _patterns_one_by_one(pos):
+            try:
+                layouts = solve_position(with_assumed(pos, mines, safe)).layouts
+            except InconsistentViewError:
+                continue
+            for cell in cells if layouts else ():
+                expected[cell] = expected.get(cell, 0) + layouts
+        risk = fifty_fifty_risk(pos)
+        assert risk == expected and list(risk) == list(expected)
 
 
 def test_lookahead_is_the_chance_to_survive_two_moves() -> None:

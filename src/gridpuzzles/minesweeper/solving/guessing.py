@@ -27,6 +27,7 @@ from enum import Enum
 from fractions import Fraction
 
 from gridpuzzles.minesweeper.solving import endgame as endgame_module
+from gridpuzzles.minesweeper.solving.cellmasks import Frame, neighbour_sum, shifted, smallest
 from gridpuzzles.minesweeper.solving.endgame import closed_part_guess, endgame
 from gridpuzzles.minesweeper.solving.probabilities import (
     Analysis,
@@ -164,15 +165,15 @@ def _hidden_around(pos: Position, nbrs: tuple[tuple[int, ...], ...], cell: int) 
 def _shortlist(pos: Position, weights: list[int], total: int) -> tuple[list[int], int]:
     """The safest frontier cells (within the margin) and the off-frontier cells with the fewest
     unknown neighbours; and the lowest mine weight of any uncertain cell."""
-    nbrs = neighbour_table(pos.width, pos.height)
     on_frontier = cells_of(pos.rest)
     candidates = [i for i in pos.unknown if weights[i] != total]
     lowest = min(weights[i] for i in candidates)
     frontier = sorted((i for i in candidates if i in on_frontier), key=lambda i: (weights[i], i))
     shortlist = [i for i in frontier if weights[i] <= lowest + total * SHORTLIST_MARGIN]
     off = [i for i in candidates if i not in on_frontier]
-    corners = sorted(off, key=lambda i: (_hidden_around(pos, nbrs, i), i))
-    return shortlist[:SHORTLIST_FRONTIER] + corners[:SHORTLIST_OFF], lowest
+    frame = Frame(pos.width, pos.height)
+    hidden = neighbour_sum(frame, frame.mask(pos.unknown))
+    return shortlist[:SHORTLIST_FRONTIER] + smallest(frame, hidden, off, SHORTLIST_OFF), lowest
 
 
 def _best_scored(scoring: _Scoring, shortlist: list[int]) -> int:
@@ -258,11 +259,17 @@ def next_move_safety(pos: Position, analysis: Analysis) -> float:
     neighbour, on 15000 expert boards (seeds 6-8) 7 boards were won more and 1 lost more."""
     nbrs = neighbour_table(pos.width, pos.height)
     weights, layouts = analysis.weights, analysis.layouts
-    safe = [i for i, w in enumerate(weights) if w == 0]
+    safe = [c for c, mine in pos.fixed.items() if not mine]
+    lowest = layouts
+    for c in pos.unknown:
+        w = weights[c]
+        if not w:
+            safe.append(c)
+        elif w < lowest:
+            lowest = w
     if any(weights[n] and weights[n] != layouts for i in safe for n in nbrs[i]):
         return 1.0
-    uncertain = [w for w in weights if w and w != layouts]
-    return 1 - min(uncertain) / layouts if uncertain else 1.0
+    return 1 - lowest / layouts if lowest != layouts else 1.0
 
 
 def lookahead(
@@ -327,54 +334,60 @@ def unavoidable_fifty_fifty(pos: Position, analysis: Analysis) -> int | None:
     return None
 
 
+_PATTERNS = (
+    # (the other cells of the pattern, the flank cells, how many flank cells may be unknown),
+    # as (rows, columns) from the pattern's top-left cell.
+    (((0, 1),), ((-1, -1), (0, -1), (1, -1), (-1, 2), (0, 2), (1, 2)), 1),
+    (((1, 0),), ((-1, -1), (-1, 0), (-1, 1), (2, -1), (2, 0), (2, 1)), 1),
+    (((0, 1), (1, 0), (1, 1)), ((-1, -1), (-1, 2), (2, -1), (2, 2)), 0),
+)
+"""The 50/50 patterns of `fifty_fifty_risk`: a pair side by side, a pair one above the other,
+a 2x2 square."""
+
+
 def fifty_fifty_risk(pos: Position, cache: ComponentCache | None = None) -> dict[int, int]:
     """Per cell, how many layouts make it part of a 50/50 pattern that nothing could resolve:
     two neighbouring unknown cells, one a mine, whose flanks are mines or walls (at most one
     flank cell unknown, then taken as a mine); or a 2x2 square of unknown cells with two
     diagonal mines whose four outer corners are mines or walls."""
-    width, height = pos.width, pos.height
+    width = pos.width
+    frame = Frame(width, pos.height)
+    unknown = frame.mask(pos.unknown)
+    walls = frame.mask(c for c, mine in pos.fixed.items() if mine) | frame.margin()
+    ones = frame.ones()
+    opened = ones & ~(unknown | walls)
+    marks = unknown.to_bytes(frame.size, "little")
+    found: list[tuple[int, int, list[int]]] = []
+    for kind, (others, flanks, most_unknown) in enumerate(_PATTERNS):
+        spots = [frame.offset(r, c) for r, c in flanks]
+        fits = unknown
+        for r, c in others:
+            fits &= shifted(unknown, frame.offset(r, c))
+        one_unknown = two_unknown = 0
+        for spot in spots:
+            fits &= ones ^ shifted(opened, spot)
+            flank = shifted(unknown, spot)
+            two_unknown |= one_unknown & flank
+            one_unknown |= flank
+        fits &= ones ^ (two_unknown if most_unknown else one_unknown)
+        for a in frame.cells(fits):
+            at = frame.framed(a)
+            side = [frame.board_cell(at + spot) for spot in spots if marks[at + spot]]
+            found.append((a, kind, side))
     risk: dict[int, int] = {}
-
-    def flanks(cells: list[tuple[int, int]], most_unknown: int) -> list[int] | None:
-        """The unknown cells among ``cells`` when all the others are mines or walls."""
-        unknown: list[int] = []
-        for r, c in cells:
-            if not (0 <= r < height and 0 <= c < width) or pos.fixed.get(r * width + c) == 1:
-                continue
-            if r * width + c not in pos.unknown or len(unknown) == most_unknown:
-                return None
-            unknown.append(r * width + c)
-        return unknown
-
-    def count(mines: list[int], safe: list[int], pattern: list[int]) -> None:
+    for a, kind, side in sorted(found):
+        if kind == 2:
+            square = [a + 1, a + width, a + width + 1]
+            mines, safe, pattern = [a, a + width + 1], [a + 1, a + width], [a, *square]
+        else:
+            partner = a + 1 if kind == 0 else a + width
+            mines, safe, pattern = [*side, a], [partner], [a, partner, *side]
         try:
             layouts = solve_position(with_assumed(pos, mines, safe), cache).layouts
         except InconsistentViewError:
-            return
-        if layouts == 0:
-            return
-        for c in pattern:
+            continue
+        for c in pattern if layouts else ():
             risk[c] = risk.get(c, 0) + layouts
-
-    for a in sorted(pos.unknown):
-        r, c = divmod(a, width)
-        if c + 1 < width and a + 1 in pos.unknown:
-            side = flanks(
-                [(r + d, c - 1) for d in (-1, 0, 1)] + [(r + d, c + 2) for d in (-1, 0, 1)], 1
-            )
-            if side is not None:
-                count([*side, a], [a + 1], [a, a + 1, *side])
-        if r + 1 < height and a + width in pos.unknown:
-            side = flanks(
-                [(r - 1, c + d) for d in (-1, 0, 1)] + [(r + 2, c + d) for d in (-1, 0, 1)], 1
-            )
-            if side is not None:
-                count([*side, a], [a + width], [a, a + width, *side])
-        square = (a + 1, a + width, a + width + 1)
-        if c + 1 < width and r + 1 < height and all(x in pos.unknown for x in square):
-            corners = [(r - 1, c - 1), (r - 1, c + 2), (r + 2, c - 1), (r + 2, c + 2)]
-            if flanks(corners, 0) is not None:
-                count([a, a + width + 1], [a + 1, a + width], [a, *square])
     return risk
 
 

@@ -205,15 +205,16 @@ def propagate(
 ) -> tuple[dict[int, int], list[Constraint]]:
     """Single-number deductions to a fixed point: a number whose missing mines are zero (or
     all its unknown cells) fixes them. Returns the fixed cells (index -> 0 safe / 1 mine) and
-    the constraints that remain, reduced to their unfixed cells."""
+    the constraints that remain, reduced to their unfixed cells (a constraint with no fixed
+    cell is passed on as it is: constraints are never changed in place)."""
     fixed: dict[int, int] = {}
-    pending = [(list(cells), need) for cells, need in constraints_]
+    pending = constraints_
     changed = True
     while changed:
         changed = False
         remaining: list[Constraint] = []
         for cells, need in pending:
-            if fixed:
+            if fixed and not fixed.keys().isdisjoint(cells):
                 free = []
                 for c in cells:
                     f = fixed.get(c)
