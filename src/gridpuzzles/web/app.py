@@ -11,7 +11,8 @@ from pathlib import Path
 
 import anyio
 from fastapi import FastAPI
-from fastapi.responses import FileResponse
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
 from gridpuzzles import __version__
@@ -23,6 +24,9 @@ from gridpuzzles.web.limits import BodyLimit
 from gridpuzzles.web.workers import DEFAULT_QUEUE, DEFAULT_SECONDS, DEFAULT_WORKERS, Workers
 
 STATIC = Path(str(files("gridpuzzles.web") / "static"))
+DOCS_ASSETS = Path(str(files("fastapi_offline") / "static"))
+"""Swagger UI's script and style, as the PyPI package fastapi-offline ships them (Swagger UI
+5, which reads OpenAPI 3.1): the API's documentation page needs no other host."""
 
 
 def create_app(
@@ -57,6 +61,8 @@ def create_app(
         summary="Play Minesweeper against a server that keeps every game; solve Mondrian Blocks.",
         version=__version__,
         lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
     )
     app.state.workers = workers
     app.add_middleware(BodyLimit)
@@ -66,6 +72,7 @@ def create_app(
         mondrian.router(published_challenges() if challenges is None else challenges)
     )
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    serve_docs(app)
 
     @app.get("/", include_in_schema=False)
     def minesweeper_page() -> FileResponse:
@@ -76,3 +83,22 @@ def create_app(
         return FileResponse(STATIC / "mondrian.html")
 
     return app
+
+
+def serve_docs(app: FastAPI, assets: str = "/docs/assets") -> None:
+    """The API's documentation at ``/docs`` (Swagger UI), its script, style and icon served
+    by the app itself under ``assets`` (FastAPI's way of self-hosting them): it works without
+    the internet. (Redoc, which loads its logo from its makers' host, is left out.)"""
+    app.mount(assets, StaticFiles(directory=DOCS_ASSETS), name="docs-assets")
+    openapi = app.openapi_url or "/openapi.json"
+
+    @app.get("/docs", include_in_schema=False)
+    def swagger_page() -> HTMLResponse:
+        return get_swagger_ui_html(
+            openapi_url=openapi,
+            title=f"{app.title} API",
+            swagger_js_url=f"{assets}/swagger-ui-bundle.js",
+            swagger_css_url=f"{assets}/swagger-ui.css",
+            swagger_favicon_url=f"{assets}/favicon.png",
+            swagger_ui_parameters={"validatorUrl": None},  # no badge from another host
+        )
