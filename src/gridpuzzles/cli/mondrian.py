@@ -3,10 +3,10 @@
 A thin shell: it parses text with `mondrian.core.notation`, calls the solver and prints
 with `mondrian.core.rendering`; `play` is the line-mode game of `terminal.mondrian`. Bad
 input (a malformed or out-of-bounds option, a puzzle file that cannot be read, an SVG path
-that cannot be written, a game too big to search) prints one line on stderr and exits with
-status 2, before anything is written; status 1 means the input ended before `play` had its
-three blocks, or the output could not be written. There is never a traceback. Every number
-that sizes work has a bound, checked before the work starts.
+that cannot be written, a database that cannot be used, a game too big to search) prints one
+line on stderr and exits with status 2, before anything is written; status 1 means the input
+ended before `play` had its three blocks, or the output could not be written. There is never
+a traceback. Every number that sizes work has a bound, checked before the work starts.
 """
 
 from __future__ import annotations
@@ -16,8 +16,10 @@ import itertools
 import json
 import os
 import random
+import sqlite3
 import stat
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -26,6 +28,13 @@ from typing import TextIO
 from gridpuzzles.bounds import MAX_SEED
 from gridpuzzles.cli.inputs import UsageError, read_text
 from gridpuzzles.cli.options import add_color_option, use_color, whole_number
+from gridpuzzles.mondrian.core.challenges import (
+    EDITIONS,
+    LEVELS,
+    ChallengeError,
+    choose_published,
+    find_published,
+)
 from gridpuzzles.mondrian.core.notation import (
     MAX_TOML_BYTES,
     NotationError,
@@ -54,8 +63,14 @@ from gridpuzzles.mondrian.core.rules import (
 )
 from gridpuzzles.mondrian.solving.census import MAX_CENSUS_PLACEMENTS, Progress, census
 from gridpuzzles.mondrian.solving.generation import GeneratedChallenge, generate_challenge
-from gridpuzzles.mondrian.solving.solutions import Solution, count_solutions, solutions
-from gridpuzzles.terminal.mondrian import ask_black_blocks, show_every_solution
+from gridpuzzles.mondrian.solving.solutions import (
+    Solution,
+    count_solutions,
+    first_solution,
+    solutions,
+)
+from gridpuzzles.storage import StorageError, Store
+from gridpuzzles.terminal.mondrian import Chosen, Terminal, ask_challenge, chosen, play
 
 Handler = Callable[[argparse.Namespace], int]
 BAD_INPUT, FAILED = 2, 1
@@ -76,29 +91,73 @@ def configure(parser: argparse.ArgumentParser) -> None:
     _add_census(commands)
 
 
-def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    play = commands.add_parser(
-        "play",
-        help="place the black blocks at the prompts, see every solution",
-        description="Asks X,Y,O for the 1x1, 1x2 and 1x3 black blocks (X the column, Y the "
-        "row, 0-based from the top-left corner, O v or h), then shows every solution.",
+def _add_challenge_options(group: argparse._ArgumentGroup) -> None:
+    """``--black`` and ``--code``: a challenge of the 8x8 game (read by `_challenge_from`)."""
+    group.add_argument(
+        "--black", nargs=3, metavar="X,Y,O", help="the 1x1, 1x2 and 1x3 black blocks, in order"
     )
-    add_color_option(play)
-    play.set_defaults(handler=_guarded(_play))
+    group.add_argument(
+        "--code", metavar="CODE", help="a published challenge by its code, e.g. 001040531"
+    )
+
+
+def _challenge_from(args: argparse.Namespace) -> Puzzle | None:
+    """The challenge ``--black`` or ``--code`` names, or None when neither is given."""
+    if args.black is not None and args.code is not None:
+        raise InvalidPuzzleError("give --black or --code, not both")
+    if args.code is not None:
+        return find_published(args.code).puzzle
+    if args.black is not None:
+        return challenge(parse_position(t, b) for t, b in zip(args.black, BLACK_BLOCKS, strict=True))
+    return None
+
+
+def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    play_parser = commands.add_parser(
+        "play",
+        help="fill the board yourself, with hints, undo and your best times",
+        description="Play a challenge: place the coloured blocks as SIZE:X,Y,O (e.g. "
+        "2x3:4,0,h: X the column, Y the row of the top-left cell, 0-based from the top-left "
+        "corner, O h or v) until the board is full; 'help' in the game lists the commands "
+        "(lift, turn, undo, redo, hint, solutions). Without a challenge option it asks for the "
+        "black blocks.",
+    )
+    source = play_parser.add_argument_group("challenge (at most one; else the prompts ask)")
+    _add_challenge_options(source)
+    source.add_argument(
+        "--level", choices=LEVELS, help="a random published challenge of this level (or, with "
+        "--generate, a generated one)"
+    )
+    source.add_argument(
+        "--edition", choices=EDITIONS, help="a random published challenge of this edition"
+    )
+    source.add_argument(
+        "--generate", action="store_true", help="a random challenge with exactly one solution, "
+        "not a published one"
+    )
+    source.add_argument(
+        "--seed",
+        type=whole_number("a seed", 0, MAX_SEED, " (2**63 - 1)"),
+        help="seed of the random choice, 0 to 2**63 - 1 (the same seed gives the same challenge)",
+    )
+    play_parser.add_argument(
+        "--db", type=Path, metavar="PATH", help="keep solved games and best times in this "
+        "SQLite file, the one the full-screen app and the web app use (none are kept without it)"
+    )
+    add_color_option(play_parser)
+    play_parser.set_defaults(handler=_guarded(_play))
 
 
 def _add_solve(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     solve = commands.add_parser(
         "solve",
         help="solve a challenge or a custom game",
-        description="Solve a challenge (--black) or a custom game (--board/--blocks/--fixed, "
-        "or --file). Positions are X,Y,O: column, row (0-based from the top-left corner) and "
-        "orientation v or h.",
+        description="Solve a challenge (--black or --code) or a custom game (--board/--blocks/"
+        "--fixed, or --file). Positions are X,Y,O: column, row (0-based from the top-left "
+        "corner) and orientation v or h.",
     )
     source = solve.add_argument_group("puzzle")
-    source.add_argument(
-        "--black", nargs=3, metavar="X,Y,O", help="the 1x1, 1x2 and 1x3 black blocks, in order"
-    )
+    _add_challenge_options(source)
     source.add_argument(
         "--board", metavar="WxH", help=f"custom board size, sides 1 to {MAX_SIDE} (default 8x8)"
     )
@@ -200,12 +259,63 @@ def _guarded(handler: Handler) -> Handler:
 
 
 def _play(args: argparse.Namespace) -> int:
-    placed = ask_black_blocks(sys.stdin, sys.stdout)
-    if placed is None:
-        print("mondrian: error: input ended before the three black blocks", file=sys.stderr)
-        return FAILED
-    show_every_solution(challenge(placed), use_color(args.color), sys.stdout)
+    chosen = _chosen(args)
+    piped = sys.stdin is not None and not sys.stdin.isatty()
+    terminal = Terminal(sys.stdin, sys.stdout, time.monotonic, time.time,
+                        use_color(args.color), echo=piped)
+    with _store(args.db) as store:
+        if chosen is None:
+            chosen = ask_challenge(terminal)
+            if chosen is None:
+                print("mondrian: error: input ended before the three black blocks",
+                      file=sys.stderr)
+                return FAILED
+        play(terminal, chosen, store)
     return 0
+
+
+def _chosen(args: argparse.Namespace) -> Chosen | None:
+    """The challenge the options of `play` ask for, or None (the prompts ask)."""
+    randomly = args.level is not None or args.edition is not None or args.generate
+    if randomly and (args.black is not None or args.code is not None):
+        raise InvalidPuzzleError("give --black, --code or a random challenge (--level, "
+                                 "--edition, --generate), not several")
+    if args.seed is not None and not randomly:
+        raise InvalidPuzzleError("--seed chooses a random challenge: give it with --level, "
+                                 "--edition or --generate")
+    if args.generate and args.edition is not None:
+        raise InvalidPuzzleError("--edition chooses a published challenge: it does not go with "
+                                 "--generate")
+    puzzle = _challenge_from(args)
+    if puzzle is not None:
+        if first_solution(puzzle) is None:
+            raise ChallengeError("these black blocks leave no way to fill the board: the "
+                                 "challenge has no solution")
+        return chosen(puzzle)
+    if not randomly:
+        return None
+    rng = random.Random(args.seed)
+    if args.generate:
+        made = generate_challenge(rng, level=args.level)
+        return chosen(made.puzzle, "Generated challenge", made.difficulty.level)
+    return chosen(choose_published(rng, args.level, args.edition).puzzle)
+
+
+@contextmanager
+def _store(path: Path | None) -> Iterator[Store | None]:
+    """The store at ``path``, opened before the game (a file that cannot be one is refused
+    first), or None without a path."""
+    if path is None:
+        yield None
+        return
+    try:
+        store = Store(path)
+    except (OSError, sqlite3.Error, StorageError) as error:
+        raise UsageError(f"cannot open the database {_path_shown(path)}: {error}") from None
+    try:
+        yield store
+    finally:
+        store.close()
 
 
 # solve
@@ -213,13 +323,15 @@ def _play(args: argparse.Namespace) -> int:
 
 def _puzzle_from(args: argparse.Namespace) -> Puzzle:
     custom = args.board is not None or args.blocks is not None or bool(args.fixed)
-    sources = [args.black is not None, custom, args.file is not None]
+    sources = [args.black is not None, args.code is not None, custom, args.file is not None]
     if sum(sources) != 1:
         raise InvalidPuzzleError(
-            "give exactly one of --black, a custom game (--board/--blocks/--fixed) or --file"
+            "give exactly one of --black, --code, a custom game (--board/--blocks/--fixed) or "
+            "--file"
         )
-    if args.black is not None:
-        return challenge(parse_position(t, b) for t, b in zip(args.black, BLACK_BLOCKS, strict=True))
+    named = _challenge_from(args)
+    if named is not None:
+        return named
     if args.file is not None:
         return parse_puzzle_toml(
             read_text(str(args.file), MAX_TOML_BYTES, f"the puzzle file {_path_shown(args.file)}")

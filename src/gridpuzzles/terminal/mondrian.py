@@ -1,69 +1,169 @@
-"""The line-mode Mondrian Blocks game: the player places the three black blocks at prompts,
-then sees every solution of that challenge.
+"""The line-mode Mondrian Blocks game: the player fills the board with the coloured blocks.
 
-A position is ``X,Y,O`` as on the command line (`notation.parse_position`); an answer that
-is not one, or that puts a block outside the board or over another, is explained and asked
-again. Standard input that is not UTF-8 text, or an answer longer than `MAX_ANSWER`
-characters, raises `NotationError` (the command line reports it in one line).
+The challenge is given (a published one, a generated one, black blocks from the command line)
+or the player places the three black blocks at prompts.  Then each line is a command: a block
+to put down as ``SIZE:X,Y,O`` (`notation.parse_fixed`, e.g. ``2x3:4,0,h``), ``lift``, ``turn``,
+``undo``, ``redo``, ``hint``, ``solutions``, ``board``, ``help`` or ``quit``.  The board is
+drawn after every change; a command that is not one, or a move the game refuses, is one line
+saying why and changes nothing.  On a full board the game says how long it took (the shell's
+clock: the core keeps no time) and keeps the game in the store, when there is one.
+
+A position is ``X,Y,O`` as on the command line: X the column, Y the row, counted from 0 as the
+numbers beside the board.  The game's own messages count rows and columns from 1 ("row 3,
+column 5"), as every shell does.  Standard input that is not UTF-8 text, or a line longer than
+`MAX_ANSWER` characters, raises `NotationError` (the command line reports it in one line).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TextIO
 
-from gridpuzzles.mondrian.core.notation import NotationError, parse_position
-from gridpuzzles.mondrian.core.rendering import render_text
+from gridpuzzles.mondrian.core.challenges import challenge_key, published_of
+from gridpuzzles.mondrian.core.game import (
+    Cell,
+    Game,
+    lift,
+    new_game,
+    place,
+    redo,
+    turn,
+    undo,
+)
+from gridpuzzles.mondrian.core.notation import (
+    NotationError,
+    format_fixed,
+    parse_block,
+    parse_fixed,
+    parse_number,
+    parse_position,
+    quoted,
+)
+from gridpuzzles.mondrian.core.records import Finish, duration_words, new_bests
+from gridpuzzles.mondrian.core.rendering import colour_of, legend, render_board
 from gridpuzzles.mondrian.core.rules import (
     BLACK_BLOCKS,
+    MAX_SIDE,
     STANDARD_BOARD,
     Block,
     MondrianError,
     Placement,
     Puzzle,
+    challenge,
     check_placements,
 )
-from gridpuzzles.mondrian.solving.solutions import solutions
+from gridpuzzles.mondrian.solving.difficulty import difficulty_of
+from gridpuzzles.mondrian.solving.hints import reveal_solutions, take_hint
+from gridpuzzles.mondrian.solving.solutions import first_solution
+from gridpuzzles.storage import Store
 
 MAX_ANSWER = 100
 """The longest answer read at a prompt, in characters."""
 
+HELP = """\
+Commands (X is the column and Y the row, counted from 0 as the numbers beside the board):
+  SIZE:X,Y,O   put a block down with its top-left cell at column X, row Y, lying h
+               (horizontal) or v (vertical), e.g. 2x3:4,0,h
+  lift X,Y     take back the block covering column X, row Y (or: lift SIZE, e.g. lift 2x3)
+  turn X,Y     turn a block on the board about its top-left cell (or: turn SIZE)
+  undo, redo   take back the last change, or make it again
+  hint         put one correct block down (the game then sets no record)
+  solutions    show the solutions (the game then sets no record)
+  board        draw the board again
+  help         this help
+  quit         leave the game"""
 
-def ask_black_blocks(stdin: TextIO | None, out: TextIO) -> list[Placement] | None:
-    """The three black blocks, asked one by one on ``out``; None when the input ends first."""
-    print("Place the black blocks: X,Y,O with X the column and Y the row (0-based from the", file=out)
-    print("top-left corner) and O the orientation, v (vertical) or h (horizontal).", file=out)
+
+@dataclass
+class Terminal:
+    """The streams of the game, its clocks and how it writes."""
+
+    stdin: TextIO | None
+    out: TextIO
+    clock: Callable[[], float]
+    """Seconds for the time a game takes (a monotonic clock)."""
+    now: Callable[[], float]
+    """Seconds since the epoch, for when a game ended."""
+    color: bool = False
+    echo: bool = False
+    """Repeat each line read after its prompt, so piped sessions read like a transcript."""
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out)
+
+    def ask(self, prompt: str) -> str | None:
+        """The next line, stripped; None at the end of input."""
+        line = _answer(prompt, self.stdin, self.out)
+        if line is not None and self.echo:
+            print(line.rstrip("\n"), file=self.out)
+        return None if line is None else line.strip()
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """The challenge to play and how the player knows it."""
+
+    puzzle: Puzzle
+    title: str
+    """E.g. ``Challenge 001040531: White edition, easy``."""
+    difficulty: str = ""
+    """One of `challenges.LEVELS` (rated at the end when empty)."""
+
+
+def chosen(puzzle: Puzzle, name: str = "Challenge", difficulty: str = "") -> Chosen:
+    """How the player knows ``puzzle``: a published challenge by its code, edition and level,
+    else ``name`` and its black blocks as ``--black`` takes them."""
+    entry = published_of(puzzle)
+    if entry is not None:
+        level = entry.level.lower()
+        return Chosen(puzzle, f"Challenge {entry.code}: {entry.edition} edition, {level}", level)
+    suffix = f": {difficulty}" if difficulty else ""
+    return Chosen(puzzle, f"{name} --black {challenge_key(puzzle)}{suffix}", difficulty)
+
+
+# The black blocks
+
+
+def ask_black_blocks(terminal: Terminal) -> list[Placement] | None:
+    """The three black blocks, asked one by one; None when the input ends first."""
+    terminal.say("Place the black blocks: X,Y,O with X the column and Y the row (0-based from the")
+    terminal.say("top-left corner) and O the orientation, v (vertical) or h (horizontal).")
     placed: list[Placement] = []
     for block in BLACK_BLOCKS:
-        placement = _ask_position(block, placed, stdin, out)
+        placement = _ask_position(block, placed, terminal)
         if placement is None:
             return None
         placed.append(placement)
     return placed
 
 
-def show_every_solution(puzzle: Puzzle, color: bool, out: TextIO) -> None:
-    """The puzzle, then each solution as it is found, then how many there are."""
-    print(f"Puzzle:\n{render_text(puzzle.board, puzzle.fixed, color)}", file=out)
-    count = 0
-    for count, solution in enumerate(solutions(puzzle), 1):
-        print(f"\nSolution {count}:\n{render_text(puzzle.board, solution, color)}", file=out)
-    print(f"\nNumber of solutions: {count}", file=out)
+def ask_challenge(terminal: Terminal) -> Chosen | None:
+    """Black blocks asked at the prompts until they leave a way to fill the board; None when
+    the input ends first."""
+    while True:
+        black = ask_black_blocks(terminal)
+        if black is None:
+            return None
+        puzzle = challenge(black)
+        if first_solution(puzzle) is not None:
+            return chosen(puzzle, "Your challenge")
+        terminal.say("These black blocks leave no way to fill the board: place them again.")
 
 
 def _ask_position(
-    block: Block, placed: Sequence[Placement], stdin: TextIO | None, out: TextIO
+    block: Block, placed: Sequence[Placement], terminal: Terminal
 ) -> Placement | None:
     """Ask until the answer is a valid place for ``block``; ``None`` at end of input."""
     while True:
-        answer = _answer(f"{block} block (x,y,v/h): ", stdin, out)
+        answer = terminal.ask(f"{block} block (x,y,v/h): ")
         if answer is None:
             return None
         try:
             placement = parse_position(answer, block)
             check_placements(STANDARD_BOARD, [*placed, placement])
         except MondrianError as error:
-            print(f"  {error}; try again", file=out)
+            terminal.say(f"  {error}; try again")
             continue
         return placement
 
@@ -82,3 +182,169 @@ def _answer(prompt: str, stdin: TextIO | None, out: TextIO) -> str | None:
     if len(line) > MAX_ANSWER and not line.endswith("\n"):
         raise NotationError(f"an answer has at most {MAX_ANSWER} characters, e.g. 4,7,h")
     return line
+
+
+# Commands
+
+
+@dataclass(frozen=True)
+class Command:
+    """A line the player typed, read: its word and what it names (a placement, a cell or a
+    block size), if anything."""
+
+    word: str
+    """``place``, ``lift``, ``turn``, ``undo``, ``redo``, ``hint``, ``solutions``, ``board``,
+    ``help`` or ``quit``."""
+    placement: Placement | None = None
+    at: Cell | Block | None = None
+
+
+_WORDS = {
+    "undo": "undo", "u": "undo", "redo": "redo", "hint": "hint", "solutions": "solutions",
+    "solution": "solutions", "board": "board", "help": "help", "?": "help", "quit": "quit",
+    "q": "quit", "exit": "quit",
+}
+_WHERE = ("lift", "turn")
+
+
+def parse_command(line: str) -> Command:
+    """Read a typed command; `NotationError` saying what was expected."""
+    words = line.split()
+    if not words:
+        raise NotationError("type a block to put down, e.g. 2x3:4,0,h ('help' lists the commands)")
+    word = words[0].lower()
+    if word in _WORDS:
+        if len(words) > 1:
+            raise NotationError(f"'{word}' takes nothing after it")
+        return Command(_WORDS[word])
+    if word in _WHERE:
+        if len(words) != 2:
+            raise NotationError(f"'{word}' needs a cell X,Y or a size, e.g. '{word} 4,0' or "
+                                f"'{word} 2x3'")
+        return Command(word, at=_parse_where(words[1]))
+    if ":" in line:
+        return Command("place", placement=parse_fixed(line))
+    raise NotationError(f"unknown command {quoted(line.strip())}: type a block as SIZE:X,Y,O, "
+                        "e.g. 2x3:4,0,h, or 'help'")
+
+
+def _parse_where(text: str) -> Cell | Block:
+    """``X,Y`` (a cell: column, row) or ``SIZE`` (a block)."""
+    if "x" in text.lower():
+        return parse_block(text.lower())
+    column, comma, row = text.partition(",")
+    if not comma:
+        raise NotationError(f"expected a cell X,Y (column, row) or a size such as 2x3, not "
+                            f"{quoted(text)}")
+    most, why = MAX_SIDE - 1, f" (no board has more than {MAX_SIDE} columns or rows)"
+    return (parse_number(row, "Y (the row)", 0, most, why),
+            parse_number(column, "X (the column)", 0, most, why))
+
+
+# Drawing
+
+
+def draw(terminal: Terminal, game: Game) -> None:
+    """The board with its column and row numbers, the letters' legend and the tray."""
+    placements = (*game.black, *game.placed)
+    rows = render_board(game.board, placements, terminal.color).split("\n")
+    header = " ".join(str(col % 10) for col in range(game.board.width))
+    terminal.say()
+    terminal.say(f"Y\\X {header}")
+    for number, row in enumerate(rows):
+        terminal.say(f"{number:>3} {row}".rstrip())
+    terminal.say(legend(placements))
+    tray = ", ".join(f"{block} {colour_of(block).label}" for block in game.tray)
+    terminal.say(f"Tray: {tray or 'empty'}")
+
+
+def _show_solutions(terminal: Terminal, game: Game) -> Game:
+    revealed = reveal_solutions(game)
+    for number, solution in enumerate(revealed.solutions, 1):
+        terminal.say(f"\nSolution {number}:")
+        terminal.say(render_board(game.board, solution, terminal.color))
+        terminal.say(legend(solution))
+    shown = len(revealed.solutions)
+    more = f" (the first {shown} are shown)" if revealed.count > shown else ""
+    terminal.say(f"\nNumber of solutions: {revealed.count}{more}. The game now sets no record.")
+    return revealed.game
+
+
+# The game
+
+
+def play(terminal: Terminal, chosen: Chosen, store: Store | None = None) -> Finish | None:
+    """Play ``chosen`` until the board is full (the game solved, kept in ``store`` when one is
+    given), the player quits or the input ends (None)."""
+    game = new_game(chosen.puzzle)
+    terminal.say(chosen.title)
+    terminal.say("Fill the board with the coloured blocks: type SIZE:X,Y,O to put one down,")
+    terminal.say("e.g. 2x3:4,0,h ('help' lists every command).")
+    draw(terminal, game)
+    started = terminal.clock()
+    while not game.solved:
+        line = terminal.ask("> ")
+        if line is None:
+            terminal.say("Input ended: the game is left unsolved.")
+            return None
+        try:
+            command = parse_command(line)
+            if command.word == "quit":
+                terminal.say("Bye.")
+                return None
+            game = _act(terminal, game, command)
+        except MondrianError as error:
+            terminal.say(str(error))
+    seconds = terminal.clock() - started
+    difficulty = chosen.difficulty or difficulty_of(chosen.puzzle)
+    finish = Finish(challenge_key(chosen.puzzle), difficulty, seconds, game.assisted,
+                    game.moves, terminal.now())
+    _solved(terminal, finish, store)
+    return finish
+
+
+def _act(terminal: Terminal, game: Game, command: Command) -> Game:
+    """``game`` after ``command`` (drawn again when it changed); `MondrianError` when refused."""
+    before = game
+    if command.word == "place" and command.placement is not None:
+        game = place(game, command.placement)
+    elif command.word in _WHERE and command.at is not None:
+        game = (lift if command.word == "lift" else turn)(game, command.at)
+    elif command.word == "undo":
+        game = undo(game)
+    elif command.word == "redo":
+        game = redo(game)
+    elif command.word == "hint":
+        game, given = take_hint(game)
+        suffix = "" if given.place is None else f" ({format_fixed(given.place)})"
+        terminal.say(f"Hint: {given.text}{suffix}")
+    elif command.word == "solutions":
+        return _show_solutions(terminal, game)
+    elif command.word == "help":
+        terminal.say(HELP)
+        return game
+    if game.position != before.position or command.word == "board":
+        draw(terminal, game)
+    return game
+
+
+def _solved(terminal: Terminal, finish: Finish, store: Store | None) -> None:
+    """Say the board is full and how long it took; keep the game in ``store``."""
+    moves = f"{finish.moves} move{'' if finish.moves == 1 else 's'}"
+    article = "an" if finish.difficulty[:1] in ("a", "e", "i", "o", "u") else "a"
+    terminal.say(f"Solved in {duration_words(finish.seconds)} ({moves}, {article} "
+                 f"{finish.difficulty} challenge).")
+    if finish.assisted:
+        terminal.say("You had help (a hint or the solutions): the game sets no record.")
+    if store is None:
+        return
+    earlier = store.mondrian_finishes()
+    store.add_mondrian_finish(finish)
+    bests = new_bests(earlier, finish)
+    names = {"challenge": "this challenge", "difficulty": f"{finish.difficulty} challenges"}
+    if bests:
+        terminal.say(f"A new best time for {' and for '.join(names[b] for b in bests)}!")
+    own = [f.seconds for f in earlier if f.challenge == finish.challenge and not f.assisted]
+    if own and "challenge" not in bests:
+        terminal.say(f"Your best time for this challenge: {duration_words(min(own))}.")
+
