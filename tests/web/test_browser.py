@@ -30,12 +30,13 @@ WIDTH = 9
 
 
 def open_seeded(page: Page, server: ServerProcess, seed: int = SEED) -> None:
-    page.goto(f"{server.url}/?level=beginner&seed={seed}")
+    """The seeded beginner game whose layout `tests.web.boards` knows: first click safe."""
+    page.goto(f"{server.url}/?level=beginner&first_click=safe&seed={seed}")
     expect(page.locator("body")).to_have_attribute("data-ready", "true")
     expect(page.locator("#board .cell")).to_have_count(81)
 
 
-def start_new_game(page: Page, act: Callable[[], None] | None = None) -> None:
+def start_new_game(page: Page, act: Callable[[], object] | None = None) -> None:
     """Click New game (or ``act``, such as choosing a level) and wait until the page shows
     the new game (a click on the board before then would reach the old one)."""
     with page.expect_response(lambda r: r.url.endswith("/games") and r.request.method == "POST") as created:
@@ -215,6 +216,7 @@ def test_an_expert_board_fits_a_laptop_screen(
             break
         with page.expect_response(lambda response: "auto-move" in response.url):
             page.click("#play-move")
+        expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
     box = page.locator("#window").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 1366
     assert box["y"] + box["height"] <= 700

@@ -85,6 +85,7 @@ def play_with_play_move(page: Page) -> str:
             return status
         with page.expect_response(lambda r: "auto-move" in r.url):
             page.click("#play-move")
+        expect(page.locator("#board")).to_have_attribute("aria-busy", "false")  # drawn
     raise AssertionError("Play Move did not finish the game in 100 moves")
 
 
@@ -111,7 +112,7 @@ def test_a_game_won_with_play_move_is_assisted_and_sets_no_best_time(
     dialog = open_statistics(page)
     summary = dialog.locator("table.records").first.locator("tbody tr")
     expect(summary).to_have_count(1)
-    expect(column(summary, "Level, rule")).to_have_text("beginner, safe")
+    expect(column(summary, "Level, rule")).to_have_text("beginner, opening")  # the page's default
     expect(column(summary, "Games")).to_have_text("0")
     expect(column(summary, "Best")).to_have_text("\N{EN DASH}")
     expect(column(summary, "Assisted won")).to_have_text(f"1/{lost + 1}")
@@ -147,14 +148,14 @@ def test_a_game_left_after_its_first_reveal_is_listed_as_left_with_its_seed(
     dialog = open_statistics(page)
     row = history_row(page)
     expect(column(row, "Result")).to_have_text("left")
-    expect(column(row, "Level")).to_have_text("beginner, safe")
+    expect(column(row, "Level")).to_have_text("beginner, opening")
     link = column(row, "Board").locator("a")
     expect(link).to_have_text("Replay")
     href = link.get_attribute("href")
     assert href is not None
     assert parse_qs(urlsplit(href).query) == {
         "level": ["beginner"],
-        "first_click": ["safe"],
+        "first_click": ["opening"],
         "seed": [str(saved.seed)],
     }
     summary = dialog.locator("table.records").first.locator("tbody tr").first

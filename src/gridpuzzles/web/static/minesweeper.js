@@ -20,6 +20,7 @@ let cursor = 0; // the keyboard cursor, as a cell index
 let hinted = -1; // the cell Hint marked, until the next answer
 let chances = null; // with the overlay on: each cell's mine probability (null when shown)
 let queue = Promise.resolve(); // moves are sent one after the other, in order
+let pending = 0; // requests queued and not answered yet
 let levels = []; // the built-in levels, from the options
 let gamesAsked = 0; // new games asked for: only the latest one asked is shown
 // A replay link, ?level=expert&first_click=opening&seed=7 (or width, height and mines for a
@@ -326,6 +327,7 @@ function helped(current) {
 
 /** Run `request` (given the game) after the requests before it, on a game in play. */
 function enqueue(request, quietConflict = false) {
+  busy(1);
   queue = queue.then(async () => {
     if (!game || game.status !== "playing") return;
     try {
@@ -333,8 +335,15 @@ function enqueue(request, quietConflict = false) {
     } catch (error) {
       if (!(quietConflict && error.status === 409)) say(error.message, true);
     }
-  });
+  }).finally(() => busy(-1));
   return queue;
+}
+
+/** Count the requests on their way (`change` more or fewer); the board is aria-busy while
+ * any is, and done drawing its last answer once none is. */
+function busy(change) {
+  pending += change;
+  board.setAttribute("aria-busy", String(pending > 0));
 }
 
 function send(move, quietConflict = false) {
