@@ -4,6 +4,7 @@ kind of cell told apart and readable with ``NO_COLOR``."""
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
 from rich.style import Style
@@ -12,7 +13,7 @@ from textual.geometry import Region
 from gridpuzzles.minesweeper import level
 from gridpuzzles.minesweeper.core.grid import Cell
 from gridpuzzles.tui.app import GridPuzzlesApp
-from gridpuzzles.tui.board import CHECKER, NUMBER_COLOURS, OPEN_BG, MinesBoard
+from gridpuzzles.tui.board import CHECKER, NUMBER_COLOURS, OPEN_BG, RISK_BANDS, MinesBoard
 
 
 def luminance(colour: str) -> float:
@@ -104,3 +105,18 @@ async def test_with_no_color_every_kind_of_cell_is_told_apart_and_readable(
     for name, cell in kinds.items():
         if name != "open, no mine around":
             assert glyph_contrast(cell) >= 3, name
+
+
+def test_the_risk_bands_go_from_light_to_dark_with_readable_ink() -> None:
+    backgrounds = [band.background for band in RISK_BANDS]
+    lightness = [luminance(colour) for colour in backgrounds]
+    assert lightness == sorted(lightness, reverse=True)
+    for lighter, darker in pairwise(RISK_BANDS):
+        assert contrast(lighter.background, darker.background) >= 1.4  # in shades of grey too
+        assert luminance(lighter.background) > luminance(lighter.checkered)
+        assert luminance(lighter.checkered) > luminance(darker.background)
+    for band in RISK_BANDS:
+        assert contrast(band.ink, band.background) >= 4.5
+        assert contrast(band.ink, band.checkered) >= 4.5
+    assert [band.upto for band in RISK_BANDS] == [0, 9, 19, 39, 99, 100]
+    assert len({band.shade for band in RISK_BANDS}) == len(RISK_BANDS)

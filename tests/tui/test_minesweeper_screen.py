@@ -3,7 +3,9 @@
 import html
 import random
 import re
+from bisect import bisect_left
 from fractions import Fraction
+from itertools import combinations
 
 import pytest
 from textual.pilot import Pilot
@@ -17,6 +19,7 @@ from gridpuzzles.tui.board import MinesBoard
 from gridpuzzles.tui.dialogs import HelpScreen, LevelMenu
 from gridpuzzles.tui.minesweeper import MinesweeperScreen
 from tests.minesweeper.boards import winning_reveals
+from tests.tui.test_board import drawn_cells
 
 pytestmark = pytest.mark.anyio
 
@@ -204,20 +207,18 @@ async def test_the_hint_marks_the_safest_cell_and_says_how_safe_it_is() -> None:
         assert advice.reason.value not in message(app)  # player words, not the rule's name
 
 
-def percent_label(chance: Fraction, width: int) -> str:
+def percent_label(chance: Fraction, width: int, under_cursor: bool) -> str:
     """What a cell of ``width`` characters shows for a mine probability: a whole percentage,
-    0 and 100 only when certain, "!!" for 100 in two characters."""
+    0 and 100 only when certain, "!" for 100 in cells too narrow to leave a space beside
+    "100"; in cells of two characters only "0" and "!" unless the cursor is on it."""
     if chance in (0, 1):
-        return "0" if chance == 0 else ("100" if width > 2 else "!!")
-    return str(min(max(round(100 * chance), 1), 99))
+        return "0" if chance == 0 else ("100" if width > 4 else "!")
+    return str(min(max(round(100 * chance), 1), 99)) if width > 2 or under_cursor else ""
 
 
 def board_text(board: MinesBoard, cell: Cell) -> str:
     """The text drawn in the middle line of ``cell``."""
-    lines = board.render().plain.split("\n")
-    row, col = cell
-    line = lines[row * board.cell_height + board.cell_height // 2]
-    return line[col * board.cell_width : (col + 1) * board.cell_width].strip()
+    return "".join(char for char, _ in drawn_cells(board)[cell]).strip()
 
 
 @pytest.mark.parametrize(("size", "width"), [((100, 40), 7), ((24, 14), 2)])
@@ -240,12 +241,63 @@ async def test_the_overlay_shows_the_solvers_probabilities(
             cell = divmod(index, 9)
             chance = analysis.probability(*cell)
             assert chance is not None
-            assert board_text(screen.board, cell) == percent_label(chance, width)
+            label = percent_label(chance, width, cell == screen.board.cursor)
+            assert board_text(screen.board, cell) == label
         assert board_text(screen.board, (1, 2)) == "F"  # a flag stays a flag
         assert board_text(screen.board, (0, 0)) == "1"
-        assert "chance of a mine" in message(app)
+        assert "mine chances | 0  <10  <20  <40  <100  ! " in message(app)  # the legend
         await pilot.press("o")
         assert screen.board.overlay.probabilities is None
+
+
+async def test_the_overlay_on_small_cells_is_a_shade_per_risk_band_and_the_cursors_chance_in_words() -> (
+    None
+):
+    app = app_for("expert", 3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_of(app)
+        await pilot.press(*["down"] * 8, *["right"] * 15, "space", "o")
+        board = screen.board
+        assert board.cell_width == 2
+        shown = view(screen.game)
+        analysis = analyze(shown, 99)
+        hidden = [divmod(i, 30) for i, symbol in enumerate(shown.cells) if symbol == "#"]
+        drawn = drawn_cells(board)
+        assert all(len(board_text(board, cell)) <= 1 for cell in hidden)  # no wall of digits
+        by_band: dict[int, set[str]] = {}
+        for cell in hidden:
+            chance = analysis.probability(*cell)
+            assert chance is not None
+            band = bisect_left([0, 9, 19, 39, 99, 100], percent(chance))
+            backgrounds = {str(style.bgcolor) for _, style in drawn[cell]}
+            by_band.setdefault(band, set()).update(backgrounds)
+        assert len(by_band) >= 4  # this position holds certain cells and several risks
+        colours = list(by_band.values())
+        for one, other in combinations(colours, 2):
+            assert not one & other  # every band has its own shades
+
+        chances = {cell: analysis.probability(*cell) or Fraction(0) for cell in hidden}
+        safest = min((cell for cell in hidden if 0 < chances[cell] < 1), key=chances.__getitem__)
+        chance = chances[safest]
+        board.cursor = safest
+        await pilot.pause()
+        row, col = safest
+        expected = f"row {row + 1}, column {col + 1}: {float(100 * chance):.1f}% chance of a mine"
+        assert message(app).startswith(f"{expected} | 0  <10")
+        assert board_text(board, safest) == str(percent(chance))  # the cursor's cell only
+        certain = next(cell for cell in hidden if chances[cell] == 0)
+        board.cursor = certain
+        await pilot.pause()
+        assert message(app).startswith(
+            f"row {certain[0] + 1}, column {certain[1] + 1} is certainly safe"
+        )
+        await pilot.press("o")
+        assert message(app).startswith("expert, seed 3")
+
+
+def percent(chance: Fraction) -> int:
+    """A chance in whole percent: 0 and 100 only when certain."""
+    return 0 if chance == 0 else 100 if chance == 1 else min(max(round(100 * chance), 1), 99)
 
 
 async def test_the_footer_at_80_columns_names_both_puzzles() -> None:

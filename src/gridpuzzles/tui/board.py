@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
-from colorsys import hsv_to_rgb
 from dataclasses import dataclass
 
-from rich.color import Color
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -95,6 +92,38 @@ reverses its cell back and underlines it."""
 HINT_MARK = "+"
 """Drawn on a hinted hidden cell, so that it stands out under the cursor too."""
 SHOWN = {HIDDEN: "·", "0": " "}
+
+
+@dataclass(frozen=True)
+class RiskBand:
+    """Mine chances that the probability overlay draws alike: whole percentages up to
+    ``upto``; its background (a lighter one for safer bands, so that the bands keep their order
+    in shades of grey too), a darker one for every other cell, the ink of text on both, the
+    glyph that fills a small cell without colour, and its name in the legend."""
+
+    upto: int
+    background: str
+    checkered: str
+    ink: str
+    shade: str
+    legend: str
+
+    @property
+    def certain(self) -> bool:
+        """Whether the band holds a certain chance: certainly safe, or certainly a mine."""
+        return self.upto in (0, 100)
+
+
+RISK_BANDS = (
+    RiskBand(0, "#bef6c2", "#abddaf", "#000000", "0", "0"),
+    RiskBand(9, "#abcf1e", "#9aba1b", "#000000", "░", "<10"),
+    RiskBand(19, "#be961b", "#ab8718", "#000000", "▒", "<20"),
+    RiskBand(39, "#b65a1a", "#a35017", "#ffffff", "▓", "<40"),
+    RiskBand(99, "#a32317", "#932015", "#ffffff", "█", "<100"),
+    RiskBand(100, "#660f24", "#5c0e20", "#ffffff", "!", "!"),
+)
+"""Six bands, evenly spaced in lightness (CIELAB L* about 92, 78, 64, 50, 36, 21) from pale
+green to dark red, each a step apart from the next even on its darker cells."""
 CELL_SIZES = [(2, 1), (3, 1), (5, 2), (7, 3)]
 """Cell sizes (width, height) in characters, smallest first; the board picks what fits."""
 
@@ -189,13 +218,34 @@ class MinesBoard(Widget, can_focus=True):
         style = palette.exploded if index == self.exploded else styles[symbol]
         probabilities = self.overlay.probabilities
         if probabilities is not None and index in probabilities:
-            shown, style = _probability_cell(probabilities[index], self.cell_width, checkered)
+            under_cursor = (row, col) == self.cursor
+            chance = probabilities[index]
+            shown, style = _probability_cell(
+                chance, self.cell_width, checkered, palette is PLAIN, under_cursor
+            )
         if index == self.overlay.hint:
             shown = HINT_MARK if shown == SHOWN[HIDDEN] else shown
             style = style + palette.hinted
         if (row, col) == self.cursor:
             style = style + Style(reverse=not style.reverse) + palette.cursor
         return shown.center(self.cell_width)[: self.cell_width], style
+
+    def odds(self) -> Text | None:
+        """The cursor's cell's mine chance in words, with the legend of the overlay's bands
+        (None when the overlay is off)."""
+        probabilities = self.overlay.probabilities
+        if probabilities is None:
+            return None
+        row, col = self.cursor
+        chance = probabilities.get(row * self.view.width + col)
+        where = f"row {row + 1}, column {col + 1}"
+        if chance is None:
+            said = "mine chances"
+        elif chance in (0, 1):
+            said = f"{where} is certainly {'safe' if chance == 0 else 'a mine'}"
+        else:
+            said = f"{where}: {100 * chance:.1f}% chance of a mine"
+        return Text.assemble(said, " |", risk_legend(self.palette is PLAIN))
 
     @property
     def palette(self) -> Palette:
@@ -228,19 +278,54 @@ class MinesBoard(Widget, can_focus=True):
             self.post_message(self.CellClicked((row, col), event.button, event.shift))
 
 
-def _probability_cell(probability: float, width: int, checkered: bool) -> tuple[str, Style]:
-    """A hidden cell's mine probability as a percentage on a background from green (safe)
-    through yellow to red (a mine), a shade darker on every other cell so that neighbouring
-    percentages stay apart. The hue follows the square root of the probability, so that the
-    low chances a player has to choose between look different.
+def chance_percent(chance: float) -> int:
+    """A mine chance as a whole percentage: 0 and 100 only when certain."""
+    percent = round(100 * chance)
+    return min(max(percent, 1), 99) if 0 < chance < 1 else percent
 
-    Only a certainly safe cell shows 0 and only a certain mine 100 ("!!" in two characters).
-    """
-    percent = round(100 * probability)
-    if 0 < probability < 1:
-        percent = min(max(percent, 1), 99)
-    hue = (1 - math.sqrt(probability)) / 3  # 1/3 is green, 0 is red
-    red, green, blue = hsv_to_rgb(hue, 0.8, 0.7 if checkered else 0.9)
-    background = Color.from_rgb(255 * red, 255 * green, 255 * blue)
-    label = str(percent) if width > 2 or percent < 100 else "!!"
-    return label[:width], Style(bgcolor=background, color="#000000")
+
+def risk_band(percent: int) -> RiskBand:
+    """The band of a percentage from `chance_percent`."""
+    return next(band for band in RISK_BANDS if percent <= band.upto)
+
+
+def chance_label(percent: int, width: int) -> str:
+    """A percentage as written in a cell ``width`` characters wide, with room beside it:
+    a certain mine is ``!`` where ``100`` would fill the cell."""
+    return "!" if percent == 100 and width < 5 else str(percent)
+
+
+def _probability_cell(
+    chance: float, width: int, checkered: bool, plain: bool, cursor: bool
+) -> tuple[str, Style]:
+    """A hidden cell's mine chance: its risk band's look, and its percentage when the cell
+    is 3 characters wide or more. A cell of two characters (where percentages would run into
+    a wall of digits) shows only ``0`` or ``!`` when the chance is certain, or, without
+    colour, its band's shade glyph; the percentage only under the cursor."""
+    percent = chance_percent(chance)
+    band = risk_band(percent)
+    style = band_style(band, checkered, plain)
+    if width > 2 or cursor or band.certain:
+        return chance_label(percent, width), style
+    return (band.shade * width if plain else ""), style
+
+
+def band_style(band: RiskBand, checkered: bool, plain: bool) -> Style:
+    """The band's background and ink; without colour, reversed as hidden cells are, so that
+    the denser shade glyphs of riskier bands draw darker, to the certain mine, not reversed
+    (dark) at all; the certain bands in bold, the percentages in italic (the numbers of open
+    cells are upright)."""
+    if not plain:
+        return Style(bgcolor=band.checkered if checkered else band.background, color=band.ink)
+    if band.certain:
+        return Style(bold=True, reverse=band.upto == 0)
+    return Style(italic=True, reverse=True)
+
+
+def risk_legend(plain: bool) -> Text:
+    """The bands' colours (and, without colour, their glyphs) named by their chances."""
+    legend = Text()
+    for band in RISK_BANDS:
+        glyph = band.shade if plain and not band.certain else ""
+        legend.append(f" {glyph}{band.legend} ", band_style(band, False, plain))
+    return legend

@@ -13,6 +13,7 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import replace
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -149,7 +150,14 @@ class MinesweeperScreen(Screen[None]):
     def on_mount(self) -> None:
         self.set_interval(0.5, self._draw_bar)
         self.board.focus()
+        self.watch(self.board, "cursor", self._cursor_moved, init=False)
         self._draw()
+
+    def _cursor_moved(self) -> None:
+        """With the overlay on, say the mine chance of the cell under the cursor."""
+        odds = self.board.odds()
+        if odds is not None:
+            self._say(odds)
 
     def on_resize(self) -> None:
         self.board.fit(self.query_one("#board-area").size)
@@ -169,9 +177,9 @@ class MinesweeperScreen(Screen[None]):
         self.board.show(shown, self.game.exploded, overlay)
         self.board.fit(self.query_one("#board-area").size)
         self._draw_bar()
-        self._say(message or self.summary or self._describe())
+        self._say(message or self.summary or self.board.odds() or self._describe())
 
-    def _say(self, message: str) -> None:
+    def _say(self, message: str | Text) -> None:
         self.query_one("#message", Static).update(message)
 
     def _overlay(self, shown: View) -> Overlay:
@@ -317,8 +325,7 @@ class MinesweeperScreen(Screen[None]):
         self.odds_shown = not self.odds_shown
         if self.odds_shown:
             self._assisted()
-        shown = "each hidden cell's chance of a mine, in % (o hides it)"
-        self._draw(shown if self.odds_shown and not self.game.over else "")
+        self._draw()
 
     def action_new_game(self) -> None:
         self.start(GameChoice(self.game.config))
