@@ -24,6 +24,7 @@ from gridpuzzles.mondrian.core.challenges import challenge_key, published_of
 from gridpuzzles.mondrian.core.game import (
     Cell,
     Game,
+    count_words,
     lift,
     new_game,
     place,
@@ -330,7 +331,7 @@ def _act(terminal: Terminal, game: Game, command: Command) -> Game:
 
 def _solved(terminal: Terminal, finish: Finish, store: Store | None) -> None:
     """Say the board is full and how long it took; keep the game in ``store``."""
-    moves = f"{finish.moves} move{'' if finish.moves == 1 else 's'}"
+    moves = count_words(finish.moves, "move")
     article = "an" if finish.difficulty[:1] in ("a", "e", "i", "o", "u") else "a"
     terminal.say(f"Solved in {duration_words(finish.seconds)} ({moves}, {article} "
                  f"{finish.difficulty} challenge).")

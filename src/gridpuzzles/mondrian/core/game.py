@@ -173,11 +173,12 @@ def placement_words(placement: Placement) -> str:
     where = block_words(placement)
     if placement.block.is_square:
         return where
-    return f"{where}, {_count(placement.height, 'row')} high and " \
-           f"{_count(placement.width, 'column')} wide"
+    height, width = count_words(placement.height, "row"), count_words(placement.width, "column")
+    return f"{where}, {height} high and {width} wide"
 
 
-def _count(number: int, noun: str) -> str:
+def count_words(number: int, noun: str) -> str:
+    """``1 row``, ``3 rows``: a number of things in words."""
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
@@ -251,7 +252,7 @@ def _check_inside(board: Board, placement: Placement) -> None:
     row, col = placement.row, placement.col
     if not (0 <= row < board.height and 0 <= col < board.width):
         raise MoveError(f"{cell_words((row, col))} is off the board, which has "
-                        f"{_count(board.height, 'row')} and {_count(board.width, 'column')}")
+                        f"{count_words(board.height, 'row')} and {count_words(board.width, 'column')}")
     edges = [
         name
         for name, out in (

@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from gridpuzzles.mondrian.core.challenges import LEVELS, published_of
+from gridpuzzles.mondrian.core.game import count_words
 from gridpuzzles.mondrian.core.rules import Block, Board, Placement, Puzzle
 from gridpuzzles.mondrian.solving.solutions import SearchLimitError
 
@@ -197,14 +198,11 @@ def rate(puzzle: Puzzle, max_nodes: int = MAX_NODES) -> Difficulty:
     per = "" if effort.solutions < 2 else f" for {effort.solutions} solutions ({effort.score} each)"
     reason = (
         f"a logical player searches {effort.positions} positions{per}: "
-        f"{_count(effort.forced_first, 'forced move')} before the first choice, "
-        f"{_count(effort.choices, 'choice')} in all, {_count(effort.dead_ends, 'dead end')}"
+        f"{count_words(effort.forced_first, 'forced move')} before the first choice, "
+        f"{count_words(effort.choices, 'choice')} in all, "
+        f"{count_words(effort.dead_ends, 'dead end')}"
     )
     return Difficulty(level_of_score(effort.score), effort.score, reason)
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def difficulty_of(puzzle: Puzzle) -> str:
