@@ -196,3 +196,11 @@ def test_a_solved_game_is_kept_and_a_better_time_is_a_new_best(tmp_path: Path) -
     assert "new best" not in said(slower)
     (record,), (easy,) = store.mondrian_records()
     assert (record.key, record.solved, record.best, easy.key) == ("001040531", 2, 20.0, "easy")
+
+
+def test_a_store_that_fails_at_the_end_is_one_line(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.db")
+    store.close()  # a closed connection fails as a locked or vanished file would
+    term = terminal(*solution_lines(PUBLISHED.puzzle))
+    assert play(term, chosen(PUBLISHED.puzzle), store) is not None
+    assert "The game could not be kept in " in said(term)

@@ -16,6 +16,7 @@ column 5"), as every shell does.  Standard input that is not UTF-8 text, or a li
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TextIO
@@ -57,7 +58,7 @@ from gridpuzzles.mondrian.core.rules import (
 from gridpuzzles.mondrian.solving.difficulty import difficulty_of
 from gridpuzzles.mondrian.solving.hints import reveal_solutions, take_hint
 from gridpuzzles.mondrian.solving.solutions import first_solution
-from gridpuzzles.storage import Store
+from gridpuzzles.storage import StorageError, Store
 
 MAX_ANSWER = 100
 """The longest answer read at a prompt, in characters."""
@@ -339,8 +340,12 @@ def _solved(terminal: Terminal, finish: Finish, store: Store | None) -> None:
         terminal.say("You had help (a hint or the solutions): the game sets no record.")
     if store is None:
         return
-    earlier = store.mondrian_finishes()
-    store.add_mondrian_finish(finish)
+    try:
+        earlier = store.mondrian_finishes()
+        store.add_mondrian_finish(finish)
+    except (sqlite3.Error, StorageError) as error:
+        terminal.say(f"The game could not be kept in {store.path}: {error}")
+        return
     bests = new_bests(earlier, finish)
     names = {"challenge": "this challenge", "difficulty": f"{finish.difficulty} challenges"}
     if bests:
