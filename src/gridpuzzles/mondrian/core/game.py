@@ -251,8 +251,9 @@ def _check_in_tray(game: Game, block: Block, black: bool) -> None:
 def _check_inside(board: Board, placement: Placement) -> None:
     row, col = placement.row, placement.col
     if not (0 <= row < board.height and 0 <= col < board.width):
-        raise MoveError(f"{cell_words((row, col))} is off the board, which has "
-                        f"{count_words(board.height, 'row')} and {count_words(board.width, 'column')}")
+        rows, columns = count_words(board.height, "row"), count_words(board.width, "column")
+        raise MoveError(f"{cell_words((row, col))} is off the board, which has {rows} and "
+                        f"{columns}")
     edges = [
         name
         for name, out in (
