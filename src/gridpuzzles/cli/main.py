@@ -74,13 +74,14 @@ MONDRIAN = Help(
     summary="Mondrian Blocks: play, solve, generate, count every placement",
     description="""\
 Mondrian Blocks: place the three black blocks on the 8x8 board, then fill it with the
-coloured ones. Play at the prompts, solve a challenge or a custom game (every solution, or
-how many there are), generate challenges with exactly one solution, or count the solutions
-of every placement of the black blocks. A position is X,Y,O: the column and row of the
+coloured ones. Play a challenge (published, generated or your own) block by block, solve a
+challenge or a custom game (every solution, or how many there are), generate challenges with
+exactly one solution, or count the solutions of every placement of the black blocks. A position is X,Y,O: the column and row of the
 block's top-left cell, 0-based, and its orientation, h or v.""",
     epilog="""\
 examples:
-  %(prog)s play                                   asks for each black block
+  %(prog)s play                                   asks for the black blocks, then you fill the board
+  %(prog)s play --level hard                      a published hard challenge
   %(prog)s solve --black 2,3,v 0,1,v 4,7,h        every solution
   %(prog)s solve --black 2,3,v 0,1,v 4,7,h --count
   %(prog)s generate --count 5 --seed 1

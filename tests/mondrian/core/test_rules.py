@@ -71,8 +71,15 @@ def test_challenge_fixes_the_black_blocks() -> None:
 @pytest.mark.parametrize(
     ("fixed", "message"),
     [
-        ((Placement(3, 2, Block(1, 1)), Placement(3, 1, Block(1, 2)), EXAMPLE[2]), "overlaps"),
-        ((EXAMPLE[0], EXAMPLE[1], Placement(7, 6, Block(1, 3))), "leaves"),
+        (
+            (Placement(3, 2, Block(1, 1)), Placement(3, 1, Block(1, 2)), EXAMPLE[2]),
+            "^the 1x1 block at row 4, column 3 overlaps another block, "
+            "the 1x2 block at row 4, column 2$",
+        ),
+        (
+            (EXAMPLE[0], EXAMPLE[1], Placement(7, 6, Block(1, 3))),
+            "^the 1x3 block at row 8, column 7, horizontal, leaves the 8x8 board$",
+        ),
         ((EXAMPLE[0], EXAMPLE[1]), "1x1, 1x2 and 1x3"),
         ((*EXAMPLE, Placement(0, 7, Block(1, 1))), "1x1, 1x2 and 1x3"),
     ],

@@ -36,6 +36,8 @@ from gridpuzzles.mondrian.core.rules import (
     make_puzzle,
     sorted_blocks,
 )
+from gridpuzzles.mondrian.core.rules import block_words as block_words  # the game's words too
+from gridpuzzles.mondrian.core.rules import cell_words as cell_words
 
 Cell = tuple[int, int]
 """A cell as ``(row, col)``, 0-based from the top-left corner (as everywhere in the code)."""
@@ -153,18 +155,6 @@ def puzzle_of(game: Game) -> Puzzle:
 
 
 # Words
-
-
-def cell_words(cell: Cell) -> str:
-    """A cell as the player says it, counting from 1: ``row 3, column 5``."""
-    return f"row {cell[0] + 1}, column {cell[1] + 1}"
-
-
-def block_words(placement: Placement, black: bool = False) -> str:
-    """A block on the board by its size and top-left cell: ``the 1x4 block at row 2, column 1``
-    (``the black 1x2 block ...`` for a black one)."""
-    colour = "black " if black else ""
-    return f"the {colour}{placement.block} block at {cell_words((placement.row, placement.col))}"
 
 
 def placement_words(placement: Placement) -> str:

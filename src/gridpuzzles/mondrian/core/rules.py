@@ -215,16 +215,36 @@ def _at_most(items: Iterable[_Item]) -> tuple[_Item, ...]:
     return kept
 
 
+def cell_words(cell: tuple[int, int]) -> str:
+    """A cell as the player says it, counting from 1: ``row 3, column 5``."""
+    return f"row {cell[0] + 1}, column {cell[1] + 1}"
+
+
+def block_words(placement: Placement, black: bool = False) -> str:
+    """A block on the board by its size and top-left cell: ``the 1x4 block at row 2, column 1``
+    (``the black 1x2 block ...`` for a black one)."""
+    colour = "black " if black else ""
+    return f"the {colour}{placement.block} block at {cell_words((placement.row, placement.col))}"
+
+
 def check_placements(board: Board, placements: Iterable[Placement]) -> None:
-    """Raise :class:`InvalidPuzzleError` if a placement leaves the board or two overlap."""
-    covered: set[tuple[int, int]] = set()
+    """Raise :class:`InvalidPuzzleError` if a placement leaves the board or two overlap; the
+    message names the blocks as the player does, counting from 1."""
+    earlier: list[Placement] = []
     for placement in placements:
+        laid = "" if placement.block.is_square else f", {placement.orientation.name.lower()},"
         if not board.contains(placement):
-            raise InvalidPuzzleError(f"block {placement} leaves the {board} board")
+            raise InvalidPuzzleError(
+                f"{block_words(placement)}{laid} leaves the {board} board"
+            )
         cells = placement.cells()
-        if cells & covered:
-            raise InvalidPuzzleError(f"block {placement} overlaps another block")
-        covered |= cells
+        for other in earlier:
+            if cells & other.cells():
+                raise InvalidPuzzleError(
+                    f"{block_words(placement)}{laid} overlaps another block, "
+                    f"{block_words(other)}"
+                )
+        earlier.append(placement)
 
 
 def _check_fixed(puzzle: Puzzle) -> None:
