@@ -51,7 +51,7 @@ def main() -> None:
     board = ["--level", args.level, "--games", str(args.games), "--seed", str(args.seed)]
     with tempfile.TemporaryDirectory() as folder, LocalCluster(  # type: ignore[no-untyped-call]
         n_workers=args.workers, processes=True, threads_per_worker=1, host="127.0.0.1",
-        dashboard_address=None,
+        dashboard_address=":0",
     ) as cluster:
         ways = {
             f"--jobs {args.workers}": ["--jobs", str(args.workers)],

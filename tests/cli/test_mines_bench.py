@@ -3,6 +3,7 @@ streamed to a file and resumed, and a Dask cluster."""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import socket
 import sys
@@ -12,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from gridpuzzles.cli.bench_results import Record
 from gridpuzzles.cli.main import mines_main
 from gridpuzzles.minesweeper.core.settings import level
 from gridpuzzles.minesweeper.core.view import View
@@ -356,6 +358,21 @@ def test_a_file_that_is_not_the_run_s_results_is_refused(
         assert status == 2 and message in err and err.count("\n") == 1
 
 
+def test_a_results_file_that_another_run_writes_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "r.jsonl"
+    args = [*BEGINNER, "--games", "3", "--results", str(path)]
+    assert bench(args, capsys)[0] == 0
+    before = path.read_bytes()
+    with path.open("r+b") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)
+        status, out, err = bench([*args, "--resume"], capsys)
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert f"--results {path} is being written by another mines bench run" in err
+    assert path.read_bytes() == before
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -398,7 +415,7 @@ def cluster_address() -> Iterator[str]:
         processes=True,
         threads_per_worker=1,
         host="127.0.0.1",
-        dashboard_address=None,
+        dashboard_address=":0",
     ) as local:
         yield str(local.scheduler_address)
 
@@ -426,6 +443,36 @@ def test_a_worker_with_another_solver_is_refused(
     status, out, err = bench(["--level", "beginner", "--cluster", cluster_address], capsys)
     assert status == 2 and out == "" and err.count("\n") == 1
     assert "the worker at tcp://127.0.0.1:" in err and "runs another version of the solver" in err
+
+
+def test_a_cluster_lost_during_the_run_is_one_line_and_the_run_resumes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from distributed import LocalCluster
+
+    monkeypatch.setattr(cluster, "CONNECT_SECONDS", 2)
+    local = LocalCluster(  # type: ignore[no-untyped-call]
+        n_workers=1, processes=True, threads_per_worker=1, host="127.0.0.1", dashboard_address=":0"
+    )
+    add = Record.add
+
+    def add_then_lose(record: Record, boards: list[Board], results: list[Result]) -> None:
+        add(record, boards, results)
+        local.close()
+
+    path, whole = tmp_path / "r.jsonl", tmp_path / "whole.jsonl"
+    args = [*BEGINNER, "--games", "120", "--results"]
+    with monkeypatch.context() as patch, local:
+        patch.setattr(Record, "add", add_then_lose)
+        status, out, err = bench([*args, str(path), "--cluster", local.scheduler_address], capsys)
+    assert status == 1 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"mines bench: error: lost the Dask scheduler at {local.scheduler_address}")
+    done = len(result_lines(path))
+    assert 0 < done < 120 and err.endswith(f": {done} games are in {path}, --resume goes on\n")
+    resumed = json.loads(bench([*args, str(path), "--resume", "--jobs", "2"], capsys)[1])
+    uninterrupted = json.loads(bench([*args, str(whole)], capsys)[1])
+    assert without_times(path) == without_times(whole)
+    assert all(resumed[key] == uninterrupted[key] for key in SAME_FIGURES)
 
 
 def free_port() -> int:

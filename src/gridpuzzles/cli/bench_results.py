@@ -24,11 +24,16 @@ MAX_LINE = 1024
 """The longest line of a results file, in bytes (a result line takes about 120)."""
 
 
+class RecordError(RuntimeError):
+    """A results file that cannot be written (a full disk, a file taken away)."""
+
+
 class Record:
     """A run's results file: what an earlier, stopped run left in it (`tally`, the boards
     done) is read and checked when it is made, before anything is written; `start` then
     cuts off a line that a stop left unfinished (or writes the header of a new file) and
-    `add` appends each result, flushed at once."""
+    `add` appends each result, flushed at once. The file is locked from the first read to
+    `close`, so that two runs never write it at once."""
 
     def __init__(self, path: Path, settings: Settings, games: int, resume: bool) -> None:
         self.path = path
@@ -40,47 +45,53 @@ class Record:
         try:
             _check_writable(path, resume)
             if path.exists():
-                self.keep = self._read(games)
+                self._out = _locked(path.open("r+b"), path)
+                self.keep = self._read(self._out, games)
         except OSError as error:
+            self.close()
             raise UsageError(f"--results {shown(str(path), 60)}: {error.strerror}") from None
+        except (UsageError, ResultsFileError):
+            self.close()
+            raise
 
     @property
     def done(self) -> int:
         """The boards whose results the file holds."""
         return len(self.tally)
 
-    def _read(self, games: int) -> int:
+    def _read(self, lines: BinaryIO, games: int) -> int:
         name = str(self.path)
-        with self.path.open("rb") as lines:
-            header = lines.readline(MAX_LINE + 1)
-            if not header.endswith(b"\n"):
-                if len(header) > MAX_LINE:
-                    raise ResultsFileError(f"{name} is not a results file of mines bench")
-                return 0  # stopped while the header was written: nothing was played
-            check_header(_text(header, name, 1), self.settings, name)
-            kept = len(header)
-            while raw := lines.readline(MAX_LINE + 1):
-                if not raw.endswith(b"\n"):
-                    if len(raw) > MAX_LINE:
-                        raise ResultsFileError(
-                            f"{name} line {self.done + 2} is longer than {MAX_LINE} bytes"
-                        )
-                    break  # cut off by a stop while it was written: played again
-                if self.done == games:
-                    raise ResultsFileError(f"{name} holds more than the run's {games} games")
-                self.tally.add(parse_result(_text(raw, name, self.done + 2), self.done, name))
-                kept += len(raw)
+        header = lines.readline(MAX_LINE + 1)
+        if not header.endswith(b"\n"):
+            if len(header) > MAX_LINE:
+                raise ResultsFileError(f"{name} is not a results file of mines bench")
+            return 0  # stopped while the header was written: nothing was played
+        check_header(_text(header, name, 1), self.settings, name)
+        kept = len(header)
+        while raw := lines.readline(MAX_LINE + 1):
+            if not raw.endswith(b"\n"):
+                if len(raw) > MAX_LINE:
+                    raise ResultsFileError(
+                        f"{name} line {self.done + 2} is longer than {MAX_LINE} bytes"
+                    )
+                break  # cut off by a stop while it was written: played again
+            if self.done == games:
+                raise ResultsFileError(f"{name} holds more than the run's {games} games")
+            self.tally.add(parse_result(_text(raw, name, self.done + 2), self.done, name))
+            kept += len(raw)
         return kept
 
     def start(self) -> None:
         """Open the file for the new results: cut it after its last complete line, or write
         the header of a new run."""
-        if self.keep is None:
-            self._out = self.path.open("xb")
-        else:
-            self._out = self.path.open("r+b")
-            self._out.truncate(self.keep)
-            self._out.seek(self.keep)
+        try:
+            if self._out is None:
+                self._out = _locked(self.path.open("xb"), self.path)
+            else:
+                self._out.truncate(self.keep)
+                self._out.seek(self.keep or 0)
+        except OSError as error:
+            raise RecordError(f"cannot write {self.path}: {error.strerror}") from None
         if not self.keep:
             self._write(header_line(self.settings))
 
@@ -92,12 +103,31 @@ class Record:
 
     def _write(self, line: str) -> None:
         assert self._out is not None, "Record.start comes first"
-        self._out.write(line.encode())
-        self._out.flush()
+        try:
+            self._out.write(line.encode())
+            self._out.flush()
+        except OSError as error:
+            raise RecordError(f"cannot write {self.path}: {error.strerror}") from None
 
     def close(self) -> None:
+        """Close the file, which unlocks it."""
         if self._out is not None:
             self._out.close()
+
+
+def _locked(file: BinaryIO, path: Path) -> BinaryIO:
+    """``file``, locked for this process alone (where the system has ``flock``); a file
+    that another run holds is refused (`UsageError`) and closed."""
+    try:
+        import fcntl
+    except ImportError:  # not a POSIX system: no lock
+        return file
+    try:
+        fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        file.close()
+        raise UsageError(f"--results {path} is being written by another mines bench run") from None
+    return file
 
 
 def _text(raw: bytes, name: str, number: int) -> str:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from gridpuzzles.bounds import BoundError, check_range, check_seed, read_decimal, shown
-from gridpuzzles.cli.bench_results import Record
+from gridpuzzles.cli.bench_results import Record, RecordError
 from gridpuzzles.cli.inputs import UsageError, read_text
 from gridpuzzles.cli.options import (
     add_first_click_options,
@@ -47,7 +47,7 @@ from gridpuzzles.minesweeper.solving.benchmark import (
     read_boards,
     result_chunks,
 )
-from gridpuzzles.minesweeper.solving.cluster import ClusterError, connect
+from gridpuzzles.minesweeper.solving.cluster import ClusterError, ClusterLost, connect
 from gridpuzzles.minesweeper.solving.probabilities import (
     SolverLimitError,
 )
@@ -165,15 +165,16 @@ def _bench(args: argparse.Namespace) -> int:
     try:
         with _workers(args) as workers:
             played = [(run, _play(run, rule, workers, record)) for run in runs]
+    except ClusterLost as error:
+        return fail("mines bench", f"{error}{_kept(record)}", 1)
     except ClusterError as error:
         return fail("mines bench", error, 2)
     except SolverLimitError as error:
         return fail("mines bench", f"the auto-player cannot go on: {error}", 1)
-    except OSError as error:
-        return fail("mines bench", f"cannot write {args.results}: {error.strerror}", 1)
+    except RecordError as error:
+        return fail("mines bench", error, 1)
     except KeyboardInterrupt:
-        kept = f": {record.done:,} games are in {args.results}, --resume goes on" if record else ""
-        return fail("mines bench", f"stopped{kept}", 130)
+        return fail("mines bench", f"stopped{_kept(record)}", 130)
     finally:
         if record is not None:
             record.close()
@@ -185,6 +186,13 @@ def _bench(args: argparse.Namespace) -> int:
     else:
         print(format_bench(played[0][0].title, tally))
     return 0
+
+
+def _kept(record: Record | None) -> str:
+    """What a stopped run leaves: the games in its results file."""
+    if record is None:
+        return ""
+    return f": {record.done:,} games are in {record.path}, --resume goes on"
 
 
 def check_games(args: argparse.Namespace) -> None:

@@ -11,7 +11,9 @@ the one of the process that sent it (`play_checked`).
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Iterator
+from concurrent.futures import CancelledError
 from contextlib import contextmanager
 from functools import partial
 
@@ -29,6 +31,10 @@ MAX_ADDRESS = 200
 class ClusterError(RuntimeError):
     """A cluster that cannot be used: Dask missing, no scheduler answering, no worker, or a
     worker running another version of the solver."""
+
+
+class ClusterLost(ClusterError):
+    """The cluster went away during the run, or a worker cannot run the games."""
 
 
 @contextmanager
@@ -55,7 +61,7 @@ def connect(address: str, timeout: float | None = None) -> Iterator[Workers]:
         client = Client(address, timeout=timeout, set_as_default=False)  # type: ignore[no-untyped-call]
     except (OSError, ValueError) as error:
         raise ClusterError(f"cannot use the Dask scheduler at {address}: {error}") from None
-    with client:
+    with _quiet(), client:
         try:
             client.wait_for_workers(1, timeout=timeout)
         except TimeoutError:
@@ -66,7 +72,34 @@ def connect(address: str, timeout: float | None = None) -> Iterator[Workers]:
         threads = sum(client.nthreads().values())  # type: ignore[no-untyped-call]
         play = partial(play_checked, solver_fingerprint())
         executor = client.get_executor(pure=False)  # type: ignore[no-untyped-call]
-        yield Workers(threads, executor, play)
+        try:
+            yield Workers(threads, executor, play)
+        except (CancelledError, OSError):
+            raise ClusterLost(f"lost the Dask scheduler at {address}") from None
+        except ImportError as error:
+            raise ClusterLost(
+                f"a worker cannot run the games ({error}): install gridpuzzles[cluster] on "
+                "every host"
+            ) from None
+
+
+@contextmanager
+def _quiet() -> Iterator[None]:
+    """Dask's and Tornado's own logs left out while the cluster is in use: the command says
+    in one line what went wrong."""
+    loggers = [
+        logger
+        for name, logger in logging.root.manager.loggerDict.items()
+        if isinstance(logger, logging.Logger) and name.split(".")[0] in ("distributed", "tornado")
+    ]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
 
 
 def _reach(address: str, timeout: float) -> None:
