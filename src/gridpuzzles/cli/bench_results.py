@@ -55,6 +55,11 @@ class Record:
             raise
 
     @property
+    def started(self) -> bool:
+        """Whether the file is open for this run (an earlier run's, or one `start` made)."""
+        return self._out is not None
+
+    @property
     def done(self) -> int:
         """The boards whose results the file holds."""
         return len(self.tally)

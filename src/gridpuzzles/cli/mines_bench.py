@@ -165,10 +165,9 @@ def _bench(args: argparse.Namespace) -> int:
     try:
         with _workers(args) as workers:
             played = [(run, _play(run, rule, workers, record)) for run in runs]
-    except ClusterLost as error:
-        return fail("mines bench", f"{error}{_kept(record)}", 1)
     except ClusterError as error:
-        return fail("mines bench", error, 2)
+        status = 1 if isinstance(error, ClusterLost) else 2
+        return fail("mines bench", f"{error}{_kept(record)}", status)
     except SolverLimitError as error:
         return fail("mines bench", f"the auto-player cannot go on: {error}", 1)
     except RecordError as error:
@@ -189,8 +188,8 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _kept(record: Record | None) -> str:
-    """What a stopped run leaves: the games in its results file."""
-    if record is None:
+    """What a stopped run leaves: the games in its results file, once it is written."""
+    if record is None or not record.started:
         return ""
     return f": {record.done:,} games are in {record.path}, --resume goes on"
 

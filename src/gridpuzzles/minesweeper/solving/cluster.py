@@ -40,9 +40,12 @@ class ClusterLost(ClusterError):
 @contextmanager
 def connect(address: str, timeout: float | None = None) -> Iterator[Workers]:
     """The workers of the cluster whose scheduler listens at ``address``
-    (``tcp://HOST:PORT``), one per thread, for the time of the ``with`` block; `ClusterError` when Dask is not installed, the address is not
-    one, nothing answers there within ``timeout`` seconds (`CONNECT_SECONDS` unless told) or no
-    worker joins as long."""
+    (``tcp://HOST:PORT``), one per thread, for the time of the ``with`` block.
+
+    `ClusterError` when Dask is not installed, the address is not one, nothing answers there
+    within ``timeout`` seconds (`CONNECT_SECONDS` unless told) or no worker joins as long;
+    `ClusterLost` when the scheduler goes away during the block or a worker cannot run the
+    games."""
     timeout = CONNECT_SECONDS if timeout is None else timeout
     try:
         from distributed import Client
