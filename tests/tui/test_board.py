@@ -1,5 +1,6 @@
-"""The board's colours: every number readable on the open cells it is drawn on, and every
-kind of cell told apart and readable with ``NO_COLOR``."""
+"""The board: every number readable on the open cells it is drawn on, every kind of cell told
+apart and readable with ``NO_COLOR``, the overlay's risk bands, and a move that redraws only
+the lines of the cells it changed."""
 
 from __future__ import annotations
 
@@ -9,11 +10,13 @@ from itertools import pairwise
 import pytest
 from rich.style import Style
 from textual.geometry import Region
+from textual.strip import Strip
 
-from gridpuzzles.minesweeper import level
+from gridpuzzles.minesweeper import Mark, level
 from gridpuzzles.minesweeper.core.grid import Cell
 from gridpuzzles.tui.app import GridPuzzlesApp
 from gridpuzzles.tui.board import CHECKER, NUMBER_COLOURS, OPEN_BG, RISK_BANDS, MinesBoard
+from gridpuzzles.tui.minesweeper import MinesweeperScreen
 
 
 def luminance(colour: str) -> float:
@@ -120,3 +123,57 @@ def test_the_risk_bands_go_from_light_to_dark_with_readable_ink() -> None:
         assert contrast(band.ink, band.checkered) >= 4.5
     assert [band.upto for band in RISK_BANDS] == [0, 9, 19, 39, 99, 100]
     assert len({band.shade for band in RISK_BANDS}) == len(RISK_BANDS)
+
+
+@pytest.mark.anyio
+async def test_a_move_redraws_only_the_lines_of_the_cells_it_changed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = GridPuzzlesApp(level("expert"), 3, clock=lambda: 0.0, seeds=random.Random(1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, MinesweeperScreen)
+        board = screen.board
+        assert board.cell_height == 1
+        await pilot.press(*["down"] * 8, *["right"] * 15, "space")  # an opening
+        await pilot.pause()
+        asked: list[int] = []
+        render_line = board.render_line
+
+        def counted(y: int) -> Strip:
+            asked.append(y)
+            return render_line(y)
+
+        monkeypatch.setattr(board, "render_line", counted)
+
+        async def lines_drawn(*keys: str) -> set[int]:
+            asked.clear()
+            await pilot.press(*keys)
+            await pilot.pause()
+            return set(asked)
+
+        assert await lines_drawn("right") == {8}
+        assert await lines_drawn("down") == {8, 9}
+        game = screen.game
+        layout = game.layout
+        assert layout is not None
+        number = next(
+            index
+            for index in range(10 * 30, 16 * 30)
+            if game.marks[index] is not Mark.REVEALED
+            and not layout.is_mine(index)
+            and layout.counts[index] > 0
+        )
+        board.cursor = divmod(number, 30)
+        await pilot.pause()
+        assert await lines_drawn("space") == {number // 30}  # a reveal of one number
+        assert await lines_drawn("f") == set()  # refused: a revealed cell is not flagged
+        assert await lines_drawn("i") >= {board.cursor[0]}  # the hint and the cursor
+
+        # what is kept on screen is what a full redraw draws
+        for keys in (["o"], ["left", "f"], ["p"], ["o", "n"]):
+            await pilot.press(*keys)
+            await pilot.pause()
+            kept = drawn_cells(board)
+            board.refresh()
+            assert drawn_cells(board) == kept, keys

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
 
+import numpy as np
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -12,6 +15,7 @@ from textual.binding import Binding
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
 from gridpuzzles.minesweeper.core.grid import Cell
@@ -150,7 +154,8 @@ class MinesBoard(Widget, can_focus=True):
         Binding("right,l", "move(0, 1)", "Right", show=False),
     ]
 
-    cursor: reactive[Cell] = reactive((0, 0))
+    cursor: reactive[Cell] = reactive((0, 0), repaint=False)
+    """The cell under the cursor; `watch_cursor` redraws the two cells it changes."""
 
     class CellClicked(Message):
         """A cell was clicked: button 1 is left, 3 is right; ``shift`` for shift+click."""
@@ -166,17 +171,44 @@ class MinesBoard(Widget, can_focus=True):
         self.view = view
         self.exploded: int | None = None
         self.overlay = Overlay()
+        self.percents = percent_grid(None, view)
+        """Each cell's mine chance as drawn, a whole percentage (-1: none shown)."""
         self.cell_width, self.cell_height = CELL_SIZES[1]
+        self._base = Style()
+        self._styles: dict[Style, Style] = {}
+        """Each cell style laid over `_base`, the widget's own style, as last drawn."""
 
     def show(self, view: View, exploded: int | None, overlay: Overlay) -> None:
-        """Draw a new position; the cursor stays where it was if it is still on the board."""
-        resized = (view.width, view.height) != (self.view.width, self.view.height)
-        self.view, self.exploded, self.overlay = view, exploded, overlay
-        if resized:
+        """Draw a new position, redrawing only the cells that changed; the cursor stays where
+        it was if it is still on the board."""
+        old_view, old_exploded, old_overlay = self.view, self.exploded, self.overlay
+        old_percents, percents = self.percents, percent_grid(overlay.probabilities, view)
+        self.view, self.exploded, self.overlay, self.percents = view, exploded, overlay, percents
+        if (view.width, view.height) != (old_view.width, old_view.height):
             self.cursor = (0, 0)
             self.refresh(layout=True)
-        else:
-            self.refresh()
+            return
+        marked = (exploded, overlay.hint, old_exploded, old_overlay.hint)
+        changed = changed_cells(old_view, view)
+        changed.update(index for index in marked if index is not None)
+        changed.update(np.flatnonzero(percents != old_percents).tolist())
+        self._redraw(changed)
+
+    def _redraw(self, cells: Iterable[int]) -> None:
+        """Refresh the lines of these cells (by index), from the first to the last changed
+        cell of each row; Textual keeps every other line as it was drawn."""
+        spans: dict[int, tuple[int, int]] = {}
+        for index in cells:
+            row, col = divmod(index, self.view.width)
+            first, last = spans.get(row, (col, col))
+            spans[row] = (min(first, col), max(last, col))
+        width, height = self.cell_width, self.cell_height
+        regions = [
+            Region(first * width, row * height, (last - first + 1) * width, height)
+            for row, (first, last) in spans.items()
+        ]
+        if regions:  # (no region at all would refresh the whole board)
+            self.refresh(*regions)
 
     def fit(self, available: Size) -> None:
         """Use the largest cells with which the whole board fits (the smallest if none does)."""
@@ -196,39 +228,52 @@ class MinesBoard(Widget, can_focus=True):
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return self.view.height * self.cell_height
 
-    def render(self) -> Text:
-        text = Text(no_wrap=True, overflow="crop")
-        middle = self.cell_height // 2
-        for row in range(self.view.height):
-            cells = [self._cell(row, col) for col in range(self.view.width)]
-            for line in range(self.cell_height):
-                if row or line:
-                    text.append("\n")
-                for shown, style in cells:
-                    text.append(shown if line == middle else " " * self.cell_width, style)
-        return text
+    def render_line(self, y: int) -> Strip:
+        """Line ``y`` of the board: Textual asks only for the lines in sight that were
+        refreshed, and keeps the others."""
+        row, line = divmod(y, self.cell_height)
+        length = self.view.width * self.cell_width
+        if row >= self.view.height:
+            return Strip.blank(length)
+        middle = line == self.cell_height // 2
+        blank = " " * self.cell_width
+        cells = self._row(row)
+        base = self.rich_style  # the app's colours, where a cell leaves them unset
+        if base is not self._base:
+            self._base, self._styles = base, {}
+        styles = self._styles
+        segments = []
+        for shown, style in cells:
+            if style not in styles:
+                styles[style] = base + style
+            segments.append(Segment(shown if middle else blank, styles[style]))
+        return Strip(segments, length)
 
-    def _cell(self, row: int, col: int) -> tuple[str, Style]:
-        index = row * self.view.width + col
-        symbol = self.view.cells[index]
-        shown = SHOWN.get(symbol, symbol)
-        checkered = (row + col) % 2 == 1
-        palette = self.palette
-        styles = palette.checkered if checkered else palette.cells
-        style = palette.exploded if index == self.exploded else styles[symbol]
-        probabilities = self.overlay.probabilities
-        if probabilities is not None and index in probabilities:
-            under_cursor = (row, col) == self.cursor
-            chance = probabilities[index]
-            shown, style = _probability_cell(
-                chance, self.cell_width, checkered, palette is PLAIN, under_cursor
-            )
-        if index == self.overlay.hint:
-            shown = HINT_MARK if shown == SHOWN[HIDDEN] else shown
-            style = style + palette.hinted
-        if (row, col) == self.cursor:
-            style = style + Style(reverse=not style.reverse) + palette.cursor
-        return shown.center(self.cell_width)[: self.cell_width], style
+    def _row(self, row: int) -> list[tuple[str, Style]]:
+        """The text and style of each cell of ``row``."""
+        palette, cursor, width = self.palette, self.cursor, self.view.width
+        cells, exploded, hint = self.view.cells, self.exploded, self.overlay.hint
+        percents = self.percents[row * width : (row + 1) * width].tolist()
+        plain = palette is PLAIN
+        drawn = []
+        for col in range(width):
+            index = row * width + col
+            symbol = cells[index]
+            shown = SHOWN.get(symbol, symbol)
+            checkered = (row + col) % 2 == 1
+            styles = palette.checkered if checkered else palette.cells
+            style = palette.exploded if index == exploded else styles[symbol]
+            if percents[col] >= 0:
+                shown, style = _probability_cell(
+                    percents[col], self.cell_width, checkered, plain, (row, col) == cursor
+                )
+            if index == hint:
+                shown = HINT_MARK if shown == SHOWN[HIDDEN] else shown
+                style = style + palette.hinted
+            if (row, col) == cursor:
+                style = style + Style(reverse=not style.reverse) + palette.cursor
+            drawn.append((shown.center(self.cell_width)[: self.cell_width], style))
+        return drawn
 
     def odds(self) -> Text | None:
         """The cursor's cell's mine chance in words, with the legend of the overlay's bands
@@ -252,10 +297,16 @@ class MinesBoard(Widget, can_focus=True):
         """`PLAIN` when the app draws without colour (``NO_COLOR``), else `COLOUR`."""
         return PLAIN if self.app.no_color else COLOUR
 
-    def watch_cursor(self) -> None:
-        """Redraw, and scroll a large board so that the cursor stays in sight."""
-        self.refresh()
-        row, col = self.cursor
+    def watch_cursor(self, before: Cell, cursor: Cell) -> None:
+        """Redraw the cells the cursor left and entered, and scroll a large board so that the
+        cursor stays in sight."""
+        width = self.view.width
+        self._redraw(
+            row * width + col
+            for row, col in (before, cursor)
+            if row < self.view.height and col < width
+        )
+        row, col = cursor
         container = self.parent
         if isinstance(container, Widget):
             cell = Region(
@@ -278,14 +329,34 @@ class MinesBoard(Widget, can_focus=True):
             self.post_message(self.CellClicked((row, col), event.button, event.shift))
 
 
-def chance_percent(chance: float) -> int:
-    """A mine chance as a whole percentage: 0 and 100 only when certain."""
-    percent = round(100 * chance)
-    return min(max(percent, 1), 99) if 0 < chance < 1 else percent
+def changed_cells(before: View, after: View) -> set[int]:
+    """The indexes of the cells that two views of the same size show differently (compared
+    a row at a time: a move changes few rows)."""
+    width = after.width
+    changed: set[int] = set()
+    for start in range(0, len(after.cells), width):
+        old, new = before.cells[start : start + width], after.cells[start : start + width]
+        if old != new:
+            changed.update(start + col for col in range(width) if old[col] != new[col])
+    return changed
+
+
+def percent_grid(probabilities: Mapping[int, float] | None, view: View) -> np.ndarray:
+    """Each cell's mine chance as a whole percentage, 0 and 100 only when certain, in an
+    array by cell index; -1 where no chance is given."""
+    grid = np.full(view.width * view.height, -1, dtype=np.int16)
+    if probabilities:
+        count = len(probabilities)
+        chances = np.fromiter(probabilities.values(), dtype=float, count=count)
+        percents = np.rint(100 * chances)
+        uncertain = (chances > 0) & (chances < 1)
+        percents[uncertain] = np.clip(percents[uncertain], 1, 99)
+        grid[np.fromiter(probabilities.keys(), dtype=np.intp, count=count)] = percents
+    return grid
 
 
 def risk_band(percent: int) -> RiskBand:
-    """The band of a percentage from `chance_percent`."""
+    """The band of a whole percentage (see `percent_grid`)."""
     return next(band for band in RISK_BANDS if percent <= band.upto)
 
 
@@ -295,14 +366,15 @@ def chance_label(percent: int, width: int) -> str:
     return "!" if percent == 100 and width < 5 else str(percent)
 
 
+@cache
 def _probability_cell(
-    chance: float, width: int, checkered: bool, plain: bool, cursor: bool
+    percent: int, width: int, checkered: bool, plain: bool, cursor: bool
 ) -> tuple[str, Style]:
-    """A hidden cell's mine chance: its risk band's look, and its percentage when the cell
-    is 3 characters wide or more. A cell of two characters (where percentages would run into
-    a wall of digits) shows only ``0`` or ``!`` when the chance is certain, or, without
-    colour, its band's shade glyph; the percentage only under the cursor."""
-    percent = chance_percent(chance)
+    """A hidden cell's mine chance (a whole percentage): its risk band's look, and the
+    percentage when the cell is 3 characters wide or more. A cell of two characters (where
+    percentages would run into a wall of digits) shows only ``0`` or ``!`` when the chance is
+    certain, or, without colour, its band's shade glyph; the percentage only under the
+    cursor."""
     band = risk_band(percent)
     style = band_style(band, checkered, plain)
     if width > 2 or cursor or band.certain:
@@ -310,6 +382,7 @@ def _probability_cell(
     return (band.shade * width if plain else ""), style
 
 
+@cache
 def band_style(band: RiskBand, checkered: bool, plain: bool) -> Style:
     """The band's background and ink; without colour, reversed as hidden cells are, so that
     the denser shade glyphs of riskier bands draw darker, to the certain mine, not reversed

@@ -188,11 +188,14 @@ class MinesweeperScreen(Screen[None]):
         if not self.odds_shown or self.game.over:
             return Overlay(self.hinted)
         analysis = analyze(shown, self.game.config.mines, cache=self.player.cache)
-        chances = {
-            index: analysis.chance(index)
-            for index, symbol in enumerate(shown.cells)
-            if symbol in (HIDDEN, QUESTION)
-        }
+        hidden = [i for i, symbol in enumerate(shown.cells) if symbol in (HIDDEN, QUESTION)]
+        # The cells of a group share one weight: one division (of integers of thousands of
+        # digits on a large board) a group, the groups told apart by identity, not by hashing.
+        weights = analysis.weights
+        groups = [id(weights[index]) for index in hidden]
+        first = dict(zip(groups, hidden, strict=True))
+        chance = {group: analysis.chance(index) for group, index in first.items()}
+        chances = dict(zip(hidden, map(chance.__getitem__, groups), strict=True))
         return Overlay(self.hinted, chances)
 
     def _draw_bar(self) -> None:
