@@ -6,12 +6,15 @@ import re
 from bisect import bisect_left
 from fractions import Fraction
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
 
+from gridpuzzles.cli.main import main
 from gridpuzzles.minesweeper import Config, Mark, Status, level, new_game, play, reveal, view
 from gridpuzzles.minesweeper.core.grid import Cell
+from gridpuzzles.minesweeper.core.settings import FirstClick
 from gridpuzzles.minesweeper.solving.autoplay import hint, next_move
 from gridpuzzles.minesweeper.solving.probabilities import analyze
 from gridpuzzles.tui.app import GridPuzzlesApp
@@ -307,3 +310,23 @@ async def test_the_footer_at_80_columns_names_both_puzzles() -> None:
         shown = [html.unescape(t) for t in re.findall(r">([^<>]+)</text>", app.export_screenshot())]
     footer = shown[shown.index("p") :]
     assert footer[-4:] == ["f2", "\xa0Mines", "f3", "\xa0Mondrian"]
+
+
+async def test_the_level_named_on_the_command_line_is_said_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started: list[GridPuzzlesApp] = []
+    monkeypatch.setattr(GridPuzzlesApp, "run", lambda app: started.append(app))
+    assert main(["tui", "--level", "expert", "--no-guess", "--db", str(tmp_path / "g.db")]) == 0
+    [app] = started  # its store is closed: the games here end before their first reveal
+    async with app.run_test(size=(100, 30)) as pilot:
+        said = [message(app)]
+        await pilot.press("n")
+        said.append(message(app))
+        await pilot.press("L")
+        await pilot.click("#start")  # the level menu starts the same level again
+        await pilot.pause()
+        said.append(message(app))
+        assert screen_of(app).game.config == level("expert", FirstClick.NO_GUESS)
+    for line in said:
+        assert line.startswith("expert no-guess, seed ") and line.count("no-guess") == 1, line
