@@ -5,7 +5,8 @@ the lines of the cells it changed."""
 from __future__ import annotations
 
 import random
-from itertools import pairwise
+from bisect import bisect_left
+from itertools import combinations, pairwise
 
 import pytest
 from rich.style import Style
@@ -177,3 +178,30 @@ async def test_a_move_redraws_only_the_lines_of_the_cells_it_changed(
             kept = drawn_cells(board)
             board.refresh()
             assert drawn_cells(board) == kept, keys
+
+
+@pytest.mark.anyio
+async def test_with_no_color_the_risk_bands_are_told_apart_by_their_glyphs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = GridPuzzlesApp(level("expert"), 3, clock=lambda: 0.0, seeds=random.Random(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*["down"] * 8, *["right"] * 15, "space", "o")  # an opening
+        screen = app.screen
+        assert isinstance(screen, MinesweeperScreen)
+        board = screen.board
+        assert board.cell_width == 2
+        probabilities = board.overlay.probabilities
+        assert probabilities is not None
+        drawn = drawn_cells(board)
+    looks: dict[int, set[tuple[tuple[str, bool, bool, bool], ...]]] = {}
+    for index, chance in probabilities.items():
+        percent = chance * 100 if chance in (0, 1) else min(max(round(100 * chance), 1), 99)
+        band = bisect_left([0, 9, 19, 39, 99, 100], percent)
+        looks.setdefault(band, set()).add(without_colour(drawn[divmod(index, 30)]))
+    assert len(looks) >= 4
+    for one, other in combinations(looks.values(), 2):
+        assert not one & other
+    digits = {char for look in set().union(*looks.values()) for char, *_ in look if char.isdigit()}
+    assert digits <= {"0"}  # only the certainly safe cells: no wall of digits
