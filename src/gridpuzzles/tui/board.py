@@ -1,4 +1,8 @@
-"""The Minesweeper grid widget: draws a `View`, moves a cursor and turns clicks into cells."""
+"""The Minesweeper grid widget: draws a `View`, moves a cursor and turns clicks into cells.
+
+The board is drawn line by line (Textual's line API): a move refreshes only the regions of
+the cells it changed, and Textual keeps every other line as it was drawn.
+"""
 
 from __future__ import annotations
 
