@@ -6,6 +6,7 @@ import shutil
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -78,16 +79,22 @@ def browser() -> Iterator[Browser]:
         launched.close()
 
 
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    """A fresh page in its own context (own cookies), failing the test on a script error."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+def fresh_page(browser: Browser, **options: Any) -> Iterator[Page]:
+    """A page in its own context made with ``options`` (own cookies), failing the test on a
+    script error: the body of a page fixture."""
+    context = browser.new_context(**options)
     new_page = context.new_page()
     errors: list[str] = []
     new_page.on("pageerror", lambda error: errors.append(str(error)))
     yield new_page
     context.close()
     assert not errors, f"script errors on the page: {errors}"
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A fresh page on a 1280x800 screen."""
+    yield from fresh_page(browser, viewport={"width": 1280, "height": 800})
 
 
 @pytest.fixture

@@ -30,13 +30,14 @@ function digit() {
   return svg;
 }
 
-/** Show `value` (clamped to -99..999) on the three-digit LED counter `element`. */
-export function showNumber(element, value) {
-  if (element.childElementCount !== 3) {
-    element.replaceChildren(digit(), digit(), digit());
-  }
-  const clamped = Math.max(-99, Math.min(999, Math.trunc(value)));
+/** Show `value` (at most `most`: the classic timer stops at 999) on the LED counter
+ * `element`: three digits, or as many more as the value needs (a mines counter of 1200). */
+export function showNumber(element, value, most = Infinity) {
+  const clamped = Math.min(most, Math.trunc(value));
   const text = clamped < 0 ? "-" + String(-clamped).padStart(2, "0") : String(clamped).padStart(3, "0");
+  if (element.childElementCount !== text.length) {
+    element.replaceChildren(...Array.from(text, digit));
+  }
   element.setAttribute("aria-label", String(clamped));
   element.dataset.value = String(clamped);
   [...element.children].forEach((svg, i) => {

@@ -8,6 +8,7 @@ import { showNumber } from "./led.js";
 
 const API = "/api/minesweeper";
 const LONG_PRESS_MS = 450;
+const TIMER_MOST = 999; // the classic timer stops at 999 seconds
 const KEPT = { game: "gridpuzzles.minesweeper.game", settings: "gridpuzzles.minesweeper.settings" };
 
 const $ = (id) => document.getElementById(id);
@@ -72,17 +73,17 @@ function draw() {
     if (index === explodedIndex) name += " exploded";
     if (index === cursor) name += " cursor";
     if (index === hinted) name += " hint";
-    if (chance !== null) name += " chance";
+    if (chance !== null) name += ` chance risk${riskStep(chance)}`;
     const text = /[1-8]/.test(symbol) ? symbol : chance !== null ? String(Math.round(chance * 100)) : "";
     if (cell.className !== name || cell.textContent !== text) {
       cell.className = name;
       cell.textContent = text;
       cell.dataset.symbol = symbol;
-      cell.style.backgroundColor = chance === null ? "" : `hsl(${Math.round(120 * (1 - chance))} 70% 62%)`;
-      cell.title = chance === null ? "" : `${(chance * 100).toFixed(1)}% chance of a mine`;
-      cell.setAttribute("aria-label", describe(symbol, index));
+      cell.title = chance === null ? "" : chanceWords(chance);
+      cell.setAttribute("aria-label", describe(symbol, index, chance));
     }
   });
+  fitBoard();
   showNumber($("mines-left"), game.mines_left);
   face.dataset.face = game.status;
   for (const id of ["play-move", "hint", "overlay"]) $(id).disabled = game.status !== "playing";
@@ -94,16 +95,68 @@ function where(row, col) {
   return `row ${row + 1}, column ${col + 1}`;
 }
 
-function describe(symbol, index) {
+function describe(symbol, index, chance) {
   const what = { "#": "hidden", F: "flagged", "?": "question mark", "*": "mine", X: "wrong flag", 0: "empty" };
-  return `${where(Math.floor(index / game.width), index % game.width)}: ${what[symbol] || symbol}`;
+  const risk = chance === null ? "" : `, ${chanceWords(chance)}`;
+  return `${where(Math.floor(index / game.width), index % game.width)}: ${what[symbol] || symbol}${risk}`;
+}
+
+const RISK_STEPS = [0.1, 0.2, 0.35, 0.5];
+/** The overlay's colour step of a mine chance: 0 exactly safe, 1-5 from under 10% to under
+ * 100% (bounds in RISK_STEPS), 6 a certain mine. */
+function riskStep(chance) {
+  if (chance === 0) return 0;
+  if (chance === 1) return 6;
+  return 1 + RISK_STEPS.filter((bound) => chance >= bound).length;
+}
+
+function chanceWords(chance) {
+  return `${(chance * 100).toFixed(1)}% chance of a mine`;
+}
+
+const LEGIBLE_PX = 11; // the smallest overlay number drawn in its cell
+/** Mark the board `tiny` when its overlay numbers would be under LEGIBLE_PX (they then show
+ * in a label on hover or press), and say when the board is larger than its frame (it pans). */
+function fitBoard() {
+  const first = board.firstElementChild;
+  if (!first) return;
+  const size = first.getBoundingClientRect().width;
+  board.classList.toggle("tiny", size * 0.45 < LEGIBLE_PX);
+  const frame = $("board-frame");
+  $("pan-note").hidden = frame.scrollWidth <= frame.clientWidth + 1 && frame.scrollHeight <= frame.clientHeight + 1;
+}
+
+let labelTimer = null;
+/** In a tiny board, show the overlay's number of the cell at `index` in a label above it
+ * (for `ms` milliseconds when given); hide it when the cell has none. */
+function showChanceLabel(index, ms) {
+  const label = $("chance-label");
+  clearTimeout(labelTimer);
+  const cell = board.children[index];
+  if (!chances || !board.classList.contains("tiny") || !cell || !cell.classList.contains("chance")) {
+    label.hidden = true;
+    return;
+  }
+  const box = cell.getBoundingClientRect();
+  label.textContent = `${cell.textContent}%`;
+  const below = box.top < 40; // no room above: under the cell
+  label.style.left = `${box.left + box.width / 2}px`;
+  label.style.top = `${below ? box.bottom + 4 : box.top - 4}px`;
+  label.style.transform = below ? "translate(-50%, 0)" : "";
+  label.hidden = false;
+  if (ms) labelTimer = setTimeout(() => { label.hidden = true; }, ms);
+}
+
+function hideChanceLabel() {
+  clearTimeout(labelTimer);
+  $("chance-label").hidden = true;
 }
 
 function tick() {
   if (!game) return;
   let seconds = game.elapsed;
   if (game.status === "playing" && game.started) seconds += (performance.now() - receivedAt) / 1000;
-  showNumber($("timer"), Math.floor(seconds));
+  showNumber($("timer"), Math.floor(seconds), TIMER_MOST);
 }
 
 function say(text, isError = false) {
@@ -297,6 +350,7 @@ function accept(state) {
   receivedAt = performance.now();
   hinted = -1;
   chances = null;
+  hideChanceLabel();
   localStorage.setItem(KEPT.game, state.id);
   draw();
   showReplay(state);
@@ -330,12 +384,45 @@ function enqueue(request, quietConflict = false) {
   busy(1);
   queue = queue.then(async () => {
     if (!game || game.status !== "playing") return;
+    const current = game;
     try {
-      await request(game);
+      await request(current);
     } catch (error) {
-      if (!(quietConflict && error.status === 409)) say(error.message, true);
+      // 409: the move does not fit the game as the server has it, which may have moved on in
+      // another tab (ended, or left for a new game): show the game as it is now.
+      const movedOn = error.status === 409 && await follow();
+      if (movedOn && game.id !== current.id) say("Another tab started a new game: this is it.");
+      else if (movedOn && game.status !== "playing") return; // accept said how it ended
+      else if (!(quietConflict && error.status === 409)) say(error.message, true);
     }
   }).finally(() => busy(-1));
+  return queue;
+}
+
+/** Show the game of this browser as the server has it now: this tab's game, or the one
+ * another tab moved on to (its id is kept in localStorage, which the tabs share). Resolves to
+ * whether the game shown changed (another game, or its end). */
+async function follow() {
+  const id = localStorage.getItem(KEPT.game) || (game && game.id);
+  if (!id) return false;
+  let state;
+  try {
+    state = await api("GET", `${API}/games/${id}`);
+  } catch {
+    return false; // gone, or not this browser's: keep what is shown
+  }
+  const another = !game || state.id !== game.id;
+  const changed = another || state.status !== game.status;
+  if (another) showSettings(state);
+  if (changed || state.view.join("") !== game.view.join("")) accept(state);
+  if (another) showStats();
+  return changed;
+}
+
+/** `follow` after the requests on their way (a tab shown again, say). */
+function followSoon() {
+  busy(1);
+  queue = queue.then(follow).catch(() => false).finally(() => busy(-1));
   return queue;
 }
 
@@ -481,12 +568,21 @@ function withAddress(body, fromAddress) {
 
 // ---- input -----------------------------------------------------------------------------------
 
+/** The cell at `index` in a move's text: "row,col" (0-based, as the API reads it). */
+function at(index) {
+  return `${Math.floor(index / game.width)},${index % game.width}`;
+}
+
 /** A left click or Enter: reveal a hidden cell, chord a number. */
 function open(index) {
   const symbol = symbolAt(index);
-  const cell = `${Math.floor(index / game.width)},${index % game.width}`;
-  if (symbol === "#" || symbol === "?") send(`r${cell}`);
-  else if (/[1-8]/.test(symbol) && satisfied(index)) send(`c${cell}`, true);
+  if (symbol === "#" || symbol === "?") send(`r${at(index)}`);
+  else chord(index);
+}
+
+/** Chord the number at `index` when it is satisfied; anything else does nothing. */
+function chord(index) {
+  if (/[1-8]/.test(symbolAt(index)) && satisfied(index)) send(`c${at(index)}`, true);
 }
 
 /** Whether the number at `index` has as many flags around it as it says and a hidden
@@ -506,9 +602,25 @@ function satisfied(index) {
 
 /** A right click, shift+click, long press or F: flag or unflag a hidden cell. */
 function flag(index) {
-  if ("#F?".includes(symbolAt(index))) {
-    send(`f${Math.floor(index / game.width)},${index % game.width}`);
-  }
+  if ("#F?".includes(symbolAt(index))) send(`f${at(index)}`);
+}
+
+/** A click or tap: it flags a hidden cell in Flag mode, else it opens (or chords). */
+function primary(index) {
+  if (flagMode && "#F?".includes(symbolAt(index))) flag(index);
+  else open(index);
+}
+
+/** A long press: the other action than a tap's. */
+function secondary(index) {
+  if (flagMode) open(index);
+  else flag(index);
+}
+
+function setFlagMode(on) {
+  flagMode = on;
+  $("flag-mode").setAttribute("aria-pressed", String(on));
+  board.classList.toggle("flag-mode", on);
 }
 
 function cellIndex(event) {
@@ -521,35 +633,61 @@ function moveCursor(index) {
   if (game) draw();
 }
 
+const LABEL_MS = 1500; // how long a pressed cell's overlay number stays in its label
+let flagMode = false; // Flag mode: a click or tap flags
 let lastTouch = -Infinity; // when the last touch began or ended: its contextmenu is no flag
 let pressTimer = null;
 let longPressed = false;
+let bothPressed = false; // left and right pressed together: releasing either chords
+let chorded = false; // a press of both buttons chorded: the rest of that press does nothing
 
 function listen() {
   board.addEventListener("click", (event) => {
     const index = cellIndex(event);
-    if (index === null || !game) return;
+    if (index === null || !game || chorded) return;
     board.classList.remove("keyboard");
     moveCursor(index);
     if (event.shiftKey) flag(index);
-    else open(index);
+    else primary(index);
   });
   board.addEventListener("contextmenu", (event) => {
     event.preventDefault();
     const index = cellIndex(event);
-    if (index === null || !game || performance.now() - lastTouch < 1000) return;
+    if (index === null || !game || chorded || event.buttons & 1) return; // left held: a chord
+    if (performance.now() - lastTouch < 1000) return;
     moveCursor(index);
     flag(index);
   });
   board.addEventListener("mousedown", (event) => {
+    if (event.button === 1) event.preventDefault(); // a middle click chords: no autoscroll
+    if ((event.buttons & 3) === 3) bothPressed = true;
+    else chorded = false; // a new press
     const index = cellIndex(event);
     if (event.button !== 0 || index === null || !game || game.status !== "playing") return;
     board.children[index].classList.add("pressed");
     face.dataset.face = "worried";
   });
-  document.addEventListener("mouseup", () => {
+  document.addEventListener("mouseup", (event) => {
     for (const cell of board.querySelectorAll(".pressed")) cell.classList.remove("pressed");
     if (game) face.dataset.face = game.status;
+    if (!bothPressed) return;
+    bothPressed = false;
+    chorded = true;
+    const index = cellIndex(event);
+    if (index !== null && game) chord(index);
+  });
+  board.addEventListener("auxclick", (event) => {
+    const index = cellIndex(event);
+    if (event.button !== 1 || index === null || !game) return;
+    moveCursor(index);
+    chord(index);
+  });
+  board.addEventListener("pointerover", (event) => {
+    const index = cellIndex(event);
+    if (event.pointerType === "mouse" && index !== null) showChanceLabel(index);
+  });
+  board.addEventListener("pointerleave", (event) => {
+    if (event.pointerType === "mouse") hideChanceLabel();
   });
 
   board.addEventListener("touchstart", (event) => {
@@ -557,19 +695,27 @@ function listen() {
     lastTouch = performance.now();
     longPressed = false;
     if (index === null || !game) return;
+    showChanceLabel(index, LABEL_MS);
     pressTimer = setTimeout(() => {
       longPressed = true;
       if (navigator.vibrate) navigator.vibrate(30);
-      flag(index);
+      secondary(index);
     }, LONG_PRESS_MS);
   }, { passive: true });
   const cancelPress = () => clearTimeout(pressTimer);
-  board.addEventListener("touchmove", cancelPress, { passive: true });
+  board.addEventListener("touchmove", () => {
+    cancelPress();
+    hideChanceLabel();
+  }, { passive: true });
   board.addEventListener("touchcancel", cancelPress);
   board.addEventListener("touchend", (event) => {
     cancelPress();
     lastTouch = performance.now();
     if (longPressed) event.preventDefault(); // no click after a long press
+  });
+  $("board-frame").addEventListener("scroll", hideChanceLabel, { passive: true });
+  window.addEventListener("resize", () => {
+    if (game) fitBoard();
   });
 
   board.addEventListener("keydown", (event) => {
@@ -583,6 +729,8 @@ function listen() {
       const c = Math.max(0, Math.min(game.width - 1, col + dc));
       board.classList.add("keyboard");
       moveCursor(r * game.width + c);
+      board.children[cursor].scrollIntoView({ block: "nearest", inline: "nearest" });
+      showChanceLabel(cursor);
     } else if (event.key === " " || event.key === "Enter") {
       open(cursor);
     } else if (event.key === "f" || event.key === "F") {
@@ -598,8 +746,12 @@ function listen() {
       newGame();
     }
   });
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") followSoon();
+  });
 
   face.addEventListener("click", newGame);
+  $("flag-mode").addEventListener("click", () => setFlagMode(!flagMode));
   $("play-move").addEventListener("click", playMove);
   $("hint").addEventListener("click", hint);
   $("overlay").addEventListener("click", toggleChances);
