@@ -12,7 +12,6 @@ from textual.app import App
 from textual.binding import Binding
 
 from gridpuzzles.minesweeper.core.settings import Config, level
-from gridpuzzles.mondrian.core.official import published_challenges
 from gridpuzzles.storage import Store
 from gridpuzzles.tui.minesweeper import Clock, MinesweeperScreen
 from gridpuzzles.tui.mondrian import MondrianScreen
@@ -50,7 +49,9 @@ class GridPuzzlesApp(App[None]):
 
     def on_mount(self) -> None:
         self.add_mode("minesweeper", self._minesweeper)
-        self.add_mode("mondrian", lambda: MondrianScreen(published_challenges()))
+        self.add_mode(
+            "mondrian", lambda: MondrianScreen(self.clock, self.seeds, store=self.store)
+        )
         self.switch_mode(self.start)
 
     def _minesweeper(self) -> MinesweeperScreen:

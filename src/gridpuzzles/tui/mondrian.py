@@ -1,301 +1,672 @@
-"""The Mondrian Blocks screen: pick a published challenge or place the three black blocks,
-then browse every solution, drawn in the blocks' colours with borders between blocks."""
+"""The Mondrian Blocks screen: pick a challenge, then fill the board with the coloured blocks.
+
+The screen keeps the core's `Game` and replaces it with what the core's actions return; the
+challenge being played, the block in hand, the cursor, the messages and the time are UI
+state.  The block in hand is drawn where it would go as the cursor (or the mouse) moves, with
+the core's reason at once when it does not fit there.  The black blocks of a challenge change
+only in the edit mode (``e``), over a draft game of its own whose moves undo like any other;
+``e`` again plays the new black blocks, ``escape`` leaves the challenge as it was.  A full
+board says how long it took (measured with the clock the app is given) and goes into the
+store, when the app has one, which keeps the best times per challenge and per difficulty.
+"""
 
 from __future__ import annotations
 
+import random
+import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
-from rich.style import Style
-from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.geometry import Size
-from textual.message import Message
-from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widget import Widget
-from textual.widgets import Footer, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Footer, Static
+from textual.worker import Worker, WorkerState
 
-from gridpuzzles.mondrian.core.notation import EMPTY_LABEL, block_label, label_grid
+from gridpuzzles.mondrian.core.challenges import (
+    LEVELS,
+    challenge_key,
+    choose_published,
+    published_of,
+)
+from gridpuzzles.mondrian.core.game import (
+    Cell,
+    Game,
+    block_at,
+    block_words,
+    count_words,
+    custom_game,
+    lift,
+    lift_black,
+    new_game,
+    place,
+    place_black,
+    placement_words,
+    puzzle_of,
+    redo,
+    turn,
+    turned,
+    undo,
+    why_not,
+)
 from gridpuzzles.mondrian.core.official import OfficialChallenge
-from gridpuzzles.mondrian.core.rendering import colour_of
+from gridpuzzles.mondrian.core.records import Finish, Record, duration_words, new_bests
 from gridpuzzles.mondrian.core.rules import (
-    BLACK_BLOCKS,
-    STANDARD_BOARD,
+    Block,
     Board,
-    InvalidPuzzleError,
+    MondrianError,
     Orientation,
     Placement,
-    challenge,
-    check_placements,
-    sort_placements,
+    Puzzle,
 )
-from gridpuzzles.mondrian.solving.solutions import Solution, solutions
-from gridpuzzles.tui.dialogs import MONDRIAN_HELP, HelpScreen
+from gridpuzzles.mondrian.solving.difficulty import difficulty_of
+from gridpuzzles.mondrian.solving.generation import GeneratedChallenge, generate_challenge
+from gridpuzzles.mondrian.solving.hints import reveal_solutions, take_hint
+from gridpuzzles.mondrian.solving.solutions import first_solution
+from gridpuzzles.storage import StorageError, Store
+from gridpuzzles.tui.dialogs import HelpScreen
+from gridpuzzles.tui.mondrian_board import (
+    BLACK_GLYPH,
+    BoardArea,
+    MondrianBoard,
+    Picture,
+    Preview,
+    Shown,
+    Tray,
+    TrayEntry,
+)
+from gridpuzzles.tui.mondrian_dialogs import (
+    HELP,
+    ChallengeMenu,
+    Pick,
+    SolutionsScreen,
+    entry_number,
+)
 
-CELL_WIDTH, CELL_HEIGHT = 4, 2
-EDGE = "#000000"
-EMPTY = Style(bgcolor="#3a3a3a", color="#9a9a9a")
-CURSOR = Style(reverse=True)
-PREVIEW = Style(bgcolor="#6a6a6a", color="#ffffff", bold=True)
+Clock = Callable[[], float]
+NARROW = 66
+"""Below this many columns the side panel (title, tray, records) hides to leave the board
+room; the message lines still say what is in hand."""
+SOLUTIONS_SHOWN = 20
+"""How many solutions the solutions dialog lets the player browse (all are counted)."""
+BOARD_FULL = "The board is full: n picks a new challenge, e edits this one's black blocks."
+EDITING = (
+    "Editing the black blocks: enter or a click lifts one or puts it down, u undoes; "
+    "e plays them, escape leaves the challenge as it was."
+)
 
 
 @dataclass(frozen=True)
-class Drawing:
-    """What the board shows: placed blocks, and where the next black block would go."""
+class Challenge:
+    """The challenge being played, as the player knows it."""
 
-    placements: tuple[Placement, ...] = ()
-    preview: Placement | None = None
+    puzzle: Puzzle
+    title: str
+    about: str
+    """A second line: the edition, level and number, or the black blocks as ``--black``."""
+    difficulty: str
+    """One of `LEVELS`: the published level, else the rated one."""
+    entry: OfficialChallenge | None = None
 
 
-class MondrianBoard(Widget, can_focus=True):
-    """An 8x8 board of blocks, each cell four characters by two lines."""
+def published_challenge(entry: OfficialChallenge) -> Challenge:
+    level = entry.level.lower()
+    about = f"{entry.edition} edition, {level} no. {entry_number(entry)}"
+    return Challenge(entry.puzzle, f"Challenge {entry.code}", about, level, entry)
 
-    DEFAULT_CSS = "MondrianBoard { width: auto; height: auto; }"
+
+def own_challenge(puzzle: Puzzle, name: str, difficulty: str) -> Challenge:
+    """A challenge that is not picked from the list: the published one it is, if it is one,
+    else ``name`` with its black blocks as ``mondrian play --black`` takes them."""
+    entry = published_of(puzzle)
+    if entry is not None:
+        return published_challenge(entry)
+    return Challenge(puzzle, f"{name}, {difficulty}", f"--black {challenge_key(puzzle)}", difficulty)
+
+
+@dataclass(frozen=True)
+class Hand:
+    """The block the player holds: chosen from the tray (or lifted), how it lies, and which
+    of its cells is under the cursor (from its top-left cell)."""
+
+    block: Block
+    orientation: Orientation = Orientation.HORIZONTAL
+    grip: Cell = (0, 0)
+
+    def turned(self) -> Hand:
+        """The block turned about the cell under the cursor."""
+        other = turned(Placement(0, 0, self.block, self.orientation)).orientation
+        return Hand(self.block, other, (self.grip[1], self.grip[0]))
+
+
+def hand_placement(hand: Hand, cursor: Cell, board: Board) -> Placement:
+    """Where the block in hand goes: held by its grip under the cursor, slid back onto the
+    board where it would stick out."""
+    height, width = hand.block.extent(hand.orientation)
+    row = min(max(cursor[0] - hand.grip[0], 0), max(board.height - height, 0))
+    col = min(max(cursor[1] - hand.grip[1], 0), max(board.width - width, 0))
+    return Placement(row, col, hand.block, hand.orientation)
+
+
+def glyph(game: Game, block: Block) -> str:
+    """What a block shows on the board: ``■`` if black, else the key that chooses it."""
+    if block in game.black_blocks:
+        return BLACK_GLYPH
+    return str(game.coloured_blocks.index(block) + 1)
+
+
+def picture(game: Game, placements: tuple[Placement, ...], preview: Preview | None = None) -> Picture:
+    return Picture(game.board, tuple(Shown(p, glyph(game, p.block)) for p in placements), preview)
+
+
+def sentence(text: str) -> str:
+    """``text`` with a capital first letter."""
+    return text[:1].upper() + text[1:]
+
+
+def solved_words(finish: Finish, bests: tuple[str, ...]) -> str:
+    """What a full board says: the time, the moves, and a new best time or the help had."""
+    text = f"Solved in {duration_words(finish.seconds)}, {count_words(finish.moves, 'move')}."
+    if finish.assisted:
+        text += " You had help (a hint or the solutions): no record."
+    elif bests:
+        names = {"challenge": "this challenge", "difficulty": f"{finish.difficulty} challenges"}
+        text += f" A new best time for {' and for '.join(names[best] for best in bests)}!"
+    return f"{text} n: a new challenge."
+
+
+def clock_words(seconds: float) -> str:
+    """A running time as ``m:ss``."""
+    minutes, secs = divmod(int(max(seconds, 0)), 60)
+    return f"{minutes}:{secs:02d}"
+
+
+class MondrianScreen(Screen[None]):
+    """Play Mondrian Blocks with the keyboard or the mouse."""
+
     BINDINGS = [
         Binding("up,k", "move(-1, 0)", "Up", show=False),
         Binding("down,j", "move(1, 0)", "Down", show=False),
         Binding("left,h", "move(0, -1)", "Left", show=False),
         Binding("right,l", "move(0, 1)", "Right", show=False),
-    ]
-
-    cursor: reactive[tuple[int, int]] = reactive((0, 0))
-
-    class CellClicked(Message):
-        def __init__(self, cell: tuple[int, int]) -> None:
-            super().__init__()
-            self.cell = cell
-
-    def __init__(self, board: Board = STANDARD_BOARD, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.board = board
-        self.drawing = Drawing()
-
-    def draw(self, drawing: Drawing) -> None:
-        self.drawing = drawing
-        self.refresh()
-
-    def get_content_width(self, container: Size, viewport: Size) -> int:
-        return self.board.width * CELL_WIDTH
-
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return self.board.height * CELL_HEIGHT
-
-    def render(self) -> Text:
-        placements = self.drawing.placements
-        labels = label_grid(self.board, placements)
-        styles = {
-            block_label(n): Style(
-                bgcolor=colour_of(p.block).fill, color=colour_of(p.block).ink, bold=True
-            )
-            for n, p in enumerate(placements)
-        }
-        preview = self.drawing.preview.cells() if self.drawing.preview else frozenset()
-        text = Text(no_wrap=True, overflow="crop")
-        for row in range(self.board.height):
-            for line in range(CELL_HEIGHT):
-                if row or line:
-                    text.append("\n")
-                for col in range(self.board.width):
-                    label = labels[row][col]
-                    style = PREVIEW if (row, col) in preview else styles.get(label, EMPTY)
-                    if (row, col) == self.cursor:
-                        style = style + CURSOR
-                    self._append_cell(text, labels, row, col, line, style)
-        return text
-
-    def _append_cell(
-        self,
-        text: Text,
-        labels: tuple[tuple[str, ...], ...],
-        row: int,
-        col: int,
-        line: int,
-        style: Style,
-    ) -> None:
-        """One line of one cell: the letter on top, a border where the next block begins."""
-        label = labels[row][col]
-        below = labels[row + 1][col] if row + 1 < self.board.height else None
-        right = labels[row][col + 1] if col + 1 < self.board.width else None
-        edge = style + Style(color=EDGE)
-        if line == 0:
-            shown = label if label != EMPTY_LABEL else "·"
-            text.append(f" {shown} ", style)
-        elif below is not None and below != label:
-            text.append("▁▁▁", edge)
-        else:
-            text.append("   ", style)
-        text.append("▕" if right is not None and right != label else " ", edge)
-
-    class CursorMoved(Message):
-        """The cursor moved, so a preview that follows it must be redrawn."""
-
-    def watch_cursor(self) -> None:
-        self.post_message(self.CursorMoved())
-        self.refresh()
-
-    def action_move(self, drow: int, dcol: int) -> None:
-        row, col = self.cursor
-        self.cursor = (
-            min(max(row + drow, 0), self.board.height - 1),
-            min(max(col + dcol, 0), self.board.width - 1),
-        )
-
-    def on_click(self, event: events.Click) -> None:
-        row, col = event.y // CELL_HEIGHT, event.x // CELL_WIDTH
-        if 0 <= row < self.board.height and 0 <= col < self.board.width:
-            self.cursor = (row, col)
-            self.post_message(self.CellClicked((row, col)))
-
-
-class MondrianScreen(Screen[None]):
-    """Choose a challenge, then browse its solutions."""
-
-    BINDINGS = [
-        Binding("1", "choose(0)", "1x1", show=False),
-        Binding("2", "choose(1)", "1x2", show=False),
-        Binding("3", "choose(2)", "1x3", show=False),
-        Binding("o", "turn", "Turn"),
-        Binding("space,enter", "place", "Place"),
-        Binding("x", "clear", "Clear"),
-        Binding("n,pagedown", "browse(1)", "Next"),
-        Binding("p,pageup", "browse(-1)", "Previous"),
-        Binding("tab", "app.focus_next", "Focus", show=False),
+        *(Binding(str(n), f"choose({n - 1})", f"Block {n}", show=False) for n in range(1, 9)),
+        Binding("tab", "cycle(1)", "Next block", show=False),
+        Binding("shift+tab", "cycle(-1)", "Previous block", show=False),
+        Binding("space,enter", "put", "Put down / lift", show=False),
+        Binding("r", "turn", "Turn"),
+        Binding("u,ctrl+z", "undo", "Undo"),
+        Binding("y,ctrl+y", "redo", "Redo", show=False),
+        Binding("i,H", "hint", "Hint"),
+        Binding("s", "solutions", "Solutions"),
+        Binding("n", "new", "New"),
+        Binding("e", "edit", "Edit"),
+        Binding("escape", "leave_edit", "Leave edit", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("q", "app.quit", "Quit"),
     ]
     DEFAULT_CSS = """
-    MondrianScreen #challenges { width: 30; height: 1fr; }
-    MondrianScreen #right { width: 1fr; align: center top; padding: 0 1; }
-    MondrianScreen #info { height: auto; margin-top: 1; }
+    MondrianScreen { layout: vertical; }
+    MondrianScreen #main { height: 1fr; }
+    MondrianScreen #board-area { width: 1fr; height: 100%; }
+    MondrianScreen #side { width: 34; height: 100%; padding: 0 1; overflow-y: auto; }
+    MondrianScreen.narrow #side { display: none; }
+    MondrianScreen.narrow #hand, MondrianScreen.narrow #message { max-height: 2; }
+    MondrianScreen #title { text-style: bold; }
+    MondrianScreen #clock, MondrianScreen #tray-heading, MondrianScreen #records {
+        margin-top: 1;
+    }
+    MondrianScreen #hand, MondrianScreen #message { height: auto; padding: 0 1; }
+    MondrianScreen #message { color: $text-muted; }
+    MondrianScreen #message.refused { color: $warning; }
     """
 
-    def __init__(self, official: tuple[OfficialChallenge, ...]) -> None:
+    def __init__(self, clock: Clock, seeds: random.Random, *, store: Store | None = None) -> None:
+        """A random easy published challenge to start with, drawn from ``seeds``; ``store``
+        keeps solved games (none are kept without one)."""
         super().__init__()
-        self.official = official
-        self.black: dict[int, Placement] = {}
-        self.chosen = 0
-        self.orientation = Orientation.HORIZONTAL
-        self.found: list[Solution] = []
-        self.shown = 0
+        self.clock = clock
+        self.seeds = seeds
+        self.store = store
+        self.draft: Game | None = None
+        """The game of the black blocks being edited (None while playing)."""
+        self.hand: Hand | None = None
         self.message = ""
+        self.refused = False
+        self.finish: Finish | None = None
+        self.summary = ""
+        self.records_text = ""
+        self.bests: dict[str, float] = {}
+        self.challenge = published_challenge(choose_published(seeds, LEVELS[0]))
+        self.game = new_game(self.challenge.puzzle)
+        self.started = clock()
+
+    # Layout and drawing
 
     def compose(self) -> ComposeResult:
-        with Horizontal():
-            yield OptionList(
-                *[
-                    Option(f"{c.edition} {c.level} {c.code}", id=str(n))
-                    for n, c in enumerate(self.official)
-                ],
-                id="challenges",
-            )
-            with Vertical(id="right"):
-                yield MondrianBoard(id="board")
-                yield Static(id="info")
-        yield Footer()
+        with Horizontal(id="main"):
+            with BoardArea(id="board-area"):
+                yield MondrianBoard(picture(self.game, self.game.black), id="board")
+            with Vertical(id="side"):
+                yield Static(id="title")
+                yield Static(id="clock")
+                yield Static(id="tray-heading")
+                yield Tray(id="tray")
+                yield Static(id="records")
+        yield Static(id="hand")
+        yield Static(id="message")
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        self.board.focus()
-        self._draw()
+        self._begin(self.challenge)
+        self.watch(self.board, "cursor", self._draw, init=False)
+        self.set_interval(1.0, self._draw_clock)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.width < NARROW, "narrow")
 
     @property
     def board(self) -> MondrianBoard:
         return self.query_one(MondrianBoard)
 
-    @on(OptionList.OptionSelected)
-    def pick_official(self, event: OptionList.OptionSelected) -> None:
-        challenge_ = self.official[int(event.option.id or 0)]
-        self.black = {BLACK_BLOCKS.index(p.block): p for p in challenge_.black}
-        self.message = f"{challenge_.edition} {challenge_.level} {challenge_.code}"
-        self._solve()
+    @property
+    def working(self) -> Game:
+        """The game the keys act on: the draft while editing, else the game."""
+        return self.draft if self.draft is not None else self.game
 
-    @on(MondrianBoard.CursorMoved)
-    def follow_cursor(self) -> None:
-        if len(self.black) < 3:
-            self._draw()
+    @property
+    def editing(self) -> bool:
+        return self.draft is not None
 
-    @on(MondrianBoard.CellClicked)
-    def clicked(self, event: MondrianBoard.CellClicked) -> None:
-        self.action_place()
+    def _tray(self) -> tuple[Block, ...]:
+        """The blocks the player can take now (black ones while editing)."""
+        game = self.working
+        return game.black_tray if self.editing else game.tray
+
+    def _preview(self) -> Preview | None:
+        """The block in hand where it would go, when the cursor is on an empty cell."""
+        game = self.working
+        if self.hand is None or block_at(game, self.board.cursor) is not None:
+            return None
+        placement = hand_placement(self.hand, self.board.cursor, game.board)
+        fits = why_not(game, placement, black=self.editing) is None
+        return Preview(Shown(placement, glyph(game, placement.block)), fits)
+
+    def _draw(self) -> None:
+        game = self.working
+        self.board.show(picture(game, (*game.black, *game.placed), self._preview()))
+        keys = game.black_blocks if self.editing else game.coloured_blocks
+        tray = self._tray()
+        held = self.hand.block if self.hand else None
+        self.query_one(Tray).show(
+            tuple(
+                TrayEntry(str(n + 1), block, block not in tray, block == held)
+                for n, block in enumerate(keys)
+            )
+        )
+        heading = "Black blocks (1-3 or tab)" if self.editing else "Tray (1-8 or tab, r turns)"
+        self.query_one("#tray-heading", Static).update(heading)
+        challenge = self.challenge
+        title = "Editing the black blocks" if self.editing else challenge.title
+        self.query_one("#title", Static).update(f"{title}\n{challenge.about}")
+        self.query_one("#records", Static).update(self.records_text)
+        hand = self._hand_words()
+        self.query_one("#hand", Static).update(hand)
+        message = self.query_one("#message", Static)
+        said = self.summary if self.finish and not self.editing else self.message
+        message.update("" if said == hand else said)
+        message.set_class(self.refused, "refused")
+        self._draw_clock()
+
+    def _draw_clock(self) -> None:
+        game = self.game
+        if self.finish is not None:
+            time = f"Solved in {duration_words(self.finish.seconds)}"
+        else:
+            time = f"Time {clock_words(self.clock() - self.started)}"
+        helped = " (with help)" if game.assisted else ""
+        moves = count_words(game.moves, "move")
+        self.query_one("#clock", Static).update(f"{time}, {moves}{helped}")
+
+    def _hand_words(self) -> str:
+        """What enter would do at the cursor: lift the block there, or put the block in hand
+        down (where, or why it cannot go there)."""
+        game = self.working
+        if self.finish is not None and not self.editing:
+            return BOARD_FULL
+        cursor = self.board.cursor
+        under = block_at(game, cursor)
+        if under is not None:
+            try:
+                (lift_black if self.editing else lift)(game, cursor)
+            except MondrianError as error:
+                return sentence(f"{error}.")
+            turns = "" if self.editing or under.block.is_square else ", r turns it"
+            return f"Enter lifts {block_words(under, black=self.editing)}{turns}."
+        if self.hand is None:
+            if self.editing:
+                return "The black blocks are down: e plays them, escape leaves the challenge."
+            return "Choose a block: 1-8 or tab."
+        placement = hand_placement(self.hand, cursor, game.board)
+        reason = why_not(game, placement, black=self.editing)
+        if reason is not None:
+            return sentence(reason) + "."
+        return f"{sentence(placement_words(placement))}: enter puts it down."
+
+    def _say(self, message: str, refused: bool = False) -> None:
+        """Show ``message`` as a sentence (a refusal stands out)."""
+        ended = message if message.endswith((".", "!", "...")) else f"{message}."
+        self.message, self.refused = sentence(ended), refused
+
+    # Changing the game
+
+    def _begin(self, challenge: Challenge) -> None:
+        """Start playing ``challenge``: nothing in hand, the clock from now."""
+        self.challenge = challenge
+        self.game = new_game(challenge.puzzle)
+        self.draft = None
+        self.hand = None
+        self.finish, self.summary = None, ""
+        self.started = self.clock()
+        self._read_records()
+        self.board.cursor = (0, 0)
+        self._say(f"{challenge.title}: fill the board with the coloured blocks (? for help).")
+        self._draw()
+
+    def _settle_hand(self) -> None:
+        """Hold nothing when the block held is no longer in the tray (an undo put it back)."""
+        if self.hand is not None and self.hand.block not in self._tray():
+            self.hand = None
+
+    def _locked(self) -> bool:
+        """Whether the board is full: the game is over until another starts (the line above
+        the summary says so)."""
+        return self.finish is not None and not self.editing
+
+    def _attempt(self, action: Callable[[Game], Game]) -> Game | None:
+        """The working game after ``action``, or None with the core's reason said."""
+        try:
+            return action(self.working)
+        except MondrianError as error:
+            self._say(str(error), refused=True)
+            return None
+
+    def _commit(self, game: Game, message: str) -> None:
+        """Keep ``game`` as the working game; a full board ends the game."""
+        if self.draft is not None:
+            self.draft = game
+        else:
+            self.game = game
+        self._say(message)
+        self._settle_hand()
+        if not self.editing and game.solved:
+            self._finish()
+
+    def _finish(self) -> None:
+        now = self.clock()
+        game = self.game
+        finish = Finish(
+            challenge_key(self.challenge.puzzle), self.challenge.difficulty,
+            max(now - self.started, 0.0), game.assisted, game.moves, now,
+        )
+        self.finish = finish
+        self.hand = None
+        self.summary = solved_words(finish, self._keep(finish))
+
+    def _keep(self, finish: Finish) -> tuple[str, ...]:
+        """Keep a solved game in the store; what it is a new best time of."""
+        if self.store is None:
+            return ()
+        try:
+            earlier = self.store.mondrian_finishes()
+            self.store.add_mondrian_finish(finish)
+        except (sqlite3.Error, StorageError) as error:
+            self.notify(f"The game was not kept: {error}", severity="error")
+            return ()
+        self._read_records()
+        return new_bests(earlier, finish)
+
+    def _read_records(self) -> None:
+        """The best times of this challenge and of its difficulty, from the store."""
+        if self.store is None:
+            self.records_text = "Best times: none kept (no database in this session)."
+            return
+        try:
+            by_challenge, by_difficulty = self.store.mondrian_records()
+        except sqlite3.Error as error:
+            self.records_text = f"Cannot read the best times: {error}"
+            return
+        self.bests = {r.key: r.best for r in by_challenge if r.best is not None}
+        key, level = challenge_key(self.challenge.puzzle), self.challenge.difficulty
+
+        def best(records: list[Record], name: str) -> str:
+            record = next((r for r in records if r.key == name), None)
+            if record is None or record.best is None:
+                return "none yet"
+            return f"{duration_words(record.best)} ({count_words(record.solved, 'game')})"
+
+        self.records_text = (
+            f"Best times\n this challenge: {best(by_challenge, key)}\n"
+            f" {level}: {best(by_difficulty, level)}"
+        )
+
+    # Keys and clicks
+
+    def action_move(self, drow: int, dcol: int) -> None:
+        self.board.move(drow, dcol)
 
     def action_choose(self, number: int) -> None:
-        self.chosen = number
+        """Take the ``number``-th block (from 0) in hand; one on the board is shown."""
+        if self._locked():
+            return
+        game = self.working
+        blocks = game.black_blocks if self.editing else game.coloured_blocks
+        if number >= len(blocks):
+            self._say(f"the keys 1 to {len(blocks)} choose a block", refused=True)
+        elif blocks[number] in self._tray():
+            self.hand = Hand(blocks[number])
+            self._say(f"In hand: the {blocks[number]} block.")
+        else:
+            on_board = game.black if self.editing else game.placed
+            there = next(p for p in reversed(on_board) if p.block == blocks[number])
+            self.board.cursor = (there.row, there.col)
+            self._say(f"the {there.block} block is on the board: enter lifts it")
+        self._draw()
+
+    def action_cycle(self, step: int) -> None:
+        """Take the next (or previous) block of the tray in hand."""
+        if self._locked():
+            return
+        tray = self._tray()
+        if tray:
+            now = tray.index(self.hand.block) if self.hand and self.hand.block in tray else -step
+            self.hand = Hand(tray[(now + step) % len(tray)])
+            self._say(f"In hand: the {self.hand.block} block.")
         self._draw()
 
     def action_turn(self) -> None:
-        turned = {
-            Orientation.HORIZONTAL: Orientation.VERTICAL,
-            Orientation.VERTICAL: Orientation.HORIZONTAL,
-        }
-        self.orientation = turned[self.orientation]
+        """Turn the block in hand, else the block under the cursor."""
+        self._turn(self.board.cursor, pointed=self.hand is None)
+
+    def _turn(self, cell: Cell, pointed: bool) -> None:
+        """Turn the block at ``cell`` when ``pointed`` at and there is one, else the block in
+        hand."""
+        if self._locked():
+            return
+        if pointed and not self.editing and block_at(self.game, cell) is not None:
+            game = self._attempt(lambda g: turn(g, cell))
+            if game is not None:
+                turned_block = game.placed[-1]
+                self._commit(game, f"Turned: {placement_words(turned_block)}.")
+        elif self.hand is not None:
+            self.hand = self.hand.turned()
+            self._say(f"In hand: the {self.hand.block} block, turned.")
         self._draw()
 
-    def action_place(self) -> None:
-        """Put the chosen black block at the cursor; once all three lie, solve."""
-        placement = self._at_cursor()
-        others = [p for n, p in self.black.items() if n != self.chosen]
+    def action_put(self) -> None:
+        """Put the block in hand down at the cursor, or lift the block there."""
+        self._put(self.board.cursor)
+
+    def _put(self, cell: Cell) -> None:
+        if self._locked():
+            return
+        under = block_at(self.working, cell)
+        black = self.editing
+        if under is not None:
+            game = self._attempt(lambda g: (lift_black if black else lift)(g, cell))
+            if game is not None:
+                self._commit(game, f"Lifted {block_words(under, black)}.")
+                grip = (cell[0] - under.row, cell[1] - under.col)
+                self.hand = Hand(under.block, under.orientation, grip)
+        elif self.hand is None:
+            self._say("choose a block first: 1-8 or tab", refused=True)
+        else:
+            placement = hand_placement(self.hand, cell, self.working.board)
+            game = self._attempt(lambda g: (place_black if black else place)(g, placement))
+            if game is not None:
+                self.hand = None
+                self._commit(game, f"Put down {placement_words(placement)}.")
+        self._draw()
+
+    @on(MondrianBoard.CellClicked)
+    def _clicked(self, event: MondrianBoard.CellClicked) -> None:
+        if event.button == 3:
+            self._turn(event.cell, pointed=True)
+        elif event.button == 1:
+            self._put(event.cell)
+
+    @on(Tray.Chosen)
+    def _tray_clicked(self, event: Tray.Chosen) -> None:
+        self.action_choose(event.index)
+
+    def action_undo(self) -> None:
+        if not self._locked():
+            self._step(undo, "Took back the last change (y makes it again).")
+
+    def action_redo(self) -> None:
+        if not self._locked():
+            self._step(redo, "Made the change again.")
+
+    def _step(self, action: Callable[[Game], Game], message: str) -> None:
+        game = self._attempt(action)
+        if game is not None:
+            self._commit(game, message)
+        self._draw()
+
+    def action_hint(self) -> None:
+        """Put one correct block down, or say which blocks to lift; the game is helped."""
+        if self._play_only() or self._locked():
+            return
         try:
-            check_placements(STANDARD_BOARD, [*others, placement])
-        except InvalidPuzzleError as error:
-            self.message = str(error)
+            game, given = take_hint(self.game)
+        except MondrianError as error:
+            self._say(f"No hint: {error}", refused=True)
             self._draw()
             return
-        self.black[self.chosen] = placement
-        self.found, self.shown, self.message = [], 0, ""
-        missing = [n for n in range(3) if n not in self.black]
-        if missing:
-            self.chosen = missing[0]
-            self._draw()
-        else:
-            self._solve()
-
-    def action_clear(self) -> None:
-        self.black, self.found, self.shown, self.chosen, self.message = {}, [], 0, 0, ""
+        if given.place is not None:
+            self.board.cursor = (given.place.row, given.place.col)
+        self._commit(game, f"Hint: {given.text}")
         self._draw()
 
-    def action_browse(self, step: int) -> None:
-        if self.found:
-            self.shown = (self.shown + step) % len(self.found)
+    def action_solutions(self) -> None:
+        """Show the challenge's solutions; the game is helped."""
+        if self._play_only():
+            return
+        try:
+            revealed = reveal_solutions(self.game, SOLUTIONS_SHOWN)
+        except MondrianError as error:
+            self._say(f"No solutions shown: {error}", refused=True)
             self._draw()
+            return
+        if self.finish is None:
+            self.game = revealed.game
+        pictures = tuple(picture(self.game, solution) for solution in revealed.solutions)
+        self.app.push_screen(SolutionsScreen(pictures, revealed.count))
+        self._draw()
+
+    def _play_only(self) -> bool:
+        """Whether the black blocks are being edited (no help then); says so."""
+        if self.editing:
+            self._say("finish editing first: e plays the black blocks, escape leaves them",
+                      refused=True)
+            self._draw()
+        return self.editing
+
+    def action_new(self) -> None:
+        """Open the challenge menu."""
+        menu = ChallengeMenu(self.challenge.entry, self.challenge.difficulty, self.bests)
+        self.app.push_screen(menu, self._picked)
+
+    def _picked(self, pick: Pick | None) -> None:
+        if pick is None:
+            return
+        if pick.kind == "published" and pick.entry is not None:
+            self._begin(published_challenge(pick.entry))
+        elif pick.kind == "random":
+            self._begin(published_challenge(choose_published(self.seeds, pick.level, pick.edition)))
+        elif pick.kind == "generated":
+            self._generate(pick.level)
+        else:
+            self._edit(custom_game())
+
+    def _generate(self, level: str) -> None:
+        """Generate a challenge of ``level`` in a thread; it starts when it is ready."""
+        rng = random.Random(self.seeds.randrange(2**63))
+        self._say(f"Generating a challenge of level {level} with exactly one solution...")
+        self._draw()
+        self.run_worker(
+            partial(generate_challenge, rng, level=level),
+            group="generate", thread=True, exclusive=True, exit_on_error=False,
+        )
+
+    @on(Worker.StateChanged)
+    def _generated(self, event: Worker.StateChanged) -> None:
+        worker: Worker[object] = event.worker
+        if worker.group != "generate":
+            return
+        if event.state is WorkerState.SUCCESS and isinstance(worker.result, GeneratedChallenge):
+            made = worker.result
+            self._begin(own_challenge(made.puzzle, "Generated", made.difficulty.level))
+        elif event.state is WorkerState.ERROR:
+            self._say(f"no challenge generated: {worker.error}", refused=True)
+            self._draw()
+
+    def action_edit(self) -> None:
+        """Start editing the black blocks, or play the ones edited."""
+        if self.draft is None:
+            self._edit(new_game(self.challenge.puzzle))
+            return
+        try:
+            puzzle = puzzle_of(self.draft)
+        except MondrianError as error:
+            self._say(str(error), refused=True)
+            self._draw()
+            return
+        if set(puzzle.fixed) == set(self.challenge.puzzle.fixed):
+            self.action_leave_edit()
+        elif first_solution(puzzle) is None:
+            self._say("these black blocks leave no way to fill the board: move one (escape "
+                      "leaves the challenge as it was)", refused=True)
+            self._draw()
+        else:
+            self._begin(own_challenge(puzzle, "Your challenge", difficulty_of(puzzle)))
+
+    def _edit(self, draft: Game) -> None:
+        self.draft = draft
+        self.hand = None
+        self._say(EDITING)
+        self._draw()
+
+    def action_leave_edit(self) -> None:
+        """Leave the edit mode: the challenge is as it was."""
+        if self.draft is None:
+            return
+        self.draft = None
+        self.hand = None
+        self._say("The challenge is as it was.")
+        self._draw()
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(MONDRIAN_HELP))
-
-    def _at_cursor(self) -> Placement:
-        row, col = self.board.cursor
-        return Placement(row, col, BLACK_BLOCKS[self.chosen], self.orientation)
-
-    def _solve(self) -> None:
-        self.found = list(solutions(challenge(self.black.values())))
-        self.shown = 0
-        self._draw()
-
-    def _draw(self) -> None:
-        placed = sort_placements(self.black.values())
-        if self.found:
-            drawing = Drawing(self.found[self.shown])
-        elif len(self.black) < 3:
-            drawing = Drawing(placed, self._at_cursor())
-        else:
-            drawing = Drawing(placed)
-        self.board.draw(drawing)
-        self.query_one("#info", Static).update(self._describe())
-
-    def _describe(self) -> str:
-        lines = [self.message] if self.message else []
-        if len(self.black) < 3:
-            block = BLACK_BLOCKS[self.chosen]
-            lines.append(
-                f"Placing the black {block} ({self.orientation.name.lower()}): "
-                "1/2/3 choose a block, o turns it, space or click places it, x clears."
-            )
-        elif self.found:
-            lines.append(
-                f"Number of solutions: {len(self.found)}  -  showing {self.shown + 1} of {len(self.found)} (n/p)"
-            )
-        else:
-            lines.append("Number of solutions: 0")
-        return "\n".join(lines)
+        self.app.push_screen(HelpScreen(HELP))
