@@ -346,36 +346,6 @@ def test_the_end_of_a_game_shows_its_exact_seed_and_a_link_that_replays_the_boar
     )
 
 
-def test_the_mondrian_page_solves_a_challenge_and_a_placement(
-    page: Page, server: ServerProcess, artifacts: Path
-) -> None:
-    page.goto(f"{server.url}/mondrian")
-    expect(page.locator("body")).to_have_attribute("data-ready", "true")
-    page.select_option("#challenge", "001040531")
-    expect(page.locator("#board .block.black")).to_have_count(3)
-    page.click("#solve")
-    expect(page.locator("#message")).to_have_text("1 solution.")
-    expect(page.locator("#board .block")).to_have_count(11)
-    expect(page.locator("#position")).to_have_text("1 of 1")
-    page.screenshot(path=artifacts / "mondrian-challenge.png")
-
-    page.click("#clear")
-    page.locator("#board .square[data-row='0'][data-col='0']").click()
-    page.click(".piece[data-size='1x2']")
-    page.locator("#board .square[data-row='7'][data-col='0']").click()
-    page.click(".piece[data-size='1x3']")
-    page.click("#rotate")
-    page.locator("#board .square[data-row='0'][data-col='7']").click()
-    expect(page.locator("#board .block.black")).to_have_count(3)
-    page.click("#solve")
-    expect(page.locator("#message")).to_have_text("48 solutions.")
-    page.click("#next")
-    expect(page.locator("#position")).to_have_text("2 of 48")
-    page.click("#previous")
-    expect(page.locator("#position")).to_have_text("1 of 48")
-    page.screenshot(path=artifacts / "mondrian-placed.png")
-
-
 def test_a_bad_seed_in_the_address_is_explained(page: Page, server: ServerProcess) -> None:
     page.goto(f"{server.url}/?level=beginner&seed=12345678901234567890")
     expect(page.locator("body")).to_have_attribute("data-ready", "true")

@@ -71,6 +71,7 @@ def create_app(
     app.include_router(
         mondrian.router(published_challenges() if challenges is None else challenges)
     )
+    app.include_router(mondrian.play_router(store, workers, clock))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     serve_docs(app)
 

@@ -1,91 +1,59 @@
-"""The Mondrian Blocks API: the published challenges, and the solutions of a placement of the
-three black blocks, drawn in the blocks' colours."""
+"""The Mondrian Blocks API: the published challenges, the solutions of a placement of the
+three black blocks, and games the player plays on the server.
+
+A game (`play_router`) is made from a published challenge, a random or generated one, or an
+empty board for the player's own black blocks; each move goes to the server, which plays it
+with the core and answers the game as it is now, or refuses it with the core's words (409).
+The server keeps the time: the page only shows it. A hint or the solutions make the game
+assisted; a solved game is kept in the store, and assisted ones never set a best time.
+"""
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 
-from fastapi import APIRouter
-from pydantic import BaseModel, Field
+from fastapi import APIRouter, HTTPException, Response
 
+from gridpuzzles.mondrian.core.game import Game, MoveError
 from gridpuzzles.mondrian.core.notation import parse_block
 from gridpuzzles.mondrian.core.official import OfficialChallenge
-from gridpuzzles.mondrian.core.rendering import colour_of
-from gridpuzzles.mondrian.core.rules import STANDARD_BOARD, Orientation, Placement, challenge
+from gridpuzzles.mondrian.core.rules import Placement, challenge
+from gridpuzzles.mondrian.solving.hints import Hint, NoHintError, reveal_solutions, take_hint
 from gridpuzzles.mondrian.solving.solutions import count_solutions, solutions
-from gridpuzzles.web.models import Error, Strict
+from gridpuzzles.storage import Store
+from gridpuzzles.web.minesweeper import COOKIE, COOKIE_AGE, ERRORS, SLOW, GameId, Token
+from gridpuzzles.web.models import Error
+from gridpuzzles.web.mondrian_games import (
+    SOLVER_TOO_SLOW,
+    Held,
+    MondrianGames,
+    act,
+    state_of,
+)
+from gridpuzzles.web.mondrian_models import (
+    MAX_SHOWN,
+    BlackBlock,
+    Challenge,
+    Challenges,
+    CreatedMondrianGame,
+    HintState,
+    MondrianMove,
+    MondrianRecords,
+    MondrianState,
+    NewMondrianGame,
+    RevealedState,
+    Solutions,
+    SolveRequest,
+    Verdict,
+    black_block,
+    placed,
+    record_out,
+)
+from gridpuzzles.web.workers import Workers
 
 PREFIX = "/api/mondrian"
-MAX_SHOWN = 100
-"""The most solutions one answer lists (all are counted)."""
-
-
-class BlackBlock(Strict):
-    """A black block by its size, top-left cell and orientation (``h`` or ``v``)."""
-
-    size: str = Field(pattern=r"^1x[123]$", examples=["1x3"])
-    row: int = Field(ge=0, le=7)
-    col: int = Field(ge=0, le=7)
-    orientation: Orientation = Orientation.HORIZONTAL
-
-
-class SolveRequest(Strict):
-    black: list[BlackBlock] = Field(min_length=3, max_length=3)
-
-
-class PlacedBlock(BaseModel):
-    """A block on the board: top-left cell, extent, size and the colour it is drawn in."""
-
-    row: int
-    col: int
-    height: int
-    width: int
-    size: str
-    colour: str
-    fill: str = Field(description="CSS colour")
-
-
-class Solutions(BaseModel):
-    count: int
-    solutions: list[list[PlacedBlock]] = Field(description=f"the first {MAX_SHOWN} at most")
-
-
-class Challenge(BaseModel):
-    code: str
-    edition: str
-    level: str
-    black: list[BlackBlock]
-    solutions: int
-
-
-class Challenges(BaseModel):
-    """The published challenges."""
-
-    board: tuple[int, int] = (STANDARD_BOARD.height, STANDARD_BOARD.width)
-    challenges: list[Challenge]
-
-
-def placed(placement: Placement) -> PlacedBlock:
-    colour = colour_of(placement.block)
-    return PlacedBlock(
-        row=placement.row,
-        col=placement.col,
-        height=placement.height,
-        width=placement.width,
-        size=str(placement.block),
-        colour=colour.label,
-        fill=colour.fill,
-    )
-
-
-def black_block(placement: Placement) -> BlackBlock:
-    return BlackBlock(
-        size=str(placement.block),
-        row=placement.row,
-        col=placement.col,
-        orientation=placement.orientation,
-    )
 
 
 def solve(black: Sequence[BlackBlock]) -> Solutions:
@@ -128,5 +96,122 @@ def router(challenges: Sequence[OfficialChallenge]) -> APIRouter:
     def post_solutions(request: SolveRequest) -> Solutions:
         """Every way the eight coloured blocks fill the board around three black blocks."""
         return solve(request.black)
+
+    return api
+
+
+# Games
+
+
+def game_path(game_id: str) -> str:
+    return f"{PREFIX}/games/{game_id}"
+
+
+@contextmanager
+def refusals() -> Iterator[None]:
+    """A move the game refuses (or a hint on a full board) is a 409 in the board's words."""
+    try:
+        yield
+    except (MoveError, NoHintError) as error:
+        raise HTTPException(409, str(error)) from None
+
+
+def revealed(game: Game) -> tuple[Game, Solutions]:
+    """The game, assisted now, and its challenge's first solutions (a worker's job)."""
+    shown = reveal_solutions(game, MAX_SHOWN)
+    return shown.game, Solutions(
+        count=shown.count, solutions=[[placed(p) for p in s] for s in shown.solutions]
+    )
+
+
+def play_router(store: Store, workers: Workers, clock: Callable[[], float]) -> APIRouter:
+    """The routes of Mondrian games, timed by ``clock`` and kept in ``store`` once solved;
+    solver work runs on ``workers``."""
+    api = APIRouter(prefix=PREFIX, tags=["mondrian"], responses=ERRORS)
+    games = MondrianGames(store, workers, clock)
+
+    def state(game_id: str, held: Held) -> MondrianState:
+        return state_of(game_id, held, games.clock())
+
+    @api.post("/games", status_code=201, responses=SLOW)
+    async def create_game(request: NewMondrianGame, response: Response) -> CreatedMondrianGame:
+        """Start a game: a published challenge by its code, a random published one (of a level
+        and edition), a generated one with one solution (of a level), or an empty board for
+        the player's own black blocks. Its token comes back in the body and as a cookie."""
+        game_id, token, held = await games.create(request)
+        response.set_cookie(
+            COOKIE,
+            token,
+            max_age=COOKIE_AGE,
+            path=game_path(game_id),
+            httponly=True,
+            samesite="strict",
+        )
+        return CreatedMondrianGame(**state(game_id, held).model_dump(), token=token)
+
+    @api.get("/games/{game_id}")
+    async def get_game(game_id: GameId, token: Token) -> MondrianState:
+        """The game as it is now."""
+        return state(game_id, await games.held(game_id, token))
+
+    @api.post("/games/{game_id}/moves", responses=SLOW)
+    async def post_move(game_id: GameId, request: MondrianMove, token: Token) -> MondrianState:
+        """Put a block down, lift or turn one, undo or redo; with ``black``, edit the
+        challenge's black blocks. A move the game refuses is a 409 saying why, and changes
+        nothing. The move that fills the board ends the game and keeps it in the records."""
+
+        async def step(game: Game) -> tuple[Game, None]:
+            return act(game, request), None
+
+        with refusals():
+            held, _ = await games.play(game_id, token, step)
+        return state(game_id, held)
+
+    @api.post("/games/{game_id}/check")
+    async def post_check(game_id: GameId, request: MondrianMove, token: Token) -> Verdict:
+        """Whether a move would be taken now, and if not, why (what the page shows while a
+        block is moved over the board); nothing changes."""
+        why = games.verdict(game_id, token, request)
+        return Verdict(fits=why is None, why=why)
+
+    @api.post("/games/{game_id}/hint", responses=SLOW)
+    async def post_hint(game_id: GameId, token: Token) -> HintState:
+        """Put one correct block down, or, when no solution goes on from the board, name the
+        blocks to lift. The game is then assisted: it sets no record."""
+
+        async def step(game: Game) -> tuple[Game, Hint]:
+            return await workers.run(take_hint, game, too_slow=SOLVER_TOO_SLOW)
+
+        with refusals():
+            held, given = await games.play(game_id, token, step)
+        return HintState(
+            **state(game_id, held).model_dump(),
+            hint=given.text,
+            hinted=None if given.place is None else placed(given.place),
+            lift=[placed(p) for p in given.lift],
+        )
+
+    @api.post("/games/{game_id}/solutions", responses=SLOW)
+    async def post_solutions(game_id: GameId, token: Token) -> RevealedState:
+        """Every solution of the challenge (the first 100 listed): the game is then assisted
+        and sets no record (a solved game stays as it ended)."""
+
+        async def step(game: Game) -> tuple[Game, Solutions]:
+            return await workers.run(revealed, game, too_slow=SOLVER_TOO_SLOW)
+
+        with refusals():
+            held, shown = await games.play(game_id, token, step, when_solved=True)
+        return RevealedState(**state(game_id, held).model_dump(), revealed=shown)
+
+    @api.get("/records", summary="Best times per challenge and per difficulty")
+    def get_records() -> MondrianRecords:
+        """The records of the solved games: per challenge (its code, else its black blocks)
+        and per difficulty, the games solved without help, the ten best times and their
+        average, and the games solved with help, counted apart."""
+        by_challenge, by_difficulty = store.mondrian_records()
+        return MondrianRecords(
+            challenges=[record_out(r) for r in by_challenge],
+            difficulties=[record_out(r) for r in by_difficulty],
+        )
 
     return api

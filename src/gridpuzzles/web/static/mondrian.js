@@ -1,165 +1,745 @@
-// The Mondrian Blocks page: pick or place the three black blocks, then step through the
-// solutions the server finds. Rules and solving are the server's.
+// The Mondrian Blocks page: draws the game the server keeps and forwards the player's input
+// as moves. It holds no rules: whether a block fits, and why not, is the server's answer.
+// What is only the page's (the block in hand, the cursor, the solution shown) is UI state:
+// the block in hand is in the tray as far as the game is concerned.
 
 import { api } from "./api.js";
 
 const API = "/api/mondrian";
-const SIZE = 8;
-const BLACK_FILL = "#1a1a1a";
+const KEPT = "gridpuzzles.mondrian.game";
 
 const $ = (id) => document.getElementById(id);
 const board = $("board");
 
-let black = []; // [{size, row, col, orientation}] as the API takes them
-let challenges = [];
-let found = null; // the last Solutions answer
-let shown = 0; // the solution on the board
-let piece = "1x1";
-let orientation = "h";
+let game = null; // the last MondrianState the server sent
+let receivedAt = 0; // performance.now() when it came, to run the clock between answers
+let challenges = []; // the published challenges, for the list
+let records = null; // the last answer of /records
+let hand = null; // the block picked up: {size, orientation, black, fill, grab: [row, col]}
+let cursor = [0, 0]; // the keyboard cursor
+let hover = null; // the cell under the pointer, or null
+let keyboard = false; // the last input came from the keyboard: the cursor places blocks
+let editing = false; // the black blocks are being placed or moved
+let editAsked = false; // the player pressed Edit black blocks (else editing ends with the blocks placed)
+let viewing = null; // while the solutions are shown: {count, solutions, index}
+let marked = { hinted: null, lift: [] }; // what the last hint pointed at
+let press = null; // a press on the tray or the board, until the pointer is released
+const verdicts = new Map(); // whether a block fits where it is shown, as the server said
+let queue = Promise.resolve(); // requests that change the game go one after the other
+let pending = 0;
+let gamesAsked = 0; // only the latest new game asked for is shown
+let messageKind = "";
 
-function say(text, isError = false) {
-  $("message").textContent = text;
-  $("message").classList.toggle("error", isError);
+// ---- words and geometry (drawing only) -----------------------------------------------------
+
+/** A cell in the player's words, counting from 1: "row 4, column 7". */
+function where(row, col) {
+  return `row ${row + 1}, column ${col + 1}`;
 }
 
-function extent(block) {
-  const length = Number(block.size.split("x")[1]);
-  return block.orientation === "v" ? [length, 1] : [1, length];
+/** [height, width] of a block of `size` ("2x3") lying `orientation` ("h" or "v"). */
+function extent(size, orientation) {
+  const [short, long] = size.split("x").map(Number);
+  return orientation === "v" ? [long, short] : [short, long];
 }
 
-function blockElement(row, col, height, width, fill, extraClass) {
+function onBoard() {
+  return [...game.black.map((b) => ({ ...b, black: true })), ...game.placed.map((b) => ({ ...b, black: false }))];
+}
+
+function covers(block, [row, col]) {
+  return row >= block.row && row < block.row + block.height && col >= block.col && col < block.col + block.width;
+}
+
+function blockAt(cell) {
+  return onBoard().find((block) => covers(block, cell)) || null;
+}
+
+function same(a, b) {
+  return a && b && a[0] === b[0] && a[1] === b[1];
+}
+
+function say(text, kind = "") {
+  const message = $("message");
+  message.textContent = text;
+  message.classList.toggle("error", kind === "error" || kind === "preview");
+  message.classList.toggle("done", kind === "done");
+  messageKind = kind;
+}
+
+// ---- drawing -------------------------------------------------------------------------------
+
+function blockElement(block, extra) {
   const element = document.createElement("div");
-  element.className = `block ${extraClass}`;
-  element.style.gridRow = `${row + 1} / span ${height}`;
-  element.style.gridColumn = `${col + 1} / span ${width}`;
-  element.style.background = fill;
+  element.className = `block ${block.black ? "black" : "coloured"} ${extra}`.trim();
+  element.style.gridRow = `${block.row + 1} / span ${block.height}`;
+  element.style.gridColumn = `${block.col + 1} / span ${block.width}`;
+  element.style.background = block.fill;
+  element.dataset.size = block.size;
+  element.dataset.row = block.row;
+  element.dataset.col = block.col;
+  element.dataset.orientation = block.orientation;
   return element;
 }
 
+function marks(block) {
+  const names = [];
+  if (marked.hinted && same([marked.hinted.row, marked.hinted.col], [block.row, block.col])
+      && marked.hinted.size === block.size) names.push("hinted");
+  if (marked.lift.some((b) => b.size === block.size && b.row === block.row && b.col === block.col)) {
+    names.push("to-lift");
+  }
+  return names.join(" ");
+}
+
+function describe(row, col, blocks) {
+  const block = blocks.find((b) => covers(b, [row, col]));
+  const what = block ? `the ${block.black ? "black " : ""}${block.size} block` : "empty";
+  return `${where(row, col)}: ${what}`;
+}
+
 function draw() {
-  const squares = [];
-  for (let row = 0; row < SIZE; row++) {
-    for (let col = 0; col < SIZE; col++) {
-      const square = document.createElement("div");
-      square.className = "square";
-      square.style.gridRow = String(row + 1);
-      square.style.gridColumn = String(col + 1);
-      square.dataset.row = row;
-      square.dataset.col = col;
-      squares.push(square);
+  if (!game) return;
+  const [rows, cols] = game.board;
+  board.style.setProperty("--rows", rows);
+  board.style.setProperty("--cols", cols);
+  const shown = viewing ? viewing.solutions[viewing.index].map((b) => ({ ...b, black: b.colour === "black" })) : onBoard();
+  const cells = [];
+  for (let row = 0; row < rows; row++) {
+    for (let col = 0; col < cols; col++) {
+      const cell = document.createElement("div");
+      cell.className = "cell";
+      cell.setAttribute("role", "gridcell");
+      cell.style.gridRow = String(row + 1);
+      cell.style.gridColumn = String(col + 1);
+      cell.dataset.row = row;
+      cell.dataset.col = col;
+      cell.setAttribute("aria-label", describe(row, col, shown));
+      cells.push(cell);
     }
   }
-  const blocks = found && found.solutions.length
-    ? found.solutions[shown].map((b) =>
-      blockElement(b.row, b.col, b.height, b.width, b.fill, b.colour === "black" ? "black solved" : "coloured"))
-    : black.map((b) => {
-      const [height, width] = extent(b);
-      const element = blockElement(b.row, b.col, height, width, BLACK_FILL, "black");
-      element.dataset.size = b.size;
-      return element;
-    });
-  board.replaceChildren(...squares, ...blocks);
-  const total = found ? found.count : 0;
-  $("position").textContent = found && found.solutions.length
-    ? `${shown + 1} of ${total}` + (total > found.solutions.length ? ` (first ${found.solutions.length} shown)` : "")
-    : "";
-  $("previous").disabled = !found || shown === 0;
-  $("next").disabled = !found || shown >= found.solutions.length - 1;
-  $("solve").disabled = black.length !== 3;
+  const blocks = shown.map((block) => blockElement(block, viewing ? "" : marks(block)));
+  board.replaceChildren(...cells, ...blocks);
+  board.classList.toggle("solved", Boolean(game.finish));
+  board.classList.toggle("viewing", Boolean(viewing));
+  board.classList.toggle("editing", editing);
+  drawCursor();
+  drawPreview();
+  drawTray();
+  drawStatus();
 }
 
-function unsolved() {
-  found = null;
-  shown = 0;
+function drawCursor() {
+  board.querySelector(".cell.cursor")?.classList.remove("cursor");
+  if (!keyboard || viewing) return;
+  board.querySelector(`.cell[data-row="${cursor[0]}"][data-col="${cursor[1]}"]`)?.classList.add("cursor");
 }
 
-function place(row, col) {
-  black = black.filter((b) => b.size !== piece);
-  black.push({ size: piece, row, col, orientation });
-  $("challenge").value = "";
-  unsolved();
-  say(black.length === 3 ? "Three black blocks placed: Solve." : "");
-  draw();
+/** Where the block in hand would go: its top-left cell, from the cursor or the pointer. */
+function target() {
+  const anchor = keyboard ? cursor : hover;
+  if (!hand || !anchor) return null;
+  return [Math.max(0, anchor[0] - hand.grab[0]), Math.max(0, anchor[1] - hand.grab[1])];
 }
 
-async function solve() {
-  try {
-    found = await api("POST", `${API}/solutions`, { black });
-    shown = 0;
-    say(found.count === 0 ? "No solution: the coloured blocks cannot fill the rest."
-      : found.count === 1 ? "1 solution." : `${found.count} solutions.`);
-  } catch (error) {
-    unsolved();
-    say(error.message, true);
+function placing(at) {
+  return {
+    action: "place", block: hand.size, row: at[0], col: at[1], orientation: hand.orientation, black: hand.black,
+  };
+}
+
+function verdictKey(at) {
+  return `${game.id}|${game.moves}|${hand.black}|${hand.size}|${hand.orientation}|${at[0]},${at[1]}`;
+}
+
+function drawPreview() {
+  board.querySelector(".preview")?.remove();
+  const at = target();
+  if (!game || !at || viewing || game.finish) {
+    if (messageKind === "preview") say("");
+    return;
   }
-  draw();
-}
-
-function pick() {
-  const chosen = challenges.find((c) => c.code === $("challenge").value);
-  black = chosen ? chosen.black.map((b) => ({ ...b })) : [];
-  unsolved();
-  say(chosen ? `Challenge ${chosen.code} (${chosen.edition}, ${chosen.level}).` : "");
-  draw();
-}
-
-function listen() {
-  board.addEventListener("click", (event) => {
-    const target = event.target;
-    if (target.classList.contains("black") && !target.classList.contains("solved")) {
-      black = black.filter((b) => b.size !== target.dataset.size);
-      unsolved();
-      draw();
-    } else if (target.classList.contains("square")) {
-      place(Number(target.dataset.row), Number(target.dataset.col));
-    }
-  });
-  for (const button of document.querySelectorAll(".piece")) {
-    button.addEventListener("click", () => {
-      piece = button.dataset.size;
-      for (const other of document.querySelectorAll(".piece")) {
-        other.setAttribute("aria-pressed", String(other === button));
-      }
-    });
-  }
-  $("rotate").addEventListener("click", () => {
-    orientation = orientation === "h" ? "v" : "h";
-    $("rotate").textContent = orientation === "h" ? "horizontal" : "vertical";
-  });
-  $("clear").addEventListener("click", () => {
-    black = [];
-    $("challenge").value = "";
-    unsolved();
+  const [height, width] = extent(hand.size, hand.orientation);
+  const [rows, cols] = game.board;
+  const preview = document.createElement("div");
+  preview.style.gridRow = `${at[0] + 1} / span ${Math.min(height, rows - at[0])}`;
+  preview.style.gridColumn = `${at[1] + 1} / span ${Math.min(width, cols - at[1])}`;
+  preview.style.setProperty("--fill", hand.fill);
+  preview.dataset.row = at[0];
+  preview.dataset.col = at[1];
+  const key = verdictKey(at);
+  const verdict = verdicts.get(key);
+  preview.className = `preview ${verdict ? (verdict.fits ? "fits" : "refused") : "pending"}`;
+  board.append(preview);
+  if (!verdict) {
+    check(key, placing(at));
+  } else if (!verdict.fits) {
+    say(verdict.why, "preview");
+  } else if (messageKind === "preview") {
     say("");
+  }
+}
+
+async function check(key, move) {
+  verdicts.set(key, null);
+  try {
+    verdicts.set(key, await api("POST", `${gamePath()}/check`, move));
+  } catch (error) {
+    verdicts.delete(key);
+    say(error.message, "error");
+    return;
+  }
+  const at = target();
+  if (at && game && hand && verdictKey(at) === key) drawPreview();
+}
+
+function drawTray() {
+  const blocks = editing ? game.black_tray : game.tray;
+  $("tray-title").textContent = editing ? "Black blocks to place" : "Blocks to place";
+  const buttons = blocks.map((block, index) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "tray-block";
+    button.dataset.size = block.size;
+    button.dataset.index = index;
+    const held = hand && hand.size === block.size && hand.black === editing;
+    button.setAttribute("aria-pressed", String(Boolean(held)));
+    button.setAttribute("aria-label", `${block.size} ${block.colour} block (key ${index + 1})`);
+    button.title = `${block.size} (key ${index + 1})`;
+    const key = document.createElement("span");
+    key.className = "key";
+    key.textContent = String(index + 1);
+    const shape = document.createElement("span");
+    shape.className = "shape";
+    shape.style.setProperty("--h", block.height);
+    shape.style.setProperty("--w", block.width);
+    shape.style.background = block.fill;
+    const label = document.createElement("span");
+    label.className = "size";
+    label.textContent = block.size;
+    button.append(key, shape, label);
+    return button;
+  });
+  $("tray").replaceChildren(...buttons);
+  if (!blocks.length) {
+    const empty = document.createElement("p");
+    empty.className = "empty";
+    empty.textContent = editing ? "Every black block is on the board." : "Every block is on the board.";
+    $("tray").append(empty);
+  }
+}
+
+function duration(seconds) {
+  const whole = Math.floor(seconds);
+  const minutes = Math.floor(whole / 60);
+  return `${minutes}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+function tick() {
+  if (!game) return;
+  let seconds = game.elapsed;
+  if (game.started && !game.finish) seconds += (performance.now() - receivedAt) / 1000;
+  $("timer").textContent = duration(seconds);
+}
+
+function drawStatus() {
+  $("title").textContent = game.title;
+  const facts = [];
+  if (game.difficulty) facts.push(game.difficulty);
+  if (game.solutions !== null) facts.push(game.solutions === 1 ? "1 solution" : `${game.solutions} solutions`);
+  $("difficulty").textContent = facts.join(" · ");
+  $("moves").textContent = game.moves === 1 ? "1 move" : `${game.moves} moves`;
+  $("assisted").hidden = !game.assisted;
+  const over = Boolean(game.finish);
+  const complete = game.black_tray.length === 0;
+  $("undo").disabled = !game.can_undo;
+  $("redo").disabled = !game.can_redo;
+  $("hint").disabled = over || !complete;
+  $("show-solutions").disabled = !complete;
+  $("turn").disabled = over;
+  $("edit").disabled = over;
+  $("edit").setAttribute("aria-pressed", String(editing));
+  $("controls").hidden = Boolean(viewing);
+  $("viewing").hidden = !viewing;
+  if (viewing) {
+    const listed = viewing.solutions.length;
+    $("position").textContent = `${viewing.index + 1} of ${viewing.count}`
+      + (viewing.count > listed ? ` (the first ${listed} are shown)` : "");
+    $("previous").disabled = viewing.index === 0;
+    $("next").disabled = viewing.index >= listed - 1;
+  }
+  drawRecords();
+  tick();
+}
+
+function bestOf(list, key) {
+  const record = list.find((r) => r.key === key);
+  return record && record.best_times.length ? record.best_times[0].words : "none yet";
+}
+
+function drawRecords() {
+  if (!records || !game || !game.key) {
+    $("records").textContent = "";
+    return;
+  }
+  $("records").textContent = `Best time for this challenge: ${bestOf(records.challenges, game.key)}`
+    + ` · for ${game.difficulty} challenges: ${bestOf(records.difficulties, game.difficulty)}`;
+}
+
+// ---- talking to the server -----------------------------------------------------------------
+
+function gamePath() {
+  return `${API}/games/${game.id}`;
+}
+
+function busy(change) {
+  pending += change;
+  board.setAttribute("aria-busy", String(pending > 0));
+}
+
+/** Run `work` after the requests before it; its errors are said in the message line. */
+function enqueue(work) {
+  busy(1);
+  queue = queue.then(work).catch((error) => say(error.message, "error")).finally(() => busy(-1));
+  return queue;
+}
+
+/** The game the server sent: drawn, with the UI state that no longer fits it dropped. */
+function show(state) {
+  const completed = game && game.id === state.id && game.black_tray.length > 0 && state.black_tray.length === 0;
+  game = state;
+  receivedAt = performance.now();
+  if (hand) {
+    const tray = hand.black ? game.black_tray : game.tray;
+    if (!tray.some((b) => b.size === hand.size)) hand = null;
+  }
+  if (game.black_tray.length > 0) editing = true;
+  if (completed && game.solutions > 0 && !editAsked) {
+    editing = false;
+    hand = null;
+  }
+  draw();
+  return completed;
+}
+
+/** Send `move()` (made when its turn comes; nothing is sent when it gives null). */
+function send(move, done) {
+  return enqueue(async () => {
+    const body = move();
+    if (!body || !game) return;
+    const state = await api("POST", `${gamePath()}/moves`, body);
+    const completed = show(state);
+    if (game.finish) {
+      say(game.finish.words, "done");
+      loadRecords();
+    } else if (completed) {
+      const solutions = game.solutions === 1 ? "1 solution" : `${game.solutions} solutions`;
+      if (game.solutions === 0) say("These black blocks leave no way to fill the board: move one.", "error");
+      else if (editing) say(`These black blocks leave ${solutions}. Press Edit black blocks again to play.`);
+      else say(`The challenge is ready (${solutions}): fill the board with the coloured blocks.`);
+    } else if (done) {
+      done(body);
+    }
+  });
+}
+
+function keep(state) {
+  sessionStorage.setItem(KEPT, state.id);
+  const listed = [...$("challenge").options].some((option) => option.value === state.code);
+  $("challenge").value = state.code && listed ? state.code : "";
+}
+
+function fresh() {
+  hand = null;
+  editAsked = false;
+  viewing = null;
+  marked = { hinted: null, lift: [] };
+  press = null;
+  verdicts.clear();
+}
+
+async function newGame(body) {
+  const asked = ++gamesAsked;
+  busy(1);
+  try {
+    if (body.challenge === "generated") say("Generating a challenge with one solution…");
+    const state = await api("POST", `${API}/games`, body);
+    if (asked !== gamesAsked) return;
+    fresh();
+    game = null;
+    editing = state.black_tray.length > 0;
+    show(state);
+    keep(state);
+    say(editing
+      ? "Place the three black blocks: pick one from the tray, then click where its top-left corner goes."
+      : "Fill the board with the coloured blocks: pick one from the tray, then click where its top-left corner goes.");
+  } catch (error) {
+    if (asked === gamesAsked) say(error.message, "error");
+  } finally {
+    busy(-1);
+  }
+}
+
+async function resume(id) {
+  try {
+    const state = await api("GET", `${API}/games/${encodeURIComponent(id)}`);
+    fresh();
+    editing = state.black_tray.length > 0;
+    show(state);
+    keep(state);
+    if (state.finish) say(state.finish.words, "done");
+    return true;
+  } catch (error) {
+    return false;
+  }
+}
+
+async function loadRecords() {
+  try {
+    records = await api("GET", `${API}/records`);
+  } catch (error) {
+    records = null;
+  }
+  drawRecords();
+}
+
+// ---- actions -------------------------------------------------------------------------------
+
+function choose(index) {
+  if (!game || game.finish || viewing) return;
+  const blocks = editing ? game.black_tray : game.tray;
+  const block = blocks[index];
+  if (!block) return;
+  if (hand && hand.size === block.size && hand.black === editing) {
+    hand = null;
+  } else {
+    hand = { size: block.size, orientation: "h", black: editing, fill: block.fill, grab: [0, 0] };
+    if (messageKind !== "done") say(`The ${block.size} block is in hand: ${keyboard ? "move the cursor and press Enter" : "click where its top-left corner goes"} (R turns it).`);
+  }
+  drawTray();
+  drawPreview();
+}
+
+function putDown(anchor) {
+  send(() => {
+    if (!hand) return null;
+    const at = [Math.max(0, anchor[0] - hand.grab[0]), Math.max(0, anchor[1] - hand.grab[1])];
+    return placing(at);
+  }, (body) => {
+    marked = { hinted: null, lift: [] };
+    draw();
+    say(`The ${body.block} block is down at ${where(body.row, body.col)}.`);
+  });
+}
+
+function pickUp(cell) {
+  const black = editing;
+  let block = null; // what covers the cell when the lift is sent
+  send(() => {
+    block = blockAt(cell);
+    return block ? { action: "lift", row: cell[0], col: cell[1], black } : null;
+  }, () => {
+    hand = {
+      size: block.size, orientation: block.orientation, black, fill: block.fill,
+      grab: [cell[0] - block.row, cell[1] - block.col],
+    };
+    marked = { hinted: null, lift: [] };
+    draw();
+    say(`The ${block.size} block is in hand: put it down elsewhere, or press Escape to leave it in the tray.`);
+  });
+}
+
+function turnHere(cell) {
+  if (hand) {
+    hand.orientation = hand.orientation === "h" ? "v" : "h";
+    hand.grab = [hand.grab[1], hand.grab[0]];
+    drawPreview();
+    return;
+  }
+  if (!cell || !blockAt(cell)) {
+    say("Pick a block first: from the tray, or from the board.");
+    return;
+  }
+  send(() => ({ action: "turn", row: cell[0], col: cell[1], black: false }), (body) => {
+    say(`Turned the block at ${where(body.row, body.col)}.`);
+  });
+}
+
+function undoRedo(action) {
+  send(() => ({ action }), () => {
+    marked = { hinted: null, lift: [] };
+    draw();
+    say(action === "undo" ? "Undone." : "Done again.");
+  });
+}
+
+function hint() {
+  if (!game || game.finish) return;
+  enqueue(async () => {
+    const answer = await api("POST", `${gamePath()}/hint`);
+    marked = { hinted: answer.hinted, lift: answer.lift };
+    show(answer);
+    if (game.finish) {
+      say(`Hint: ${answer.hint}. ${game.finish.words}`, "done");
+      loadRecords();
+    } else {
+      say(`Hint: ${answer.hint}.`);
+    }
+  });
+}
+
+function showSolutions() {
+  if (!game) return;
+  enqueue(async () => {
+    const answer = await api("POST", `${gamePath()}/solutions`);
+    hand = null;
+    viewing = { count: answer.revealed.count, solutions: answer.revealed.solutions, index: 0 };
+    show(answer);
+    const count = answer.revealed.count;
+    say(count === 0 ? "No solution: these black blocks leave no way to fill the board."
+      : `${count === 1 ? "1 solution" : `${count} solutions`}. This game now sets no record.`);
+    if (count === 0) viewing = null;
     draw();
   });
-  $("challenge").addEventListener("change", pick);
-  $("solve").addEventListener("click", solve);
-  $("previous").addEventListener("click", () => { shown -= 1; draw(); });
-  $("next").addEventListener("click", () => { shown += 1; draw(); });
 }
 
-async function start() {
-  listen();
+function step(change) {
+  if (!viewing) return;
+  viewing.index = Math.min(Math.max(0, viewing.index + change), viewing.solutions.length - 1);
   draw();
-  try {
-    const answer = await api("GET", `${API}/challenges`);
-    challenges = answer.challenges;
-    if (answer.note) say(answer.note, true);
-  } catch (error) {
-    say(error.message, true);
+}
+
+function leaveSolutions() {
+  viewing = null;
+  draw();
+  if (messageKind !== "done") say("");
+}
+
+function toggleEditing() {
+  if (!game || game.finish) return;
+  if (editing && game.black_tray.length > 0) {
+    say("Place the three black blocks first: the challenge needs all of them.", "error");
+    return;
   }
+  editing = !editing;
+  editAsked = editing;
+  hand = null;
+  draw();
+  say(editing
+    ? "Editing the black blocks: click one to pick it up and put it elsewhere (Undo takes it back). Press Edit black blocks again to play."
+    : "Back to play: the black blocks stay where they are.");
+}
+
+function dropHand() {
+  if (viewing) {
+    leaveSolutions();
+    return;
+  }
+  if (!hand) return;
+  hand = null;
+  drawTray();
+  drawPreview();
+  if (messageKind !== "done") say("The block is back in the tray.");
+}
+
+// ---- input ---------------------------------------------------------------------------------
+
+function cellAt(event) {
+  if (!game) return null;
+  const rect = board.getBoundingClientRect();
+  const [rows, cols] = game.board;
+  const row = Math.floor(((event.clientY - rect.top) / rect.height) * rows);
+  const col = Math.floor(((event.clientX - rect.left) / rect.width) * cols);
+  return row >= 0 && row < rows && col >= 0 && col < cols ? [row, col] : null;
+}
+
+function pointing() {
+  if (keyboard) {
+    keyboard = false;
+    drawCursor();
+  }
+}
+
+function listenToThePointer() {
+  board.addEventListener("pointerdown", (event) => {
+    if (!game || viewing || game.finish || event.button !== 0) return;
+    const cell = cellAt(event);
+    if (!cell) return;
+    event.preventDefault();
+    pointing();
+    hover = cell;
+    cursor = cell;
+    if (hand) {
+      press = { from: "hand", cell };
+    } else if (blockAt(cell)) {
+      press = { from: "board", cell };
+      pickUp(cell);
+    }
+  });
+  document.addEventListener("pointermove", (event) => {
+    if (!game) return;
+    const cell = cellAt(event);
+    if (same(cell, hover) || (!cell && !hover)) return;
+    hover = cell;
+    if (cell) pointing();
+    drawPreview();
+  });
+  document.addEventListener("pointerup", (event) => {
+    const started = press;
+    press = null;
+    const cell = cellAt(event);
+    if (!started || !cell || !game) return;
+    if (started.from === "board" && same(cell, started.cell)) return; // a click picks it up
+    putDown(cell);
+  });
+  board.addEventListener("contextmenu", (event) => {
+    event.preventDefault();
+    if (!game || viewing || game.finish) return;
+    pointing();
+    turnHere(cellAt(event));
+  });
+  $("tray").addEventListener("pointerdown", (event) => {
+    const button = event.target.closest(".tray-block");
+    if (!button || event.button !== 0) return;
+    event.preventDefault();
+    pointing();
+    choose(Number(button.dataset.index));
+    if (hand) press = { from: "tray", cell: null };
+  });
+  $("tray").addEventListener("click", (event) => {
+    const button = event.target.closest(".tray-block");
+    if (button && event.detail === 0) choose(Number(button.dataset.index)); // from the keyboard
+  });
+}
+
+const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+function onKey(event) {
+  if (!game || event.altKey || event.metaKey) return false;
+  const key = event.key;
+  const letter = key.length === 1 ? key.toLowerCase() : key;
+  const ctrl = event.ctrlKey;
+  if (viewing) {
+    if (key === "ArrowLeft" || key === "ArrowRight") step(key === "ArrowLeft" ? -1 : 1);
+    else if (key === "Escape") leaveSolutions();
+    else return false;
+    return true;
+  }
+  if (ctrl) {
+    if (letter === "z" && !event.shiftKey) undoRedo("undo");
+    else if (letter === "y" || (letter === "z" && event.shiftKey)) undoRedo("redo");
+    else return false;
+    return true;
+  }
+  if (ARROWS[key]) {
+    const [rows, cols] = game.board;
+    const [dr, dc] = ARROWS[key];
+    cursor = [Math.min(rows - 1, Math.max(0, cursor[0] + dr)), Math.min(cols - 1, Math.max(0, cursor[1] + dc))];
+    keyboard = true;
+    drawCursor();
+    drawPreview();
+    return true;
+  }
+  if (/^[1-9]$/.test(key)) {
+    keyboard = true;
+    drawCursor();
+    choose(Number(key) - 1);
+    return true;
+  }
+  if (game.finish && key !== "Escape") return false;
+  if (letter === "r") {
+    turnHere(keyboard ? cursor : hover);
+  } else if (key === "Enter" || key === " ") {
+    keyboard = true;
+    drawCursor();
+    if (hand) putDown(cursor);
+    else if (blockAt(cursor)) pickUp(cursor);
+    else say(`Nothing at ${where(...cursor)}: pick a block from the tray with 1–${Math.max(1, (editing ? game.black_tray : game.tray).length)}.`);
+  } else if (key === "Escape") {
+    dropHand();
+  } else if (letter === "u") {
+    undoRedo("undo");
+  } else if (letter === "h") {
+    hint();
+  } else if (letter === "e") {
+    toggleEditing();
+  } else {
+    return false;
+  }
+  return true;
+}
+
+function listenToTheKeyboard() {
+  document.addEventListener("keydown", (event) => {
+    const tag = event.target.tagName;
+    if (tag === "SELECT" || tag === "INPUT" || tag === "TEXTAREA") return;
+    if (tag === "BUTTON" && (event.key === "Enter" || event.key === " ")) return;
+    if (onKey(event)) event.preventDefault();
+  });
+}
+
+function listenToTheControls() {
+  $("turn").addEventListener("click", () => turnHere(keyboard ? cursor : null));
+  $("undo").addEventListener("click", () => undoRedo("undo"));
+  $("redo").addEventListener("click", () => undoRedo("redo"));
+  $("hint").addEventListener("click", hint);
+  $("show-solutions").addEventListener("click", showSolutions);
+  $("edit").addEventListener("click", toggleEditing);
+  $("previous").addEventListener("click", () => step(-1));
+  $("next").addEventListener("click", () => step(1));
+  $("back").addEventListener("click", leaveSolutions);
+  $("challenge").addEventListener("change", () => {
+    const code = $("challenge").value;
+    if (code) newGame({ challenge: "published", code });
+  });
+  for (const id of ["edition", "level"]) $(id).addEventListener("change", listChallenges);
+  $("random").addEventListener("click", () => newGame({
+    challenge: "random", level: $("level").value || null, edition: $("edition").value || null,
+  }));
+  $("generate").addEventListener("click", () => newGame({ challenge: "generated", level: $("level").value || null }));
+  $("own").addEventListener("click", () => newGame({ challenge: "own" }));
+}
+
+// ---- the challenge list --------------------------------------------------------------------
+
+function listChallenges() {
+  const edition = $("edition").value;
+  const level = $("level").value;
   const groups = new Map();
   for (const c of challenges) {
+    if ((edition && c.edition.toLowerCase() !== edition) || (level && c.level.toLowerCase() !== level)) continue;
     const label = `${c.edition} · ${c.level}`;
     if (!groups.has(label)) {
       const group = document.createElement("optgroup");
       group.label = label;
       groups.set(label, group);
     }
-    groups.get(label).append(new Option(`${c.code} (${c.edition}, ${c.level})`, c.code));
+    groups.get(label).append(new Option(`${c.code} (${c.edition}, ${c.level.toLowerCase()})`, c.code));
   }
-  $("challenge").append(...groups.values());
+  const first = new Option("choose one…", "");
+  $("challenge").replaceChildren(first, ...groups.values());
+  if (game) keep(game);
+}
+
+async function start() {
+  listenToThePointer();
+  listenToTheKeyboard();
+  listenToTheControls();
+  setInterval(tick, 250);
+  try {
+    const answer = await api("GET", `${API}/challenges`);
+    challenges = answer.challenges;
+    for (const edition of answer.editions) $("edition").append(new Option(edition, edition));
+    for (const level of answer.levels) $("level").append(new Option(level, level));
+  } catch (error) {
+    say(error.message, "error");
+  }
+  listChallenges();
+  const code = new URLSearchParams(location.search).get("code");
+  const kept = sessionStorage.getItem(KEPT);
+  if (code) await newGame({ challenge: "published", code });
+  else if (!kept || !(await resume(kept))) await newGame({ challenge: "random", level: "easy" });
+  await loadRecords();
   document.body.dataset.ready = "true";
 }
 

@@ -1,0 +1,368 @@
+"""The server's Mondrian Blocks games: held by id, played with the core, timed by the server.
+
+This is the imperative shell around `mondrian.core.game`: it reads the clock, draws seeds,
+checks the token, and keeps a solved game in the store. Every rule is the core's; the one
+policy of its own is about time. The clock starts when the three black blocks are first all
+on the board (at once for a picked challenge), and never starts again; coloured blocks can
+only be put down once it runs, so no time is won by filling the board before the challenge
+is complete. When the board is full, the game is kept in the store with that time (its
+challenge, difficulty, moves and whether the player had help) and takes no more moves.
+
+Games live in the server's memory (the `MAX_GAMES` latest, each of at most `MAX_MOVES`
+moves): a game is short, and a server that restarts forgets the games in play (a reloaded
+page then starts a new one), never the solved games kept in the store. Requests on one game wait for each other (`GameLocks`). Solver work
+(generating a challenge, rating one, a hint, the solutions) runs in a worker process within
+the time budget (`Workers`); a job past the budget changes nothing. A published challenge
+needs none: its level is known and its one solution is counted in a millisecond.
+"""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+import threading
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+from typing import TypeVar
+
+import anyio.to_thread
+
+from gridpuzzles.mondrian.core.challenges import (
+    challenge_key,
+    choose_published,
+    find_published,
+    published_of,
+)
+from gridpuzzles.mondrian.core.game import (
+    Game,
+    MoveError,
+    count_words,
+    custom_game,
+    lift,
+    lift_black,
+    new_game,
+    place,
+    place_black,
+    puzzle_of,
+    redo,
+    turn,
+    undo,
+)
+from gridpuzzles.mondrian.core.notation import parse_block
+from gridpuzzles.mondrian.core.official import OfficialChallenge
+from gridpuzzles.mondrian.core.records import Finish, duration_words, new_bests
+from gridpuzzles.mondrian.core.rules import MondrianError, Placement, Puzzle
+from gridpuzzles.mondrian.solving.difficulty import difficulty_of
+from gridpuzzles.mondrian.solving.generation import generate_challenge
+from gridpuzzles.mondrian.solving.solutions import count_solutions
+from gridpuzzles.storage import StorageError, Store, new_game_id
+from gridpuzzles.web import tokens
+from gridpuzzles.web.games import GameLocks, NotYourGameError, UnknownGameError
+from gridpuzzles.web.mondrian_models import (
+    FinishOut,
+    MondrianMove,
+    MondrianState,
+    NewMondrianGame,
+    in_tray,
+    placed,
+)
+from gridpuzzles.web.workers import Workers
+
+MAX_GAMES = 1024
+"""The most games the server holds; the one played least recently is forgotten first."""
+MAX_MOVES = 1000
+"""The most moves (undo and redo included) one game takes: each keeps a position for undo."""
+SOLVED = "the board is full: this game is solved, start a new one"
+TOO_LONG = "this game has had {moves} moves, the most one game takes: start a new one"
+CHOOSING_TOO_SLOW = (
+    "no challenge with one solution of this level was found within {seconds:g} seconds; try "
+    "again, or another level"
+)
+SOLVER_TOO_SLOW = "the solver needed more than {seconds:g} seconds here; try again in a moment"
+
+T = TypeVar("T")
+Step = Callable[[Game], Awaitable[tuple[Game, T]]]
+"""An action on a game that may await a worker: the game after it, and what it tells."""
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the server knows of the black blocks on the board, once they are all there."""
+
+    key: str
+    """The challenge's name in the records (`challenges.challenge_key`)."""
+    difficulty: str
+    solutions: int
+    published: OfficialChallenge | None
+
+
+@dataclass(frozen=True)
+class Held:
+    """A game as the server holds it: the core's game, its owner (a token's digest), the kind
+    of challenge it began with, the facts of its black blocks, when its clock started, and,
+    once solved, how it ended."""
+
+    game: Game
+    owner: str
+    origin: str
+    """``published``, ``random``, ``generated`` or ``own`` (`NewMondrianGame.challenge`)."""
+    first_key: str | None
+    """The key of the challenge the game began with (None for the player's own)."""
+    facts: Facts | None
+    started: float | None
+    finish: Finish | None = None
+    bests: tuple[str, ...] = ()
+    kept: bool = False
+
+
+# Jobs for a worker process (top-level functions of picklable arguments)
+
+
+def facts_of(puzzle: Puzzle) -> Facts:
+    """The key, difficulty (a published challenge's own level, else rated) and solution count
+    of ``puzzle``."""
+    return Facts(
+        challenge_key(puzzle), difficulty_of(puzzle), count_solutions(puzzle), published_of(puzzle)
+    )
+
+
+def opened(request: NewMondrianGame, seed: int) -> tuple[Game, Facts]:
+    """The game of the challenge ``request`` asks for (drawn with ``seed`` when random or
+    generated) and its facts; `ChallengeError` for a code, level or edition that is none."""
+    rng = random.Random(seed)
+    level = None if request.level is None else request.level.lower()
+    if request.challenge == "published":
+        puzzle = find_published(request.code or "").puzzle
+    elif request.challenge == "generated":
+        puzzle = generate_challenge(rng, level=level).puzzle
+    else:
+        puzzle = choose_published(rng, level, request.edition).puzzle
+    return new_game(puzzle), facts_of(puzzle)
+
+
+# Actions
+
+
+def act(game: Game, move: MondrianMove) -> Game:
+    """``game`` after ``move``, by the core's rules (`MondrianError` saying why not). Coloured
+    blocks are put down or turned only once the black blocks are all on the board."""
+    if move.action == "undo":
+        return undo(game)
+    if move.action == "redo":
+        return redo(game)
+    assert move.row is not None and move.col is not None  # the request checks it
+    cell = (move.row, move.col)
+    if move.action == "lift":
+        return (lift_black if move.black else lift)(game, cell)
+    if not move.black:
+        puzzle_of(game)  # `MoveError` while black blocks are off the board
+    if move.action == "turn":
+        return turn(game, cell)
+    placement = Placement(move.row, move.col, parse_block(move.block or ""), move.orientation)
+    return (place_black if move.black else place)(game, placement)
+
+
+def why_not(game: Game, move: MondrianMove) -> str | None:
+    """Why ``move`` would be refused now, in the board's words, or None when it would not."""
+    try:
+        act(game, move)
+    except MondrianError as error:
+        return str(error)
+    return None
+
+
+# Words
+
+
+def title_of(held: Held) -> str:
+    """How the player knows the challenge on the board."""
+    facts = held.facts
+    if facts is not None and facts.published is not None:
+        entry = facts.published
+        return f"Challenge {entry.code}: {entry.edition} edition, {entry.level.lower()}"
+    if facts is not None and held.origin == "generated" and facts.key == held.first_key:
+        return "A generated challenge with one solution"
+    return "Your own challenge"
+
+
+def finish_words(held: Held) -> str:
+    """The end of a solved game: ``Solved in 1 min 23 s (14 moves).`` and what it means for
+    the records."""
+    finish = held.finish
+    assert finish is not None
+    said = [f"Solved in {duration_words(finish.seconds)} ({count_words(finish.moves, 'move')})."]
+    if finish.assisted:
+        said.append("You had help (a hint or the solutions): the game sets no record.")
+    names = {"challenge": "this challenge", "difficulty": f"{finish.difficulty} challenges"}
+    if held.bests:
+        said.append(f"A new best time for {' and for '.join(names[b] for b in held.bests)}!")
+    if not held.kept:
+        said.append("The game could not be kept in the records.")
+    return " ".join(said)
+
+
+def state_of(game_id: str, held: Held, now: float) -> MondrianState:
+    """What the player sees of ``held`` at time ``now``."""
+    game, facts, finish = held.game, held.facts, held.finish
+    if finish is not None:
+        elapsed = finish.seconds
+    else:
+        elapsed = 0.0 if held.started is None else max(0.0, now - held.started)
+    return MondrianState(
+        id=game_id,
+        title=title_of(held),
+        code=None if facts is None or facts.published is None else facts.published.code,
+        key=None if facts is None else facts.key,
+        difficulty=None if facts is None else facts.difficulty,
+        solutions=None if facts is None else facts.solutions,
+        board=(game.board.height, game.board.width),
+        black=[placed(p) for p in game.black],
+        placed=[placed(p) for p in game.placed],
+        tray=[in_tray(b) for b in game.tray],
+        black_tray=[in_tray(b) for b in game.black_tray],
+        moves=game.moves,
+        can_undo=game.can_undo and finish is None,
+        can_redo=game.can_redo and finish is None,
+        assisted=game.assisted,
+        solved=game.solved,
+        started=held.started is not None,
+        elapsed=round(elapsed, 3),
+        finish=None if finish is None else FinishOut(
+            seconds=round(finish.seconds, 3),
+            words=finish_words(held),
+            new_bests=list(held.bests),
+            kept=held.kept,
+        ),
+    )
+
+
+# The games
+
+
+class MondrianGames:
+    """The games of the server, timed by ``clock``, solved games kept in ``store``; solver
+    work runs on ``workers``."""
+
+    def __init__(
+        self,
+        store: Store,
+        workers: Workers,
+        clock: Callable[[], float],
+        capacity: int = MAX_GAMES,
+    ) -> None:
+        self.store = store
+        self.workers = workers
+        self.clock = clock
+        self.capacity = capacity
+        self._held: OrderedDict[str, Held] = OrderedDict()
+        self._lock = threading.Lock()
+        self._locks = GameLocks()
+
+    async def create(self, request: NewMondrianGame) -> tuple[str, str, Held]:
+        """A new game as ``request`` asks: its id, its token and the game."""
+        seed = tokens.new_seed() if request.seed is None else request.seed
+        if request.challenge == "own":
+            game, facts = custom_game(), None
+        elif request.challenge == "generated":
+            game, facts = await self.workers.run(
+                opened, request, seed, too_slow=CHOOSING_TOO_SLOW
+            )
+        else:  # a published challenge: its level is known, its solutions found in a moment
+            game, facts = await anyio.to_thread.run_sync(opened, request, seed)
+        token = tokens.new_token()
+        held = Held(
+            game,
+            tokens.digest(token),
+            request.challenge,
+            None if facts is None else facts.key,
+            facts,
+            None if facts is None else self.clock(),
+        )
+        game_id = new_game_id()
+        self._remember(game_id, held)
+        return game_id, token, held
+
+    async def held(self, game_id: str, token: str | None) -> Held:
+        """A game its token holder asks for, as it is now."""
+        async with self._locks.hold(game_id):
+            return self._get(game_id, token)
+
+    async def play(
+        self, game_id: str, token: str | None, step: Step[T], *, when_solved: bool = False
+    ) -> tuple[Held, T]:
+        """Take ``step`` on the game and return it after, with what the step tells. A solved
+        game takes no step (`MoveError`) unless ``when_solved`` (showing the solutions), and
+        then stays as it ended."""
+        async with self._locks.hold(game_id):
+            held = self._get(game_id, token)
+            if held.finish is not None and not when_solved:
+                raise MoveError(SOLVED)
+            if held.game.moves >= MAX_MOVES and held.finish is None:
+                raise MoveError(TOO_LONG.format(moves=MAX_MOVES))
+            game, told = await step(held.game)
+            if held.finish is not None:
+                return held, told
+            after = await self._after(held, game)
+            self._remember(game_id, after)
+            return after, told
+
+    def verdict(self, game_id: str, token: str | None, move: MondrianMove) -> str | None:
+        """Why ``move`` would be refused now (None when it would be taken); nothing changes."""
+        held = self._get(game_id, token)
+        return SOLVED if held.finish is not None else why_not(held.game, move)
+
+    async def _after(self, held: Held, game: Game) -> Held:
+        """``held`` once its game is ``game``: new facts when the black blocks moved, the
+        clock started when they are first all on the board, the end when the board is full."""
+        facts = held.facts
+        if game.black != held.game.black:
+            facts = None
+            if not game.black_tray:
+                facts = await self.workers.run(facts_of, puzzle_of(game), too_slow=SOLVER_TOO_SLOW)
+        started = held.started
+        if started is None and not game.black_tray:
+            started = self.clock()
+        after = replace(held, game=game, facts=facts, started=started)
+        if game.solved:
+            return await anyio.to_thread.run_sync(self._finished, after)
+        return after
+
+    def _finished(self, held: Held) -> Held:
+        """``held``, solved now: its `Finish`, kept in the store with the new best times."""
+        assert held.facts is not None and held.started is not None  # the board is full
+        now = self.clock()
+        finish = Finish(
+            held.facts.key,
+            held.facts.difficulty,
+            max(0.0, now - held.started),
+            held.game.assisted,
+            held.game.moves,
+            now,
+        )
+        try:
+            earlier = self.store.mondrian_finishes()
+            self.store.add_mondrian_finish(finish)
+        except (sqlite3.Error, StorageError):
+            return replace(held, finish=finish)
+        return replace(held, finish=finish, bests=new_bests(earlier, finish), kept=True)
+
+    def _get(self, game_id: str, token: str | None) -> Held:
+        with self._lock:
+            held = self._held.get(game_id)
+            if held is not None:
+                self._held.move_to_end(game_id)
+        if held is None:
+            raise UnknownGameError(f"there is no game {game_id!r}: start a new game")
+        if not tokens.matches(token, held.owner):
+            raise NotYourGameError(
+                f"game {game_id!r} can only be played with the token it was created with"
+            )
+        return held
+
+    def _remember(self, game_id: str, held: Held) -> None:
+        with self._lock:
+            self._held[game_id] = held
+            self._held.move_to_end(game_id)
+            while len(self._held) > self.capacity:
+                self._held.popitem(last=False)

@@ -1,0 +1,315 @@
+"""Mondrian games on the server: made from every kind of challenge, played with the core's
+rules, refused in the board's words, timed by the server's clock and kept in the records
+(assisted games never as a best time)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from gridpuzzles.mondrian.core.challenges import find_published
+from gridpuzzles.mondrian.core.rules import Placement
+from gridpuzzles.mondrian.solving.solutions import first_solution
+from gridpuzzles.storage import Store
+from gridpuzzles.web import mondrian_games
+from tests.web.conftest import Clock
+
+GAMES = "/api/mondrian/games"
+CODE = "001040531"
+
+
+def solution_of(code: str) -> list[Placement]:
+    """The coloured blocks of the challenge's solution, by the solver."""
+    entry = find_published(code)
+    solution = first_solution(entry.puzzle)
+    assert solution is not None
+    return [p for p in solution if p not in entry.black]
+
+
+def placing(placement: Placement, **more: Any) -> dict[str, Any]:
+    return {
+        "action": "place",
+        "block": str(placement.block),
+        "row": placement.row,
+        "col": placement.col,
+        "orientation": placement.orientation.value,
+        **more,
+    }
+
+
+def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
+    response = client.post(GAMES, json=body)
+    assert response.status_code == 201, response.text
+    return response.json()  # type: ignore[no-any-return]
+
+
+def move(client: TestClient, game: dict[str, Any], body: dict[str, Any]) -> Any:
+    return client.post(f"{GAMES}/{game['id']}/moves", json=body)
+
+
+def test_a_published_challenge_played_to_the_end_is_timed_and_kept(
+    client: TestClient, clock: Clock, store: Store
+) -> None:
+    game = new_game(client, challenge="published", code=CODE)
+    assert game["title"] == "Challenge 001040531: White edition, easy"
+    assert (game["key"], game["difficulty"], game["solutions"]) == (CODE, "easy", 1)
+    assert game["started"] and game["elapsed"] == 0
+    assert len(game["tray"]) == 8 and len(game["black"]) == 3 and game["black_tray"] == []
+    blocks = solution_of(CODE)
+    for placement in blocks[:-1]:
+        clock.now += 10
+        state = move(client, game, placing(placement)).json()
+        assert state["finish"] is None and not state["solved"]
+    assert state["elapsed"] == 70
+    clock.now += 13
+    state = move(client, game, placing(blocks[-1])).json()
+    assert state["solved"] and state["tray"] == []
+    assert state["finish"] == {
+        "seconds": 83.0,
+        "words": "Solved in 1 min 23 s (8 moves). A new best time for this challenge and for "
+        "easy challenges!",
+        "new_bests": ["challenge", "difficulty"],
+        "kept": True,
+    }
+    [kept] = store.mondrian_finishes()
+    assert (kept.challenge, kept.difficulty, kept.seconds, kept.moves, kept.assisted) == (
+        CODE, "easy", 83.0, 8, False,
+    )
+    clock.now += 100
+    assert client.get(f"{GAMES}/{game['id']}").json()["elapsed"] == 83  # frozen at the end
+    after = move(client, game, {"action": "undo"})
+    assert after.status_code == 409
+    assert after.json()["detail"] == "the board is full: this game is solved, start a new one"
+    records = client.get("/api/mondrian/records").json()
+    [mine] = records["challenges"]
+    assert mine["key"] == CODE and mine["solved"] == 1
+    assert mine["best_times"][0]["words"] == "1 min 23 s"
+    assert [r["key"] for r in records["difficulties"]] == ["easy"]
+
+
+def test_an_assisted_game_is_kept_apart_and_sets_no_best_time(
+    client: TestClient, clock: Clock, store: Store
+) -> None:
+    game = new_game(client, challenge="published", code=CODE)
+    hinted = client.post(f"{GAMES}/{game['id']}/hint").json()
+    assert hinted["assisted"] and hinted["hint"].startswith("place the ")
+    assert hinted["hinted"] is not None and len(hinted["placed"]) == 1
+    on_board = {(b["size"], b["row"], b["col"]) for b in hinted["placed"]}
+    for placement in solution_of(CODE):
+        if (str(placement.block), placement.row, placement.col) not in on_board:
+            clock.now += 1
+            state = move(client, game, placing(placement)).json()
+    assert state["finish"]["new_bests"] == []
+    assert "You had help (a hint or the solutions): the game sets no record." in state["finish"]["words"]
+    [kept] = store.mondrian_finishes()
+    assert kept.assisted
+    [record] = client.get("/api/mondrian/records").json()["challenges"]
+    assert (record["solved"], record["assisted"], record["best_times"]) == (0, 1, [])
+
+
+def test_showing_the_solutions_marks_the_game_assisted(client: TestClient) -> None:
+    game = new_game(client, challenge="published", code=CODE)
+    shown = client.post(f"{GAMES}/{game['id']}/solutions").json()
+    assert shown["assisted"] and shown["revealed"]["count"] == 1
+    [solution] = shown["revealed"]["solutions"]
+    assert len(solution) == 11
+    assert client.get(f"{GAMES}/{game['id']}").json()["assisted"]
+
+
+@pytest.mark.parametrize(
+    ("body", "detail"),
+    [
+        (
+            {"action": "place", "block": "3x4", "row": 6, "col": 6},
+            "the 3x4 block would stick out past the right and bottom edges",
+        ),
+        (
+            {"action": "place", "block": "1x1", "row": 0, "col": 0},
+            "the 1x1 block is black: it belongs to the challenge (edit the challenge to move it)",
+        ),
+        (
+            {"action": "lift", "row": 1, "col": 0},
+            "the black 1x1 block at row 2, column 1 is part of the challenge: edit the challenge "
+            "to move it",
+        ),
+        ({"action": "lift", "row": 7, "col": 7}, "no block at row 8, column 8"),
+        ({"action": "undo"}, "nothing to undo"),
+        ({"action": "redo"}, "nothing to redo"),
+    ],
+)
+def test_a_refused_move_says_why_and_changes_nothing(
+    client: TestClient, body: dict[str, Any], detail: str
+) -> None:
+    game = new_game(client, challenge="published", code=CODE)
+    assert find_published(CODE).black[0].cells() == {(1, 0)}  # the 1x1 the cases name
+    response = move(client, game, body)
+    assert response.status_code == 409
+    assert response.json()["detail"] == detail
+    check = client.post(f"{GAMES}/{game['id']}/check", json=body).json()
+    assert check == {"fits": False, "why": detail}
+    after = client.get(f"{GAMES}/{game['id']}").json()
+    assert (after["moves"], after["placed"], after["black"]) == (0, [], game["black"])
+
+
+def test_an_overlapping_block_is_refused_and_a_fitting_one_checked(client: TestClient) -> None:
+    game = new_game(client, challenge="published", code=CODE)
+    first = solution_of(CODE)[0]
+    assert client.post(f"{GAMES}/{game['id']}/check", json=placing(first)).json() == {
+        "fits": True,
+        "why": None,
+    }
+    assert move(client, game, placing(first)).status_code == 200
+    response = move(client, game, {"action": "place", "block": "1x4", "row": 0, "col": 0})
+    assert response.status_code == 409
+    assert response.json()["detail"] == "the 1x4 block would cover the 1x5 block at row 1, column 1"
+    assert client.get(f"{GAMES}/{game['id']}").json()["moves"] == 1
+
+
+def test_turning_and_lifting_a_block_and_undo(client: TestClient) -> None:
+    game = new_game(client, challenge="published", code=CODE)
+    move(client, game, {"action": "place", "block": "2x3", "row": 2, "col": 2})
+    turned = move(client, game, {"action": "turn", "row": 3, "col": 3}).json()
+    [block] = turned["placed"]
+    assert (block["orientation"], block["height"], block["width"]) == ("v", 3, 2)
+    lifted = move(client, game, {"action": "lift", "row": 4, "col": 3}).json()
+    assert lifted["placed"] == [] and "2x3" in [b["size"] for b in lifted["tray"]]
+    back = move(client, game, {"action": "undo"}).json()
+    assert back["placed"] == turned["placed"] and back["can_redo"]
+
+
+def test_the_own_challenge_starts_its_clock_when_the_black_blocks_are_placed(
+    client: TestClient, clock: Clock
+) -> None:
+    game = new_game(client, challenge="own")
+    assert game["title"] == "Your own challenge"
+    assert (game["started"], game["key"], game["black"]) == (False, None, [])
+    assert [b["size"] for b in game["black_tray"]] == ["1x3", "1x2", "1x1"]
+    early = move(client, game, {"action": "place", "block": "2x3", "row": 0, "col": 0})
+    assert early.status_code == 409
+    assert early.json()["detail"].startswith("place the black blocks first")
+    out = move(client, game, {"action": "place", "block": "1x2", "row": 7, "col": 7,
+                              "orientation": "v", "black": True})
+    assert out.json()["detail"] == "the 1x2 block would stick out past the bottom edge"
+    clock.now += 50
+    black = find_published(CODE).black
+    for placement in black:
+        state = move(client, game, placing(placement, black=True)).json()
+    assert state["started"] and state["key"] == CODE and state["solutions"] == 1
+    assert state["title"] == "Challenge 001040531: White edition, easy"
+    clock.now += 7
+    for placement in solution_of(CODE):
+        state = move(client, game, placing(placement)).json()
+    assert state["finish"]["seconds"] == 7  # not the 50 s spent before the challenge was made
+
+
+def test_a_picked_challenge_changes_only_by_black_moves_that_undo_takes_back(
+    client: TestClient,
+) -> None:
+    game = new_game(client, challenge="published", code=CODE)
+    one = find_published(CODE).black[0]
+    lifted = move(client, game, {"action": "lift", "row": one.row, "col": one.col, "black": True})
+    assert lifted.status_code == 200
+    assert lifted.json()["key"] is None and lifted.json()["black_tray"][0]["size"] == "1x1"
+    placed = move(client, game, {"action": "place", "block": "1x1", "row": 7, "col": 7, "black": True})
+    assert placed.json()["title"] == "Your own challenge"
+    assert placed.json()["key"] != CODE and placed.json()["difficulty"] in ("easy", "medium", "hard", "master")
+    move(client, game, {"action": "undo"})
+    back = move(client, game, {"action": "undo"}).json()
+    assert back["key"] == CODE and back["black"] == game["black"]
+
+
+def test_a_generated_challenge_has_one_solution(client: TestClient) -> None:
+    game = new_game(client, challenge="generated", level="easy", seed="7")
+    assert game["title"] == "A generated challenge with one solution"
+    assert (game["solutions"], game["difficulty"]) == (1, "easy")
+    again = new_game(client, challenge="generated", level="easy", seed="7")
+    assert again["black"] == game["black"]
+
+
+def test_a_random_challenge_is_of_the_level_and_edition_asked(client: TestClient) -> None:
+    game = new_game(client, challenge="random", level="hard", edition="red")
+    assert game["title"].startswith("Challenge ") and game["title"].endswith("Red edition, hard")
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "detail"),
+    [
+        ({"challenge": "published"}, 422, "a published challenge needs its code"),
+        ({"challenge": "own", "level": "easy"}, 422, "your own challenge takes no level"),
+        ({"challenge": "generated", "edition": "red"}, 422, "a generated challenge takes no edition"),
+        ({"challenge": "random", "level": "impossible"}, 422,
+         "no level 'impossible': the levels are easy, medium, hard, master"),
+        ({"challenge": "published", "code": "12"}, 422,
+         "no published challenge has the code '12' (codes are nine digits, e.g. 001040531)"),
+        ({"challenge": "weekly"}, 422,
+         "the challenge must be 'published', 'random', 'generated' or 'own', not 'weekly'"),
+    ],
+)
+def test_a_bad_new_game_is_a_4xx_in_words(
+    client: TestClient, body: dict[str, Any], status: int, detail: str
+) -> None:
+    response = client.post(GAMES, json=body)
+    assert response.status_code == status
+    assert response.json()["detail"] == detail
+
+
+@pytest.mark.parametrize(
+    ("body", "detail"),
+    [
+        ({"action": "place"}, "to place a block, give its size, row and column"),
+        ({"action": "lift", "row": 1}, "to lift a block, give its column"),
+        ({"action": "place", "block": "2x3", "row": 8, "col": 0}, "the row must be at most 7, not 8"),
+        ({"action": "place", "block": "2x3", "row": 0, "col": -1},
+         "the column must be at least 0, not -1"),
+        ({"action": "place", "block": "12x123", "row": 0, "col": 0},
+         "the block must be at most 5 characters long"),
+        ({"action": "jump"}, "the action must be 'place', 'lift', 'turn', 'undo' or 'redo', not 'jump'"),
+        ({"action": "turn", "row": 0, "col": 0, "black": True},
+         "a black block is not turned: lift it and place it"),
+    ],
+)
+def test_a_bad_move_is_a_422_in_words(client: TestClient, body: dict[str, Any], detail: str) -> None:
+    game = new_game(client, challenge="published", code=CODE)
+    response = move(client, game, body)
+    assert response.status_code == 422
+    assert response.json()["detail"] == detail
+
+
+def test_a_block_size_that_is_none_is_refused_in_words(client: TestClient) -> None:
+    game = new_game(client, challenge="published", code=CODE)
+    unread = move(client, game, {"action": "place", "block": "9x99", "row": 0, "col": 0})
+    assert unread.status_code == 422
+    assert unread.json()["detail"] == (
+        "a block side must be a whole number from 1 to 12 (boards are at most 12x12), not '99'"
+    )
+    response = move(client, game, {"action": "place", "block": "5x5", "row": 0, "col": 0})
+    assert response.status_code == 409
+    assert response.json()["detail"] == "no 5x5 block in the tray (it holds 3x4, 2x5, 3x3, 2x4, 2x3, 1x5, 1x4, 2x2)"
+
+
+def test_a_game_is_only_played_with_its_token(client: TestClient) -> None:
+    game = new_game(client, challenge="own")
+    client.cookies.clear()
+    assert client.get(f"{GAMES}/{game['id']}").status_code == 403
+    assert client.get(f"{GAMES}/{game['id']}", headers={"X-Game-Token": game["token"]}).status_code == 200
+    unknown = client.get(f"{GAMES}/nothing-here")
+    assert unknown.status_code == 404
+    assert unknown.json()["detail"] == "there is no game 'nothing-here': start a new game"
+
+
+def test_a_game_takes_a_bounded_number_of_moves(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(mondrian_games, "MAX_MOVES", 3)
+    game = new_game(client, challenge="published", code=CODE)
+    first = solution_of(CODE)[0]
+    for body in (placing(first), {"action": "undo"}, {"action": "redo"}):
+        assert move(client, game, body).status_code == 200
+    refused = move(client, game, {"action": "undo"})
+    assert refused.status_code == 409
+    assert refused.json()["detail"] == (
+        "this game has had 3 moves, the most one game takes: start a new one"
+    )
+    assert client.get(f"{GAMES}/{game['id']}").json()["moves"] == 3
