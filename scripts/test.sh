@@ -6,6 +6,8 @@ cd "$(dirname "$0")/.."
 need_apt=()
 command -v tmux >/dev/null 2>&1 || need_apt+=(tmux)
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
+# A real PostgreSQL server for the store's tests (started by the tests, as the user postgres).
+compgen -G "/usr/lib/postgresql/*/bin/pg_ctl" >/dev/null || need_apt+=(postgresql)
 if [ ${#need_apt[@]} -gt 0 ]; then
     apt-get update -qq && apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi

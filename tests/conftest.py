@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from tests.storage.postgres import Server, running_server
+
 settings.register_profile("untimed", deadline=None)
 settings.load_profile("untimed")
 """Hypothesis examples have no time limit: tests check what is right, and speed is measured by
@@ -21,3 +23,17 @@ def data_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_DATA_HOME", str(folder))
         yield folder
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[Server]:
+    """A real PostgreSQL server (Debian's ``postgresql``) for the whole run; fails, never
+    skips, when it is not installed."""
+    with running_server() as server:
+        yield server
+
+
+@pytest.fixture
+def postgres_url(postgres_server: Server) -> str:
+    """The URL of a new empty PostgreSQL database."""
+    return postgres_server.database()

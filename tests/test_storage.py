@@ -1,8 +1,9 @@
-"""SQLite storage: games round-trip and replay exactly, moves are numbered, statistics add up."""
+"""The store, on SQLite and on PostgreSQL: games round-trip and replay exactly, moves are numbered, statistics add up."""
 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -25,9 +26,9 @@ from gridpuzzles.minesweeper.solving.noguess import placement
 from gridpuzzles.mondrian.core.records import Finish
 from gridpuzzles.storage import (
     MAX_CHALLENGE_KEY,
-    SCHEMA_0,
     VERSION,
     LevelStats,
+    MoveConflict,
     SavedGame,
     StorageError,
     Store,
@@ -36,13 +37,20 @@ from gridpuzzles.storage import (
     level_key,
 )
 from tests.minesweeper.boards import winning_reveals
+from tests.storage.legacy import SCHEMA_0, old_file
 
 SEED = 7
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(tmp_path / "sub" / "games.db")
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    """A new store: a SQLite file in a folder still to be made, or a PostgreSQL database."""
+    if request.param == "sqlite":
+        opened = Store(tmp_path / "sub" / "games.db")
+    else:
+        opened = Store(request.getfixturevalue("postgres_url"))
+    yield opened
+    opened.close()
 
 
 def saved(game_id: str = "g1", config: Config | None = None) -> SavedGame:
@@ -104,8 +112,10 @@ def test_a_move_number_cannot_be_stored_twice(store: Store) -> None:
     store.add_game(saved())
     after = play(saved().start(), Move.parse("r0,0"))
     store.add_move("g1", 0, TimedMove(Move.parse("r0,0"), 1.0), after)
-    with pytest.raises(StorageError, match="already has a move number 0"):
+    with pytest.raises(MoveConflict, match="already has a move number 0"):
         store.add_move("g1", 0, TimedMove(Move.parse("r0,0"), 1.0), after)
+    loaded = store.load_game("g1")
+    assert loaded is not None and len(loaded.moves) == 1
     with pytest.raises(StorageError, match="unknown"):
         store.add_move("missing", 0, TimedMove(Move.parse("r0,0"), 1.0), after)
 
@@ -141,11 +151,21 @@ def test_custom_boards_are_kept_under_their_size() -> None:
     assert level_key(Config(12, 7, 20)) == "12x7/20"
 
 
-def test_the_database_uses_wal_and_survives_a_new_store(store: Store) -> None:
+def test_the_database_uses_wal_and_survives_a_new_store(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.db")
     store.add_game(saved())
-    with sqlite3.connect(store.path) as db:
+    with sqlite3.connect(tmp_path / "games.db") as db:
         assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
-    assert Store(store.path).load_game("g1") == saved()
+    db.close()
+    assert Store(tmp_path / "games.db").load_game("g1") == saved()
+
+
+def test_a_database_survives_a_new_store(store: Store) -> None:
+    store.add_game(saved())
+    store.add_mondrian_finish(MONDRIAN)
+    again = Store(store.path or store.where)
+    assert again.load_game("g1") == saved() and again.mondrian_finishes() == [MONDRIAN]
+    again.close()
 
 
 def test_every_shell_defaults_to_one_database_in_the_users_data_directory() -> None:
@@ -175,7 +195,7 @@ def test_a_folder_or_a_file_that_is_not_sqlite_is_refused_and_left_alone(tmp_pat
         Store(tmp_path)
     notes = tmp_path / "notes.txt"
     notes.write_bytes(b"not a database\n" * 500)
-    with pytest.raises(sqlite3.DatabaseError, match="file is not a database"):
+    with pytest.raises(StorageError, match=r"^file is not a database$"):
         Store(notes)
     assert notes.read_bytes() == b"not a database\n" * 500
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
@@ -282,7 +302,7 @@ def test_a_version_0_database_opens_with_its_games_and_statistics(tmp_path: Path
     with sqlite3.connect(path) as db:
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
         assert "stats" not in tables
-        assert db.execute("PRAGMA user_version").fetchone() == (VERSION,)
+        assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [(VERSION,)]
     db.close()
     assert Store(path).level_stats() == [LevelStats("beginner", 1, 1, len(moves) - 1.0)]
 
@@ -304,6 +324,7 @@ def test_a_version_0_database_that_cannot_be_migrated_is_left_as_it_was(tmp_path
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
         columns = [row[1] for row in db.execute("PRAGMA table_info(games)")]
         assert "stats" in tables and "assisted" not in columns
+        assert "alembic_version" not in tables
         assert db.execute("PRAGMA user_version").fetchone() == (0,)
     db.close()
     assert len(path.read_bytes()) == len(before)
@@ -353,12 +374,12 @@ def test_a_version_1_database_gains_the_mondrian_table_and_keeps_its_games(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "v1.db"
-    first = Store(path)
-    first.add_game(saved())
-    first.close()
-    with sqlite3.connect(path) as db:  # as version 1 left it: no Mondrian table
-        db.execute("DROP TABLE mondrian_games")
-        db.execute("PRAGMA user_version = 1")
+    with old_file(path, 1) as db:  # as version 1 left it: no Mondrian table
+        db.execute(
+            "INSERT INTO games VALUES ('g1', '', 'beginner', 9, 9, 10, 'safe', 'reveal', 0, ?,"
+            " NULL, 1, 'playing', 0.0, 0, NULL, NULL, NULL, 0)",
+            (SEED,),
+        )
     db.close()
     store = Store(path)
     assert store.load_game("g1") == saved()
@@ -366,7 +387,7 @@ def test_a_version_1_database_gains_the_mondrian_table_and_keeps_its_games(
     assert store.mondrian_finishes() == [MONDRIAN]
     store.close()
     with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone() == (VERSION,) == (2,)
+        assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [(VERSION,)]
     db.close()
 
 

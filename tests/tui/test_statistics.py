@@ -37,8 +37,9 @@ def app_on(store: Store, clock: Clock, seed: int | None = None) -> GridPuzzlesAp
     return GridPuzzlesApp(level("beginner"), seed, clock, random.Random(1), store=store)
 
 
-def stored(path: Path) -> list[SavedGame]:
-    """Every game the app stored, oldest first."""
+def stored(path: Path | None) -> list[SavedGame]:
+    """Every game the app stored in the SQLite file ``path``, oldest first."""
+    assert path is not None
     store = Store(path)
     with sqlite3.connect(path) as db:
         ids = [row[0] for row in db.execute("SELECT id FROM games ORDER BY created_at, rowid")]

@@ -10,6 +10,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from sqlalchemy.engine import URL
+
 from gridpuzzles.bounds import MAX_SEED, BoundError, check_seed, parse_whole, read_decimal, shown
 from gridpuzzles.minesweeper.core.settings import (
     LEVELS,
@@ -22,7 +24,7 @@ from gridpuzzles.minesweeper.core.settings import (
     check_sides,
     mines_for_density,
 )
-from gridpuzzles.storage import default_db
+from gridpuzzles.storage import MAX_LOCATION, StorageError, default_db, is_url, server_url
 from gridpuzzles.terminal.minesweeper import Rules
 
 Size = tuple[int, int, int]
@@ -132,14 +134,32 @@ def first_click_from(args: argparse.Namespace, default: FirstClick = FirstClick.
     return FirstClick.NO_GUESS
 
 
+def database(text: str) -> Path | URL:
+    """The value of ``--db``: a SQLite file's name, or a ``postgresql://`` URL (checked, at
+    most `MAX_LOCATION` characters; shown without its password)."""
+    if len(text) > MAX_LOCATION:
+        raise argparse.ArgumentTypeError(
+            f"a database file name or URL has at most {MAX_LOCATION:,} characters, not "
+            f"{len(text):,}"
+        )
+    if not is_url(text):
+        return Path(text)
+    try:
+        return server_url(text)
+    except StorageError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def add_db_option(parser: argparse.ArgumentParser, when: str = "") -> None:
-    """``--db``: the SQLite file of finished games and per-level statistics."""
+    """``--db``: the database of finished games and per-level statistics, a SQLite file or a
+    PostgreSQL server by URL."""
     parser.add_argument(
         "--db",
-        type=Path,
-        metavar="PATH",
-        help=f"{when}the database of games and statistics, shared with the web app "
-        f"(default {default_db()})",
+        type=database,
+        metavar="PATH|URL",
+        help=f"{when}the database of games and statistics, shared with the web app: a SQLite "
+        f"file (default {default_db()}) or postgresql://USER:PASSWORD@HOST:PORT/DATABASE "
+        "(with gridpuzzles[server])",
     )
 
 

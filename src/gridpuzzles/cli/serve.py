@@ -101,7 +101,7 @@ def serve(args: argparse.Namespace) -> int:
             return _fail(f"cannot listen on {args.host}:{args.port}: {error}")
         host, port = listener.getsockname()[:2]
         shown = f"[{host}]" if family == socket.AF_INET6 else host
-        print(f"gridpuzzles web app on http://{shown}:{port}/ (database {store.path})", flush=True)
+        print(f"gridpuzzles web app on http://{shown}:{port}/ (database {store.where})", flush=True)
         app = create_app(
             store,
             solver_seconds=args.solver_seconds,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sqlite3
+from pathlib import Path
 
 from rich.console import Console
 
@@ -40,7 +41,8 @@ def _stats(args: argparse.Namespace) -> int:
     path = args.db or default_db()
     records: list[LevelRecord] = []
     history: list[PlayedGame] = []
-    if path.exists():  # else no game was kept yet, and no database is made to say so
+    kept = not isinstance(path, Path) or path.exists()  # a server, or a file already made
+    if kept:  # else no game was kept yet, and no database is made to say so
         try:
             store = Store(path)
         except (OSError, sqlite3.Error, StorageError) as error:
@@ -52,5 +54,6 @@ def _stats(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(records_json(records, history)))
         return 0
-    Console().print(records_view(records, history, path if path.exists() else None))
+    shown = path if isinstance(path, Path) and kept else None
+    Console().print(records_view(records, history, shown))
     return 0

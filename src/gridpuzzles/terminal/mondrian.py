@@ -344,7 +344,7 @@ def _solved(terminal: Terminal, finish: Finish, store: Store | None) -> None:
         earlier = store.mondrian_finishes()
         store.add_mondrian_finish(finish)
     except (sqlite3.Error, StorageError) as error:
-        terminal.say(f"The game could not be kept in {store.path}: {error}")
+        terminal.say(f"The game could not be kept in {store.where}: {error}")
         return
     bests = new_bests(earlier, finish)
     names = {"challenge": "this challenge", "difficulty": f"{finish.difficulty} challenges"}

@@ -1,0 +1,70 @@
+"""Persistence of Minesweeper games and per-level statistics, and of solved Mondrian Blocks
+games, for any shell: a SQLite file by default, or a PostgreSQL database by URL.
+
+A game is stored the way it is reproduced: its `Config`, its seed (and its layout when that
+was fixed up front) and the list of moves played, each with the time it was played. Replaying
+the moves through the core rebuilds the game exactly (`SavedGame.replay`). Statistics are kept
+per level and first-click rule from the finished games themselves (`core.records`): a game
+left after its first reveal is kept as abandoned (a loss), and a game in which the player
+asked for help is kept as assisted (counted apart, never a best time).
+
+A solved Mondrian game is kept as its `mondrian.core.records.Finish` (the challenge, its
+difficulty, the time, whether the player had help); its records are computed from them.
+
+Every write is one transaction, committed before the call returns; a move number already
+taken is refused by the database itself (`MoveConflict`). The schema is versioned by Alembic
+(`migrations`) and brought to the newest revision when a store is opened, SQLite files of
+releases before Alembic included. A SQLite file runs in WAL mode; threads may share a `Store`
+(each transaction takes a pooled connection), and other processes wait for each other's
+writes.
+"""
+
+from gridpuzzles.storage.engine import (
+    MAX_LOCATION,
+    SCHEMES,
+    Location,
+    is_url,
+    server_url,
+    shown,
+)
+from gridpuzzles.storage.errors import DatabaseError, MoveConflict, StorageError
+from gridpuzzles.storage.store import (
+    ABANDONED,
+    MAX_CHALLENGE_KEY,
+    LevelStats,
+    PlayedGame,
+    SavedGame,
+    Store,
+    TimedMove,
+    default_db,
+    level_key,
+    new_game_id,
+    records_json,
+)
+
+VERSION = "v3"
+"""The newest revision of the schema (`migrations.versions`)."""
+
+__all__ = [
+    "ABANDONED",
+    "MAX_CHALLENGE_KEY",
+    "MAX_LOCATION",
+    "SCHEMES",
+    "VERSION",
+    "DatabaseError",
+    "LevelStats",
+    "Location",
+    "MoveConflict",
+    "PlayedGame",
+    "SavedGame",
+    "StorageError",
+    "Store",
+    "TimedMove",
+    "default_db",
+    "is_url",
+    "level_key",
+    "new_game_id",
+    "records_json",
+    "server_url",
+    "shown",
+]

@@ -1,0 +1,230 @@
+"""Where the store lives (a SQLite file or a PostgreSQL server by URL), the connections to it,
+and bringing its schema to the newest Alembic revision when it is opened.
+
+A SQLite file runs in WAL mode with foreign keys on; a write transaction starts with
+``BEGIN IMMEDIATE``, so writers of other processes wait (up to `BUSY_SECONDS`) instead of
+failing. Opening never writes to a file before it is known to be a gridpuzzles store (or
+empty), and the whole migration is one transaction: a failed one leaves the file as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from importlib.resources import as_file, files
+from pathlib import Path
+from typing import Any, TypeGuard
+
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, SQLAlchemyError
+
+from gridpuzzles.storage.errors import DatabaseError, StorageError
+from gridpuzzles.storage.schema import LEGACY_COLUMNS
+
+BUSY_SECONDS = 30.0
+"""How long a SQLite write waits for another process's write before it fails."""
+CONNECT_SECONDS = 10
+"""How long a connection to a database server may take before it fails."""
+SCHEMES = ("postgresql", "postgresql+psycopg")
+"""The URL schemes of a database server the store speaks to (PostgreSQL, through psycopg 3)."""
+MAX_LOCATION = 4096
+"""The longest file name or URL taken for a database."""
+_MIGRATION_LOCK = 0x67726964
+"""The PostgreSQL advisory lock held while a process migrates (other processes wait)."""
+_WRITING = "gridpuzzles_writing"
+
+
+Location = Path | str | URL
+"""Where a store lives: a SQLite file's name, or a server's URL (as text or parsed)."""
+
+
+def is_url(where: Location) -> TypeGuard[str | URL]:
+    """Whether ``where`` names a database server (``scheme://...``) rather than a file."""
+    return isinstance(where, URL) or (isinstance(where, str) and "://" in where)
+
+
+def server_url(where: str | URL) -> URL:
+    """The URL of a database server, checked (as given: `str` hides its password); a
+    `StorageError` in one line for a malformed URL, a scheme not in `SCHEMES`, no database
+    named or a URL longer than `MAX_LOCATION`."""
+    if isinstance(where, str) and len(where) > MAX_LOCATION:
+        raise StorageError(f"a database URL has at most {MAX_LOCATION:,} characters, not "
+                           f"{len(where):,}")
+    try:
+        url = make_url(where)
+    except (ArgumentError, ValueError):
+        raise StorageError("the database URL is not one: write "
+                           "postgresql://USER:PASSWORD@HOST:PORT/DATABASE") from None
+    if url.drivername not in SCHEMES:
+        raise StorageError(f"a database URL starts with postgresql://, not {url.drivername}://")
+    if not url.database:
+        raise StorageError("the database URL names no database: write "
+                           "postgresql://USER:PASSWORD@HOST:PORT/DATABASE")
+    return url
+
+
+def shown(where: Location) -> str:
+    """A file name or a server's URL as messages show it (the password hidden)."""
+    if is_url(where):
+        try:
+            return make_url(where).render_as_string(hide_password=True)
+        except (ArgumentError, ValueError):
+            return str(where)[:200]
+    return str(where)
+
+
+def first_line(error: BaseException) -> str:
+    """The first line of what a driver says (psycopg adds hints on further lines)."""
+    lines = str(getattr(error, "orig", None) or error).strip().splitlines()
+    return lines[0] if lines else type(error).__name__
+
+
+@contextmanager
+def translated() -> Iterator[None]:
+    """Any failure of the database as a `DatabaseError` in one line."""
+    try:
+        yield
+    except DBAPIError as error:
+        raise DatabaseError(first_line(error)) from None
+    except SQLAlchemyError as error:
+        raise DatabaseError(first_line(error)) from None
+
+
+def sqlite_engine(path: Path) -> Engine:
+    """Connections to the SQLite file ``path``: each with foreign keys on and Python's own
+    transaction handling off, so that SQLAlchemy's transactions (DDL too) are SQLite's."""
+    engine = create_engine(
+        URL.create("sqlite+pysqlite", database=str(path)),
+        connect_args={"timeout": BUSY_SECONDS, "check_same_thread": False},
+    )
+
+    @event.listens_for(engine, "connect")
+    def on_connect(dbapi_connection: Any, _record: object) -> None:
+        dbapi_connection.isolation_level = None
+        dbapi_connection.execute("PRAGMA foreign_keys = ON")
+
+    @event.listens_for(engine, "begin")
+    def on_begin(connection: Connection) -> None:
+        writing = connection.get_execution_options().get(_WRITING, False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if writing else "BEGIN")
+
+    return engine
+
+
+def server_engine(url: URL) -> Engine:
+    """Connections to a PostgreSQL server; `StorageError` when its driver is not installed."""
+    try:
+        return create_engine(url, pool_pre_ping=True,
+                             connect_args={"connect_timeout": CONNECT_SECONDS})
+    except (NoSuchModuleError, ImportError):
+        raise StorageError("PostgreSQL needs its driver: pip install 'gridpuzzles[server]'") \
+            from None
+
+
+@contextmanager
+def transaction(engine: Engine, writing: bool) -> Iterator[Connection]:
+    """A connection in one transaction, committed on success and rolled back on error; a
+    writing one takes SQLite's write lock at once."""
+    with engine.connect() as connection:
+        if writing:
+            connection.execution_options(**{_WRITING: True})
+        with connection.begin():
+            yield connection
+
+
+def legacy_revision(connection: Connection) -> str | None:
+    """The Alembic revision of a database made before Alembic (by its tables), None for an
+    empty database or one Alembic already keeps; `StorageError` for another program's."""
+    inspector = inspect(connection)
+    names = set(inspector.get_table_names()) - {"sqlite_sequence"}
+    if not names or "alembic_version" in names:
+        return None
+    if not {"games", "moves"} <= names:
+        raise StorageError(f"its tables {', '.join(sorted(names))} are not those of gridpuzzles: "
+                           "another program's database?")
+    found = {name: tuple(c["name"] for c in inspector.get_columns(name)) for name in names}
+    older = "stats" in found or found.get("games") == LEGACY_COLUMNS[0]["games"]
+    expected = LEGACY_COLUMNS[0] if older else LEGACY_COLUMNS[2]
+    for table, columns in sorted(found.items()):
+        if columns != expected.get(table):
+            raise StorageError(
+                f"its table {table!r} has the columns {', '.join(columns)}, not those of "
+                "gridpuzzles: another program's database?"
+            )
+    if older:
+        return "v0"
+    return "v2" if "mondrian_games" in found else "v1"
+
+
+def check_writable(connection: Connection) -> None:
+    """Fail at once (not at the first game) on a SQLite file that cannot be written."""
+    version = connection.exec_driver_sql("PRAGMA user_version").scalar_one()
+    connection.exec_driver_sql(f"PRAGMA user_version = {int(version)}")
+
+
+def upgrade(connection: Connection, legacy: str | None) -> None:
+    """Bring the database on ``connection`` (in its open transaction) to the newest revision:
+    a database made before Alembic is first stamped with the revision it matches."""
+    from alembic import command  # Alembic loads when a store opens, not with every command
+    from alembic.config import Config as AlembicConfig
+    from alembic.runtime.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+    from alembic.util import CommandError
+
+    with as_file(files("gridpuzzles.storage") / "migrations") as folder:
+        config = AlembicConfig()
+        config.set_main_option("script_location", str(folder))
+        config.attributes["connection"] = connection
+        context = MigrationContext.configure(connection)
+        if legacy is not None:
+            context.stamp(ScriptDirectory(str(folder)), legacy)
+        try:
+            command.upgrade(config, "head")
+        except CommandError:  # a revision this release does not have
+            raise StorageError(
+                f"its schema is {context.get_current_revision()}, which this gridpuzzles does "
+                "not know: made by a newer release?"
+            ) from None
+
+
+def open_engine(where: Location) -> tuple[Engine, Path | None]:
+    """The engine of the store at ``where`` (a file, created when missing, or a server URL)
+    and its file (None on a server), its schema at the newest revision."""
+    if is_url(where):
+        url = server_url(where)
+        engine, path = server_engine(url.set(drivername="postgresql+psycopg")), None
+    else:
+        assert not isinstance(where, URL)
+        path = Path(where)
+        if path.is_dir():
+            raise StorageError("it is a folder, not a database file")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        engine = sqlite_engine(path)
+    try:
+        with translated():
+            _migrate(engine, path is not None)
+    except StorageError:
+        engine.dispose()
+        raise
+    return engine, path
+
+
+def _migrate(engine: Engine, sqlite: bool) -> None:
+    """Check, before writing anything, that the database holds no table but gridpuzzles's;
+    then (SQLite) that it can be written and runs in WAL mode; then migrate it, all in one
+    transaction that other processes wait for."""
+    with engine.connect() as connection:
+        if sqlite:
+            with connection.begin():
+                legacy_revision(connection)
+            with connection.execution_options(**{_WRITING: True}).begin():
+                check_writable(connection)
+            driver = connection.connection.driver_connection
+            assert driver is not None  # an open connection
+            driver.execute("PRAGMA journal_mode = WAL")  # outside any transaction
+        with connection.begin():
+            if not sqlite:
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                                   {"key": _MIGRATION_LOCK})
+            upgrade(connection, legacy_revision(connection))

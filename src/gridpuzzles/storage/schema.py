@@ -1,0 +1,89 @@
+"""The tables of the store as they are at the newest schema version, in SQLAlchemy Core.
+
+The same tables serve SQLite and PostgreSQL. Flags are booleans (SQLite keeps them as 0 and 1),
+times are double-precision seconds, seeds 64-bit integers. How a database reaches this shape
+from an older one is told by the Alembic revisions in `gridpuzzles.storage.migrations`.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    Table,
+    Text,
+)
+
+SECONDS = Float(53)
+"""A time in seconds: a double everywhere (PostgreSQL's REAL would be single precision)."""
+
+metadata = MetaData()
+
+games = Table(
+    "games",
+    metadata,
+    Column("id", Text, primary_key=True),
+    Column("owner", Text, nullable=False),
+    Column("level", Text, nullable=False),
+    Column("width", Integer, nullable=False),
+    Column("height", Integer, nullable=False),
+    Column("mines", Integer, nullable=False),
+    Column("first_click", Text, nullable=False),
+    Column("win_rule", Text, nullable=False),
+    Column("question_marks", Boolean, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("layout", Text),
+    Column("counted", Boolean, nullable=False),
+    Column("status", Text, nullable=False),
+    Column("created_at", SECONDS, nullable=False),
+    Column("assisted", Boolean, nullable=False),
+    Column("ended_at", SECONDS),
+    Column("seconds", SECONDS),
+    Column("three_bv", Integer),
+    Column("clicks", Integer, nullable=False),
+    Column("seq", BigInteger, index=True),
+    # The order games were stored in, 1 up: the tie-breaker of games started or ended at the
+    # same time (SQLite's rowid did it before; PostgreSQL has none).
+)
+
+moves = Table(
+    "moves",
+    metadata,
+    Column("game_id", Text, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("move", Text, nullable=False),
+    Column("at", SECONDS, nullable=False),
+    sqlite_with_rowid=False,
+)
+
+mondrian_games = Table(
+    "mondrian_games",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("challenge", Text, nullable=False),
+    Column("difficulty", Text, nullable=False),
+    Column("seconds", SECONDS, nullable=False),
+    Column("assisted", Boolean, nullable=False),
+    Column("moves", BigInteger, nullable=False),
+    Column("ended_at", SECONDS, nullable=False),
+)
+
+LEGACY_COLUMNS: dict[int, dict[str, tuple[str, ...]]] = {
+    0: {
+        "games": tuple(c.name for c in games.columns)[:14],
+        "moves": tuple(moves.columns.keys()),
+        "stats": ("level", "played", "won", "best_time"),
+    },
+    1: {
+        "games": tuple(c.name for c in games.columns)[:19],
+        "moves": tuple(moves.columns.keys()),
+    },
+}
+"""The tables of the SQLite files of releases before Alembic, by their ``user_version`` (2 is
+1 with `mondrian_games`): a file holding other tables or columns is another program's."""
+LEGACY_COLUMNS[2] = {**LEGACY_COLUMNS[1], "mondrian_games": tuple(mondrian_games.columns.keys())}

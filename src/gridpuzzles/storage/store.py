@@ -1,0 +1,443 @@
+"""The `Store` of games and records over SQLAlchemy Core, and what it keeps and gives back
+(`SavedGame`, `PlayedGame`, `LevelStats`, the records as JSON)."""
+
+from __future__ import annotations
+
+import math
+import secrets
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass
+from functools import reduce
+from pathlib import Path
+from typing import Any
+
+from platformdirs import user_data_dir
+from sqlalchemy import Connection, Select, delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from gridpuzzles.bounds import BoundError, check_seed
+from gridpuzzles.minesweeper import (
+    Config,
+    FirstClick,
+    Game,
+    Layout,
+    Move,
+    Status,
+    WinRule,
+    figures,
+    format_layout,
+    new_game,
+    parse_layout,
+    play,
+)
+from gridpuzzles.minesweeper.core.records import LevelRecord, Outcome, level_records
+from gridpuzzles.minesweeper.core.settings import level_of
+from gridpuzzles.minesweeper.solving.noguess import placement
+from gridpuzzles.mondrian.core.challenges import LEVELS
+from gridpuzzles.mondrian.core.records import (
+    Finish,
+    Record,
+    challenge_records,
+    difficulty_records,
+)
+from gridpuzzles.storage import engine
+from gridpuzzles.storage.errors import DatabaseError, MoveConflict, StorageError
+from gridpuzzles.storage.schema import games, mondrian_games, moves
+
+MAX_CHALLENGE_KEY = 4096
+"""The longest challenge key kept for a Mondrian game (a published code has 9 characters, the
+black blocks of a challenge 17; a game of 144 blocks fixed fits too)."""
+_LARGEST_INTEGER = 2**63 - 1
+"""The largest integer a database keeps (64-bit, signed)."""
+
+ABANDONED = "abandoned"
+"""The status of a game left unfinished after its first reveal."""
+_ENDED = (Status.WON.value, Status.LOST.value, ABANDONED)
+
+
+def default_db() -> Path:
+    """The database every shell uses unless told otherwise: in the user's data directory."""
+    return Path(user_data_dir("gridpuzzles")) / "gridpuzzles.db"
+
+
+def new_game_id() -> str:
+    """An unguessable id for a stored game (128 random bits)."""
+    return secrets.token_urlsafe(16)
+
+
+@dataclass(frozen=True)
+class TimedMove:
+    """A move and the time it was played (seconds, as passed to the core as ``now``)."""
+
+    move: Move
+    at: float
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """Everything needed to rebuild a game: config, seed or layout, and the moves played."""
+
+    id: str
+    config: Config
+    seed: int
+    layout: Layout | None = None
+    """The mines when they were fixed before the first move (e.g. a no-guess board)."""
+    moves: tuple[TimedMove, ...] = ()
+    owner: str = ""
+    """An opaque key of who may play the game (the web app keeps a token's hash here)."""
+    counted: bool = True
+    """Whether the result goes into the statistics (not for games on a chosen seed)."""
+    created_at: float = 0.0
+    assisted: bool = False
+    """Whether the player asked for help (Play Move, a hint, the probabilities)."""
+
+    def start(self) -> Game:
+        """The game before any move."""
+        if self.layout is None:
+            return new_game(self.config, self.seed, placement(self.config))
+        return Game(self.config, self.seed, self.layout, bytes(self.config.size))
+
+    def replay(self) -> Game:
+        """The game after every stored move, exactly as it was played."""
+        return reduce(
+            lambda game, timed: play(game, timed.move, timed.at), self.moves, self.start()
+        )
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """A finished game in the history: what reproduces it and how it ended."""
+
+    id: str
+    config: Config
+    seed: int
+    outcome: Outcome
+
+
+@dataclass(frozen=True)
+class LevelStats:
+    """The short record of one level (every first-click rule): unassisted games finished,
+    won and the best unassisted winning time."""
+
+    level: str
+    played: int
+    won: int
+    best_time: float | None
+
+
+def level_key(config: Config) -> str:
+    """The name statistics are kept under: a built-in level's name, or ``WxH/MINES``, with
+    `` no-guess`` after it for no-guess boards (their times compare only with each other)."""
+    name = level_of(config) or f"{config.width}x{config.height}/{config.mines}"
+    return f"{name} no-guess" if config.first_click is FirstClick.NO_GUESS else name
+
+
+class Store:
+    """A database of games and statistics: a SQLite file at ``where`` (created when missing)
+    or, for a ``postgresql://`` URL, a PostgreSQL database."""
+
+    def __init__(self, where: engine.Location) -> None:
+        """Open (or create) the database and bring its schema to the newest revision;
+        `StorageError` (a `DatabaseError` when the database itself fails) when ``where`` is a
+        folder, not a SQLite file, another program's database, cannot be written, or a URL
+        that is malformed or names a server that refuses. A database refused is left as it
+        was."""
+        self.where = engine.shown(where)
+        """The file or the server's URL (without its password), as messages name it."""
+        self._engine, self.path = engine.open_engine(where)
+        """``path``: the SQLite file, or None on a server."""
+        self._closed = False
+
+    @contextmanager
+    def _transaction(self, writing: bool = True) -> Iterator[Connection]:
+        """A connection in one transaction: committed on success, rolled back on error, any
+        failure of the database a `DatabaseError`."""
+        if self._closed:
+            raise DatabaseError("the database is closed")
+        with engine.translated(), engine.transaction(self._engine, writing) as connection:
+            yield connection
+
+    def close(self) -> None:
+        """Close the database's connections; the store cannot be used afterwards."""
+        self._closed = True
+        self._engine.dispose()
+
+    def add_game(self, saved: SavedGame) -> None:
+        """Store a new game and its moves; `StorageError` for a seed the database cannot keep
+        exactly (outside 0 to `MAX_SEED`), before anything is written."""
+        try:
+            check_seed(saved.seed, "the seed of a stored game")
+        except BoundError as error:
+            raise StorageError(str(error)) from None
+        config = saved.config
+        with self._transaction() as db:
+            last = db.execute(select(func.coalesce(func.max(games.c.seq), 0))).scalar_one()
+            db.execute(insert(games).values(
+                id=saved.id,
+                owner=saved.owner,
+                level=level_key(config),
+                width=config.width,
+                height=config.height,
+                mines=config.mines,
+                first_click=config.first_click.value,
+                win_rule=config.win_rule.value,
+                question_marks=config.question_marks,
+                seed=saved.seed,
+                layout=None if saved.layout is None else format_layout(saved.layout),
+                counted=saved.counted,
+                status=saved.replay().status.value,
+                created_at=saved.created_at,
+                assisted=saved.assisted,
+                clicks=0,
+                seq=last + 1,
+            ))
+            if saved.moves:
+                db.execute(insert(moves), [
+                    {"game_id": saved.id, "number": n, "move": str(t.move), "at": t.at}
+                    for n, t in enumerate(saved.moves)
+                ])
+
+    def load_game(self, game_id: str) -> SavedGame | None:
+        """The stored game with this id, or None."""
+        with self._transaction(writing=False) as db:
+            return load_saved(db, game_id)
+
+    def add_move(self, game_id: str, number: int, timed: TimedMove, after: Game) -> None:
+        """Append move ``number`` (0-based) of a game; ``after`` is the game it led to.
+
+        When the move ends the game, its status, time and figures are stored with it, in the
+        same transaction. The database refuses a number already taken (`MoveConflict`: the
+        move was played on a stale copy of the game), and `StorageError` says an unknown or
+        ended game.
+        """
+        with self._transaction() as db:
+            status = db.execute(
+                select(games.c.status).where(games.c.id == game_id)
+            ).scalar_one_or_none()
+            if status is None:
+                raise StorageError(f"game {game_id!r} is unknown: no move is kept")
+            if status != Status.PLAYING.value:
+                raise StorageError(f"game {game_id!r} has ended ({status}): no move is kept")
+            try:
+                db.execute(insert(moves).values(
+                    game_id=game_id, number=number, move=str(timed.move), at=timed.at
+                ))
+            except IntegrityError:  # the primary key (game_id, number)
+                raise MoveConflict(
+                    f"game {game_id!r} already has a move number {number}: play on its "
+                    "current state"
+                ) from None
+            if after.over:
+                record_end(db, game_id, after, timed.at, after.status.value)
+
+    def mark_assisted(self, game_id: str) -> None:
+        """Note that the player of a game still being played asked for help (Play Move, a
+        hint, the probabilities): the game no longer counts as their own."""
+        with self._transaction() as db:
+            db.execute(update(games).where(
+                games.c.id == game_id, games.c.status == Status.PLAYING.value
+            ).values(assisted=True))
+
+    def abandon(self, game_id: str, game: Game, at: float) -> None:
+        """The player leaves ``game`` (the stored game ``game_id`` as it is now) at time
+        ``at``: once its clock has started it counts as a loss; before, it is forgotten."""
+        if game.over:
+            return
+        playing = (games.c.id == game_id, games.c.status == Status.PLAYING.value)
+        with self._transaction() as db:
+            if game.started_at is None:
+                db.execute(delete(games).where(*playing))
+                return
+            if db.execute(update(games).where(*playing).values(status=ABANDONED)).rowcount:
+                record_end(db, game_id, game, at, None)
+
+    def last_config(self, owner: str) -> Config | None:
+        """The board and rules of ``owner``'s latest game (to play them again), or None."""
+        with self._transaction(writing=False) as db:
+            row = db.execute(
+                select(games.c.width, games.c.height, games.c.mines, games.c.first_click,
+                       games.c.win_rule, games.c.question_marks)
+                .where(games.c.owner == owner)
+                .order_by(games.c.created_at.desc(), games.c.seq.desc())
+                .limit(1)
+            ).first()
+        if row is None:
+            return None
+        width, height, mines, first, win, marks = row
+        return Config(width, height, mines, FirstClick(first), WinRule(win), bool(marks))
+
+    def history(self, limit: int = 50) -> list[PlayedGame]:
+        """The last ``limit`` counted games that ended, the latest first."""
+        return self._played(
+            lambda query: query.order_by(games.c.ended_at.desc(), games.c.seq.desc())
+            .limit(limit)
+        )
+
+    def records(self) -> list[LevelRecord]:
+        """The record of every level and first-click rule played (`core.records`)."""
+        return level_records(game.outcome for game in self._played(lambda query: query))
+
+    def _played(self, tail: Callable[[Select[Any]], Select[Any]]) -> list[PlayedGame]:
+        """The counted games that ended, as ``tail`` orders and limits them."""
+        query = select(
+            games.c.id, games.c.level, games.c.width, games.c.height, games.c.mines,
+            games.c.first_click, games.c.win_rule, games.c.question_marks, games.c.seed,
+            games.c.status, games.c.assisted, games.c.seconds, games.c.three_bv,
+            games.c.clicks, games.c.ended_at,
+        ).where(games.c.counted, games.c.status.in_(_ENDED))
+        with self._transaction(writing=False) as db:
+            rows = db.execute(tail(query)).all()
+        return [_played_game(*row) for row in rows]
+
+    def add_mondrian_finish(self, finish: Finish) -> None:
+        """Keep a solved Mondrian game; `StorageError`, before anything is written, for a
+        difficulty not in `LEVELS`, a key longer than `MAX_CHALLENGE_KEY`, a time or move
+        count that is not a number from 0, or an end that is not a number."""
+        if finish.difficulty not in LEVELS:
+            raise StorageError(f"a difficulty is one of {', '.join(LEVELS)}, not "
+                               f"{finish.difficulty[:40]!r}")
+        if not 0 < len(finish.challenge) <= MAX_CHALLENGE_KEY:
+            raise StorageError(f"a challenge key has 1 to {MAX_CHALLENGE_KEY} characters, not "
+                               f"{len(finish.challenge)}")
+        if not (math.isfinite(finish.seconds) and finish.seconds >= 0
+                and math.isfinite(finish.ended_at) and 0 <= finish.moves <= _LARGEST_INTEGER):
+            raise StorageError(f"a solved game needs a time and a move count from 0 and when it "
+                               f"ended, not {finish.seconds} s, {finish.moves} moves, "
+                               f"{finish.ended_at}")
+        with self._transaction() as db:
+            db.execute(insert(mondrian_games).values(
+                challenge=finish.challenge, difficulty=finish.difficulty, seconds=finish.seconds,
+                assisted=finish.assisted, moves=finish.moves, ended_at=finish.ended_at,
+            ))
+
+    def mondrian_finishes(self) -> list[Finish]:
+        """Every solved Mondrian game, in the order they were kept."""
+        table = mondrian_games.c
+        with self._transaction(writing=False) as db:
+            rows = db.execute(
+                select(table.challenge, table.difficulty, table.seconds, table.assisted,
+                       table.moves, table.ended_at).order_by(table.id)
+            ).all()
+        return [
+            Finish(challenge, difficulty, seconds, bool(assisted), moves, ended_at)
+            for challenge, difficulty, seconds, assisted, moves, ended_at in rows
+        ]
+
+    def mondrian_records(self) -> tuple[list[Record], list[Record]]:
+        """The Mondrian records per challenge and per difficulty (`mondrian.core.records`)."""
+        finishes = self.mondrian_finishes()
+        return challenge_records(finishes), difficulty_records(finishes)
+
+    def level_stats(self) -> list[LevelStats]:
+        """The short record of every level played so far, by level name."""
+        by_level: dict[str, list[LevelRecord]] = {}
+        for record in self.records():
+            by_level.setdefault(record.level, []).append(record)
+        return [
+            LevelStats(
+                level,
+                sum(r.played for r in records),
+                sum(r.won for r in records),
+                min((r.best_times[0].seconds for r in records if r.best_times), default=None),
+            )
+            for level, records in sorted(by_level.items())
+        ]
+
+
+def load_saved(db: Connection, game_id: str) -> SavedGame | None:
+    """The stored game with this id, or None, read on ``db``."""
+    row = db.execute(
+        select(games.c.width, games.c.height, games.c.mines, games.c.first_click,
+               games.c.win_rule, games.c.question_marks, games.c.seed, games.c.layout,
+               games.c.owner, games.c.counted, games.c.created_at, games.c.assisted)
+        .where(games.c.id == game_id)
+    ).first()
+    if row is None:
+        return None
+    played = db.execute(
+        select(moves.c.move, moves.c.at).where(moves.c.game_id == game_id)
+        .order_by(moves.c.number)
+    ).all()
+    width, height, mines, first, win, marks, seed, layout, owner, counted, created, helped = row
+    return SavedGame(
+        id=game_id,
+        config=Config(width, height, mines, FirstClick(first), WinRule(win), bool(marks)),
+        seed=seed,
+        layout=None if layout is None else parse_layout(layout),
+        moves=tuple(TimedMove(Move.parse(text), at) for text, at in played),
+        owner=owner,
+        counted=bool(counted),
+        created_at=created,
+        assisted=bool(helped),
+    )
+
+
+def record_end(db: Connection, game_id: str, game: Game, at: float, status: str | None) -> None:
+    """Keep how a game ended: its status (unless None), when, its time and figures."""
+    numbers = figures(game, at)
+    ending: dict[str, object] = {"ended_at": at, "seconds": numbers.elapsed, "three_bv": numbers.three_bv,
+              "clicks": numbers.clicks}
+    if status is not None:
+        ending["status"] = status
+    db.execute(update(games).where(games.c.id == game_id).values(**ending))
+
+
+def replay_ended_games(db: Connection) -> None:
+    """Give each won or lost game its time and figures, replayed from its moves (the
+    migration of a version 0 database); `StorageError` for a game that does not replay."""
+    ended = db.execute(
+        select(games.c.id).where(games.c.status.in_((Status.WON.value, Status.LOST.value)))
+    ).scalars().all()
+    for game_id in ended:
+        try:
+            saved = load_saved(db, game_id)
+            if saved is not None and saved.moves:
+                record_end(db, game_id, saved.replay(), saved.moves[-1].at, None)
+        except ValueError as error:  # a move that cannot be read or played
+            raise StorageError(f"its game {game_id!r} does not replay: {error}") from None
+
+def _played_game(
+    game_id: str, level: str, width: int, height: int, mines: int, first: str, win: str,
+    marks: int, seed: int, status: str, assisted: int, seconds: float | None,
+    bv: int | None, clicks: int, ended_at: float | None,
+) -> PlayedGame:
+    """A row of `Store._played` as a `PlayedGame`."""
+    config = Config(width, height, mines, FirstClick(first), WinRule(win), bool(marks))
+    outcome = Outcome(
+        level=level,
+        first_click=config.first_click,
+        won=status == Status.WON.value,
+        abandoned=status == ABANDONED,
+        assisted=bool(assisted),
+        seconds=seconds or 0.0,
+        three_bv=bv,
+        clicks=clicks,
+        ended_at=ended_at or 0.0,
+    )
+    return PlayedGame(game_id, config, seed, outcome)
+
+
+def records_json(
+    records: Sequence[LevelRecord], history: Sequence[PlayedGame]
+) -> dict[str, Any]:
+    """The records and the latest games as JSON data (seeds as strings: they are exact)."""
+    return {
+        "records": [
+            {**asdict(record), "first_click": record.first_click.value, "win_rate": record.win_rate}
+            for record in records
+        ],
+        "history": [
+            {
+                "id": game.id,
+                "seed": str(game.seed),
+                "width": game.config.width,
+                "height": game.config.height,
+                "mines": game.config.mines,
+                **asdict(game.outcome),
+                "first_click": game.outcome.first_click.value,
+                "three_bv_per_second": game.outcome.three_bv_per_second,
+            }
+            for game in history
+        ],
+    }

@@ -1,0 +1,116 @@
+"""SQLite files made before Alembic (schema versions 0, 1 and 2, built here with the schemas
+of their releases) open with their games, moves, order and records, at the newest revision."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from gridpuzzles.minesweeper import Move, Status, level
+from gridpuzzles.mondrian.core.records import Finish
+from gridpuzzles.storage import VERSION, LevelStats, StorageError, Store
+from tests.storage.legacy import old_file, tables
+from tests.test_storage import SEED, saved, win
+
+MOVES = win(level("beginner"))
+FINISH = Finish("001040531", "easy", 80.0, False, 9, 1000.0)
+GAME_0 = "INSERT INTO games VALUES (?, 'me', 'beginner', 9, 9, 10, 'safe', 'reveal', 0, ?, NULL, 1, ?, ?)"
+GAME_1 = GAME_0.replace("?)", "?, 0, ?, ?, ?, ?)")
+
+
+def fill(db: sqlite3.Connection, version: int) -> None:
+    """A won game ``won`` with its moves and figures, and two unfinished games ``a`` and
+    ``b`` started at the same time (``b`` stored last); at version 2 a solved Mondrian game."""
+    end = 10.0 + len(MOVES) - 1
+    if version == 0:
+        db.execute(GAME_0, ("won", SEED, "won", 1.0))
+        db.execute("INSERT INTO stats VALUES ('beginner', 1, 1, ?)", (end - 10.0,))
+    else:
+        db.execute(GAME_1, ("won", SEED, "won", 1.0, end, end - 10.0, 30, len(MOVES)))
+    db.executemany(
+        "INSERT INTO moves VALUES ('won', ?, ?, ?)",
+        [(n, str(move), 10.0 + n) for n, move in enumerate(MOVES)],
+    )
+    for game_id in ("a", "b"):
+        values = (game_id, SEED, "playing", 5.0)
+        db.execute(GAME_0 if version == 0 else GAME_1,
+                   values if version == 0 else (*values, None, None, None, 0))
+    db.execute("INSERT INTO moves VALUES ('b', 0, 'f0,0', 6.0)")
+    if version == 2:
+        db.execute("INSERT INTO mondrian_games VALUES (1, '001040531', 'easy', 80.0, 0, 9, 1000.0)")
+
+
+@pytest.mark.parametrize("version", [0, 1, 2])
+def test_an_old_file_opens_with_its_games_moves_order_and_records(
+    tmp_path: Path, version: int
+) -> None:
+    path = tmp_path / "old.db"
+    with old_file(path, version) as db:
+        fill(db, version)
+    db.close()
+    store = Store(path)
+    won = store.load_game("won")
+    assert won is not None and [t.move for t in won.moves] == MOVES
+    assert won.replay().status is Status.WON
+    (entry,) = store.history()
+    assert entry.id == "won" and entry.outcome.ended_at == 10.0 + len(MOVES) - 1
+    assert store.level_stats() == [LevelStats("beginner", 1, 1, len(MOVES) - 1.0)]
+    later = store.load_game("b")
+    assert later is not None and [t.move for t in later.moves] == [Move.parse("f0,0")]
+    assert store.mondrian_finishes() == ([FINISH] if version == 2 else [])
+    store.add_game(saved("c"))  # stored after a and b, at the same time as neither
+    store.add_mondrian_finish(FINISH)
+    store.close()
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [(VERSION,)]
+        order = db.execute("SELECT id FROM games ORDER BY seq").fetchall()
+        assert order == [("won",), ("a",), ("b",), ("c",)]
+        assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    db.close()
+    assert "stats" not in tables(path)
+    assert len(Store(path).mondrian_finishes()) == (2 if version == 2 else 1)
+
+
+def test_games_started_at_the_same_time_keep_the_order_they_were_stored_in(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "old.db"
+    with old_file(path, 2) as db:
+        fill(db, 2)
+    db.close()
+    store = Store(path)
+    store.add_game(saved("d"))  # another owner
+    config = level("expert")
+    db = sqlite3.connect(path)
+    with db:
+        db.execute("UPDATE games SET width = 30, height = 16, mines = 99 WHERE id = 'b'")
+    db.close()
+    assert store.last_config("me") == config
+
+
+def test_a_file_of_a_newer_release_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+    path = tmp_path / "new.db"
+    Store(path).close()
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE alembic_version SET version_num = 'v99'")
+    db.close()
+    before = tables(path)
+    with pytest.raises(StorageError, match=r"^its schema is v99, which this gridpuzzles does not know"):
+        Store(path)
+    assert tables(path) == before
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [("v99",)]
+    db.close()
+
+
+def test_an_old_file_with_some_of_its_tables_missing_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE moves (game_id TEXT, number INTEGER, move TEXT, at REAL)")
+    db.close()
+    before = path.read_bytes()
+    with pytest.raises(StorageError, match="another program's database"):
+        Store(path)
+    assert path.read_bytes() == before
