@@ -369,6 +369,9 @@ async def test_your_own_black_blocks_from_the_menu() -> None:
         screen = screen_of(app)
         await pilot.press("n", "m")
         assert screen.draft is not None and screen.draft.black == ()
+        assert said(app, "hand") == "Choose a block: 1-3 or tab."
+        await pilot.press("i")
+        assert said(app, "message").startswith("Finish editing first")
         await pilot.press("e")
         assert "the black 1x3, 1x2 and 1x1 are not on the board yet" in said(app, "message")
         for placement in black:

@@ -285,6 +285,11 @@ class MondrianScreen(Screen[None]):
         game = self.working
         return game.black_tray if self.editing else game.tray
 
+    def _keys(self) -> str:
+        """The keys that choose a block: ``1-8``, or ``1-3`` for the black ones."""
+        game = self.working
+        return f"1-{len(game.black_blocks if self.editing else game.coloured_blocks)}"
+
     def _preview(self) -> Preview | None:
         """The block in hand where it would go, when the cursor is on an empty cell."""
         game = self.working
@@ -346,9 +351,9 @@ class MondrianScreen(Screen[None]):
             turns = "" if self.editing or under.block.is_square else ", r turns it"
             return f"Enter lifts {block_words(under, black=self.editing)}{turns}."
         if self.hand is None:
-            if self.editing:
+            if self.editing and not self._tray():
                 return "The black blocks are down: e plays them, escape leaves the challenge."
-            return "Choose a block: 1-8 or tab."
+            return f"Choose a block: {self._keys()} or tab."
         placement = hand_placement(self.hand, cursor, game.board)
         reason = why_not(game, placement, black=self.editing)
         if reason is not None:
@@ -521,7 +526,7 @@ class MondrianScreen(Screen[None]):
                 grip = (cell[0] - under.row, cell[1] - under.col)
                 self.hand = Hand(under.block, under.orientation, grip)
         elif self.hand is None:
-            self._say("choose a block first: 1-8 or tab", refused=True)
+            self._say(f"choose a block first: {self._keys()} or tab", refused=True)
         else:
             placement = hand_placement(self.hand, cell, self.working.board)
             game = self._attempt(lambda g: (place_black if black else place)(g, placement))
