@@ -175,7 +175,7 @@ def solved_words(finish: Finish, bests: tuple[str, ...]) -> str:
     elif bests:
         names = {"challenge": "this challenge", "difficulty": f"{finish.difficulty} challenges"}
         text += f" A new best time for {' and for '.join(names[best] for best in bests)}!"
-    return f"{text} n: a new challenge."
+    return text
 
 
 def clock_words(seconds: float) -> str:
