@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from gridpuzzles.mondrian.core.challenges import find_published
 from gridpuzzles.mondrian.core.rules import Placement
 from gridpuzzles.mondrian.solving.solutions import first_solution
-from gridpuzzles.storage import Store
+from gridpuzzles.storage import StorageError, Store
 from gridpuzzles.web import mondrian_games
 from tests.web.conftest import Clock
 
@@ -313,3 +313,44 @@ def test_a_game_takes_a_bounded_number_of_moves(
         "this game has had 3 moves, the most one game takes: start a new one"
     )
     assert client.get(f"{GAMES}/{game['id']}").json()["moves"] == 3
+
+
+def test_a_store_that_fails_still_ends_the_game_and_says_so(
+    client: TestClient, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(finish: object) -> None:
+        raise StorageError("the database is read-only")
+
+    monkeypatch.setattr(store, "add_mondrian_finish", refuse)
+    game = new_game(client, challenge="published", code=CODE)
+    for placement in solution_of(CODE):
+        state = move(client, game, placing(placement)).json()
+    assert state["solved"] and state["finish"]["kept"] is False
+    assert state["finish"]["new_bests"] == []
+    assert state["finish"]["words"].endswith("The game could not be kept in the records.")
+
+
+def test_a_hint_on_a_board_no_solution_extends_names_the_block_to_lift(
+    client: TestClient,
+) -> None:
+    game = new_game(client, challenge="published", code=CODE)
+    entry = find_published(CODE)
+    black = {cell for p in entry.black for cell in p.cells()}
+    wrong = next(
+        Placement(row, col, solution_of(CODE)[0].block)
+        for row in range(8)
+        for col in range(4)
+        if Placement(row, col, solution_of(CODE)[0].block) not in solution_of(CODE)
+        and not Placement(row, col, solution_of(CODE)[0].block).cells() & black
+    )
+    assert move(client, game, placing(wrong)).status_code == 200
+    hinted = client.post(f"{GAMES}/{game['id']}/hint").json()
+    assert hinted["hinted"] is None and hinted["assisted"]
+    assert [(b["size"], b["row"], b["col"]) for b in hinted["lift"]] == [
+        (str(wrong.block), wrong.row, wrong.col)
+    ]
+    assert hinted["hint"] == (
+        f"no solution goes on from this board: lift the {wrong.block} block at row "
+        f"{wrong.row + 1}, column {wrong.col + 1}"
+    )
+    assert len(hinted["placed"]) == 1  # the board is unchanged

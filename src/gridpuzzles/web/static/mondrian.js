@@ -460,6 +460,10 @@ function turnHere(cell) {
     say("Pick a block first: from the tray, or from the board.");
     return;
   }
+  if (editing) {
+    say("While editing, pick the black block up, turn it in hand and put it down again.");
+    return;
+  }
   send(() => ({ action: "turn", row: cell[0], col: cell[1], black: false }), (body) => {
     say(`Turned the block at ${where(body.row, body.col)}.`);
   });
@@ -496,8 +500,9 @@ function showSolutions() {
     viewing = { count: answer.revealed.count, solutions: answer.revealed.solutions, index: 0 };
     show(answer);
     const count = answer.revealed.count;
+    const after = game.finish ? "" : " This game now sets no record.";
     say(count === 0 ? "No solution: these black blocks leave no way to fill the board."
-      : `${count === 1 ? "1 solution" : `${count} solutions`}. This game now sets no record.`);
+      : `${count === 1 ? "1 solution" : `${count} solutions`}.${after}`);
     if (count === 0) viewing = null;
     draw();
   });
