@@ -1,7 +1,7 @@
 """Does a change to the guessing settings win more games? A paired comparison.
 
 Plays the same boards with the current settings and with each variant (a set of overridden
-constants of `guessing` or `endgame`), then prints, per variant, the wins per seed, the boards
+constants of `guessing`, `secondary` or `endgame`), then prints, per variant, the wins per seed, the boards
 it won and the current settings lost (and the reverse), the net gain and a sign-test z on the
 boards whose outcome changed: with thousands of games, a z below about 2 is noise.
 
@@ -19,10 +19,10 @@ import statistics
 from types import ModuleType
 
 from gridpuzzles.minesweeper.core.settings import FirstClick, level
-from gridpuzzles.minesweeper.solving import endgame, guessing
+from gridpuzzles.minesweeper.solving import endgame, guessing, secondary
 from gridpuzzles.minesweeper.solving.benchmark import Result, play_boards, random_boards, sign_test
 
-MODULES: dict[str, ModuleType] = {"guessing": guessing, "endgame": endgame}
+MODULES: dict[str, ModuleType] = {"guessing": guessing, "endgame": endgame, "secondary": secondary}
 
 
 def parse_variant(text: str) -> list[tuple[ModuleType, str, object]]:

@@ -6,7 +6,17 @@ import itertools
 import random
 from fractions import Fraction
 
-from gridpuzzles.minesweeper import Config, Mark, Status, View, new_game, reveal, toggle_flag, view
+from gridpuzzles.minesweeper import (
+    Config,
+    Mark,
+    Status,
+    View,
+    new_game,
+    parse_view,
+    reveal,
+    toggle_flag,
+    view,
+)
 from gridpuzzles.minesweeper.core.grid import neighbours
 from gridpuzzles.minesweeper.solving.probabilities import Position, cell_values, position
 
@@ -68,6 +78,12 @@ def random_position(rng: random.Random, max_hidden: int = 14) -> tuple[View, int
         board = view(game)
         if sum(s in "#F?" for s in board.cells) <= max_hidden:
             return board, mines
+
+
+def position_of(text: str, mines: int) -> Position:
+    """The solver position of a view written as text."""
+    board = parse_view(text)
+    return position(board.width, board.height, cell_values(board), mines)
 
 
 def positions(count: int, seed: int, max_hidden: int) -> list[Position]:

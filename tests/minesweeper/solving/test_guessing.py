@@ -12,26 +12,19 @@ from gridpuzzles.minesweeper.solving.guessing import (
     deep_lookahead,
     explained_guess,
     fifty_fifty_risk,
-    in_open_area,
     lookahead,
     next_move_safety,
     unavoidable_fifty_fifty,
 )
+from gridpuzzles.minesweeper.solving.liveness import in_open_area
 from gridpuzzles.minesweeper.solving.probabilities import (
     InconsistentViewError,
     Position,
-    cell_values,
-    position,
     solve_position,
     with_assumed,
     with_number,
 )
-from tests.minesweeper.solving_helpers import positions
-
-
-def position_of(text: str, mines: int) -> Position:
-    board = parse_view(text)
-    return position(board.width, board.height, cell_values(board), mines)
+from tests.minesweeper.solving_helpers import position_of, positions
 
 
 def test_an_unavoidable_fifty_fifty_is_guessed_at_once() -> None:

@@ -21,7 +21,7 @@ In order, the first rule that applies decides:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
@@ -29,6 +29,7 @@ from fractions import Fraction
 from gridpuzzles.minesweeper.solving import endgame as endgame_module
 from gridpuzzles.minesweeper.solving.cellmasks import Frame, neighbour_sum, shifted, smallest
 from gridpuzzles.minesweeper.solving.endgame import closed_part_guess, endgame
+from gridpuzzles.minesweeper.solving.liveness import in_open_area
 from gridpuzzles.minesweeper.solving.probabilities import (
     Analysis,
     ComponentCache,
@@ -36,10 +37,11 @@ from gridpuzzles.minesweeper.solving.probabilities import (
     Position,
     cells_of,
     neighbour_table,
+    outcomes,
     solve_position,
     with_assumed,
-    with_number,
 )
+from gridpuzzles.minesweeper.solving.secondary import next_move, secondary_guess
 
 SHORTLIST_MARGIN = Fraction(1, 5)
 """How much less safe than the safest cell a shortlisted cell may be, as a share of all
@@ -53,6 +55,14 @@ OPEN_AREA = 8
 """Cells with at least this many unknown cells around them (see `in_open_area`) go first."""
 FIFTY_FIFTY_WEIGHT = 0.9
 """How much the share of a cell's safe layouts that would leave a 50/50 raises its score."""
+NEXT_MOVE = "safest"
+"""What the lookahead counts as the value of the move after a number: ``"safest"``
+(`next_move_safety`) or ``"blended"`` (`secondary.next_move`: 4/5 of the safest living cell
+and 1/5 of the second, dead cells left out)."""
+EVALUATION = "lookahead"
+"""How rule 4 scores its candidates: ``"lookahead"`` (the shortlist, the one-move and the
+two-move lookahead described above) or ``"secondary"`` (`secondary.secondary_guess`: every
+number's chance times the blended safety of the next move, dead cells left out)."""
 DOMINANCE_ROUNDS = 4
 DEEP_CANDIDATES = 4
 """How many of the best-scored cells a two-move lookahead compares (0 or 1: none)."""
@@ -116,6 +126,21 @@ def explained_guess(
         if cell not in shortlist and weights[cell] - share <= lowest + total * SHORTLIST_MARGIN:
             shortlist.append(cell)
     scoring = _Scoring(pos, weights, total, risk, cache)
+    if EVALUATION == "secondary":
+
+        def deeper(cell: int, floor: float) -> float | None:
+            return deep_lookahead(pos, cell, total, weights[cell], cache, floor)
+
+        chosen = secondary_guess(
+            pos,
+            analysis,
+            scoring.fifty_fifty_factor,
+            risk.items(),
+            cache,
+            deeper if len(pos.unknown) <= DEEP_UNKNOWN else None,
+        )
+        if chosen is not None:
+            return Guess(chosen, GuessRule.SCORED)
     return Guess(_scored_guess(scoring, shortlist), GuessRule.SCORED)
 
 
@@ -237,7 +262,7 @@ def deep_lookahead(
 def _best_reply(pos: Position, analysis: Analysis, cache: ComponentCache | None) -> float:
     """The best one-move lookahead score among the safest cells of a position (1 when a
     certain safe cell is left to play)."""
-    if next_move_safety(pos, analysis) == 1.0:
+    if _sure_progress(pos, analysis):
         return 1.0
     total = analysis.layouts
     weights = [w or 0 for w in analysis.weights]
@@ -249,6 +274,22 @@ def _best_reply(pos: Position, analysis: Analysis, cache: ComponentCache | None)
         if scored is not None:
             best = max(best, scored[0])
     return best
+
+
+def next_move_value(pos: Position, analysis: Analysis) -> float:
+    """What the move after a guess is worth to the lookahead, as `NEXT_MOVE` says:
+    `next_move_safety`, or the blended safety of `secondary.next_move`."""
+    if NEXT_MOVE == "blended":
+        return next_move(pos, analysis).blended
+    return next_move_safety(pos, analysis)
+
+
+def _sure_progress(pos: Position, analysis: Analysis) -> bool:
+    """Whether a certain safe cell that tells something is left to play (for `NEXT_MOVE`
+    "blended": a living one)."""
+    if NEXT_MOVE == "blended":
+        return next_move(pos, analysis).progress
+    return next_move_safety(pos, analysis) == 1.0
 
 
 def next_move_safety(pos: Position, analysis: Analysis) -> float:
@@ -279,44 +320,31 @@ def lookahead(
     weight: int,
     cache: ComponentCache | None = None,
     floor: float = -1.0,
-    after_move: Callable[[Position, Analysis], float] = next_move_safety,
+    after_move: Callable[[Position, Analysis], float] | None = None,
 ) -> tuple[float, int] | None:
     """The chance to survive a reveal of ``cell`` (mine weight ``weight`` of ``total``
-    layouts) and the move after it (its safety by ``after_move``), and how many numbers the
-    cell may show; None as soon as the chance cannot reach ``floor``."""
+    layouts) and the move after it (its value by ``after_move``, by default
+    `next_move_value`), and how many numbers the cell may show; None as soon as the chance
+    cannot reach ``floor``."""
+    value = after_move or next_move_value
     survive = 0.0
     unexplored = 1.0 - weight / total
     if unexplored < floor:
         return None
     numbers = 0
-    for after_pos, after in _outcomes(pos, cell, cache):
+    for after_pos, after in outcomes(pos, cell, cache):
         chance = after.layouts / total
         unexplored -= chance
         numbers += 1
-        survive += chance * after_move(after_pos, after)
+        survive += chance * value(after_pos, after)
         if survive + unexplored < floor:
             return None
     return survive, numbers
 
 
-def _outcomes(
-    pos: Position, cell: int, cache: ComponentCache | None
-) -> Iterator[tuple[Position, Analysis]]:
-    """The position and its analysis for every number ``cell`` may show, smallest first."""
-    nbrs = neighbour_table(pos.width, pos.height)[cell]
-    fixed_mines = sum(pos.fixed.get(n, 0) for n in nbrs)
-    open_around = sum(1 for n in nbrs if n in pos.unknown)
-    for number in range(fixed_mines, fixed_mines + open_around + 1):
-        try:
-            after_pos = with_number(pos, cell, number)
-            yield after_pos, solve_position(after_pos, cache)
-        except InconsistentViewError:
-            continue
-
-
 def _numbers(pos: Position, cell: int, cache: ComponentCache | None) -> int:
     """How many numbers ``cell`` may show."""
-    return sum(1 for _ in _outcomes(pos, cell, cache))
+    return sum(1 for _ in outcomes(pos, cell, cache))
 
 
 def unavoidable_fifty_fifty(pos: Position, analysis: Analysis) -> int | None:
@@ -394,33 +422,10 @@ def fifty_fifty_risk(pos: Position, cache: ComponentCache | None = None) -> dict
 def common_safe_cells(pos: Position, cell: int, cache: ComponentCache | None = None) -> set[int]:
     """The unknown cells that are certainly safe whatever number ``cell`` shows."""
     common: set[int] | None = None
-    for after_pos, after in _outcomes(pos, cell, cache):
+    for after_pos, after in outcomes(pos, cell, cache):
         safe = {c for c, mine in after_pos.fixed.items() if not mine and c in pos.unknown}
         safe |= {c for c in after_pos.unknown if after.weights[c] == 0}
         common = safe if common is None else common & safe
         if not common:
             return set()
     return common or set()
-
-
-def in_open_area(pos: Position, cell: int, size: int) -> bool:
-    """Whether ``cell`` lies among at least ``size`` unknown cells linked through neighbours
-    (and over revealed cells between them)."""
-    nbrs = neighbour_table(pos.width, pos.height)
-    seen = {cell}
-    todo = [cell]
-    while todo:
-        m = todo.pop()
-        for n in nbrs[m]:
-            if n in pos.unknown:
-                if n not in seen:
-                    seen.add(n)
-                    todo.append(n)
-            elif n not in pos.fixed:
-                for n2 in nbrs[n]:
-                    if n2 in pos.unknown and n2 not in seen:
-                        seen.add(n2)
-                        todo.append(n2)
-        if len(seen) >= size:
-            return True
-    return False

@@ -23,7 +23,7 @@ did not change between two calls (a game changes a small part of the frontier pe
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -307,6 +307,37 @@ def _narrowed(pos: Position, rest: list[Constraint], unknown: frozenset[int]) ->
     return Position(pos.width, pos.height, pos.mines, unknown, pos.fixed | fixed, rest, free)
 
 
+def outcomes(
+    pos: Position, cell: int, cache: ComponentCache | None = None
+) -> Iterator[tuple[Position, Analysis]]:
+    """The position and its analysis for every number the unfixed unknown ``cell`` may show,
+    smallest first (numbers no layout allows are left out)."""
+    for number in numbers_around(pos, cell):
+        found = outcome(pos, cell, number, cache)
+        if found is not None:
+            yield found
+
+
+def numbers_around(pos: Position, cell: int) -> range:
+    """The numbers the unfixed unknown ``cell`` could show, from its neighbours alone."""
+    nbrs = neighbour_table(pos.width, pos.height)[cell]
+    fixed_mines = sum(pos.fixed.get(n, 0) for n in nbrs)
+    open_around = sum(1 for n in nbrs if n in pos.unknown)
+    return range(fixed_mines, fixed_mines + open_around + 1)
+
+
+def outcome(
+    pos: Position, cell: int, number: int, cache: ComponentCache | None = None
+) -> tuple[Position, Analysis] | None:
+    """The position after ``cell`` shows ``number``, and its analysis; None when no layout
+    allows it."""
+    try:
+        after_pos = with_number(pos, cell, number)
+        return after_pos, solve_position(after_pos, cache)
+    except InconsistentViewError:
+        return None
+
+
 def solve(
     width: int,
     height: int,
@@ -380,7 +411,7 @@ def _solve_component(
         by_signature.setdefault(tuple(ks), []).append(c)
     boxes = [(sorted(cells), list(ks)) for ks, cells in by_signature.items()]
     _check_size(boxes, limit)
-    order = _box_order(boxes, len(unique))
+    order = box_order(boxes, len(unique))
     boxes = [boxes[i] for i in order]
     component = _enumerate(boxes, [need for _, need in unique], limit)
     if cache is not None:
@@ -405,7 +436,7 @@ def _check_size(boxes: list[tuple[list[int], list[int]]], limit: int) -> None:
         )
 
 
-def _box_order(boxes: list[tuple[list[int], list[int]]], n_constraints: int) -> list[int]:
+def box_order(boxes: list[tuple[list[int], list[int]]], n_constraints: int) -> list[int]:
     """An order of the boxes that closes constraints early: next is the box that touches the
     most constraints already started, then the one that starts the fewest new ones."""
     users: list[list[int]] = [[] for _ in range(n_constraints)]

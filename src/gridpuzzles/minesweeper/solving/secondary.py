@@ -1,0 +1,339 @@
+"""The secondary-safety guess: a cell judged by the chance to survive it and the move after it.
+
+A candidate's score is, over every number it may show, the exact chance of that number times
+the *blended* safety of the next move in the position it leaves: `BLEND` of the safest living
+cell plus the rest of the second safest (a certain safe cell counts as fully safe when it is
+living; off-frontier cells count; dead cells never, see `liveness`). The chance to settle a
+likely 50/50 now raises the score (the factor of `guessing`); progress, a number that leaves a
+living safe cell the candidate's safety alone would not prove, only breaks ties (`PROGRESS`).
+
+Candidates: living frontier cells at least `CUT_OFF` times as safe as the safest living cell,
+living cells that likely 50/50s make risky to leave (counting the 50/50 layouts as safe ones),
+and off-frontier cells when they are more than `OFF_SHARE` times as safe as the best: all of
+them when fewer than `OFF_ALL`, else those two steps in a straight line from a revealed
+number of the frontier and those with two or three unknown neighbours. Cells outside an open
+area of `OPEN_AREA` cells are scored only when no other candidate is left; a cell whose
+scoring runs below the best score so far is dropped as soon as its best possible score does.
+
+A candidate whose safety alone proves two or more other cells safe is scored by its safety
+(what it gives is certain progress). A cell that may show one number only (dead, found while
+scoring) is taken only when every candidate is. Last, a cell more than `SAFER` safer that is
+safe whenever the chosen one is (or the safest living cell of every number it may show, when
+that is always the same cell and safer) replaces it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from gridpuzzles.minesweeper.solving.liveness import Liveness, in_open_area, is_dead, liveness
+from gridpuzzles.minesweeper.solving.probabilities import (
+    Analysis,
+    ComponentCache,
+    InconsistentViewError,
+    Position,
+    neighbour_table,
+    numbers_around,
+    outcome,
+    solve_position,
+    with_assumed,
+)
+
+CUT_OFF = 0.9
+"""Frontier cells at least this share as safe as the safest living cell are candidates."""
+OFF_SHARE = 0.95
+"""Off-frontier cells are candidates when more than this share as safe as the best cell."""
+OFF_ALL = 30
+"""With fewer off-frontier cells than this, every one of them is a candidate."""
+BLEND = 0.8
+"""The share of the safest living next move in the blended safety (the second safest has
+the rest)."""
+PROGRESS = 0.001
+"""How much the chance of progress raises a score: a tie-break only."""
+SAFER = 0.0001
+"""How much safer a cell must be to replace the chosen one that proves it safe."""
+OPEN_AREA = 8
+"""Candidates with fewer unknown cells linked to them (`in_open_area`) are scored last."""
+DEEP_CANDIDATES = 0
+"""How many of the best-scored cells are compared two moves deep by the ``deeper`` function
+given to `secondary_guess` (0 or 1: none)."""
+DEEP_MARGIN = 0.05
+"""How far below the best score a cell may be and still be compared two moves deep."""
+
+Deeper = Callable[[int, float], float | None]
+"""A two-move score of a cell, or None when it cannot reach the given floor."""
+
+
+@dataclass(frozen=True)
+class NextMove:
+    """What a position offers as the next move."""
+
+    blended: float
+    """`BLEND` times the safety of the safest living cell plus the rest times the second."""
+    progress: bool
+    """Whether a living certain safe cell is left (other than those given as already known)."""
+    safest: int | None
+    """The one safest living cell, when a single cell is safer than every other choice."""
+    safe: frozenset[int]
+    """The certain safe cells not revealed yet."""
+
+
+@dataclass(frozen=True)
+class Scored:
+    """A candidate's score."""
+
+    cell: int
+    safety: float
+    score: float
+    deferred: bool
+    """The cell may show one number only: taken only when every candidate is."""
+    proven: frozenset[int]
+    """The cells safe whenever this one is."""
+    safest: int | None
+    """The safest living cell after every number it may show, when always the same."""
+
+
+def secondary_guess(
+    pos: Position,
+    analysis: Analysis,
+    factor: Callable[[int], float],
+    risky: Iterable[tuple[int, int]] = (),
+    cache: ComponentCache | None = None,
+    deeper: Deeper | None = None,
+) -> int | None:
+    """The cell to reveal by secondary safety (see the module docstring); None when no cell
+    is a candidate. ``factor`` gives how much settling a 50/50 raises a cell's score;
+    ``risky`` lists cells that likely 50/50s make risky to leave, with their 50/50 layouts;
+    ``deeper``, when given, compares the best `DEEP_CANDIDATES` cells two moves deep."""
+    live = liveness(pos, analysis)
+    total, weights = analysis.layouts, analysis.weights
+    dead: dict[int, bool] = {}
+
+    def living(cell: int) -> bool:
+        if cell not in dead:
+            dead[cell] = is_dead(live, cell)
+        return not dead[cell]
+
+    def safety(cell: int) -> float:
+        return 1 - (weights[cell] or 0) / total
+
+    uncertain = [c for c in pos.unknown if 0 < (weights[c] or 0) < total]
+    frontier = sorted((c for c in uncertain if c in live.frontier), key=lambda c: (weights[c], c))
+    off = sorted(c for c in uncertain if c not in live.frontier)
+    best = safety(off[0]) if off else 0.0
+    for cell in frontier:
+        if safety(cell) <= best:
+            break
+        if living(cell):
+            best = safety(cell)
+            break
+    threshold = CUT_OFF * best
+    on = [c for c in frontier if safety(c) >= threshold and living(c)]
+    off_candidates = []
+    if off and safety(off[0]) > OFF_SHARE * best:
+        off_candidates = _off_candidates(pos, live, off)
+    taken = set(on) | set(off_candidates)
+    for cell, layouts in risky:
+        safe_share = (total - (weights[cell] or 0) + layouts) / total
+        if cell not in taken and safe_share > threshold and living(cell):
+            on.append(cell)
+            taken.add(cell)
+    candidates = on + off_candidates
+    if not candidates:
+        return None
+    open_cells = [c for c in candidates if in_open_area(pos, c, OPEN_AREA)]
+    chosen: Scored | None = None
+    scored: list[Scored] = []
+    for cell in open_cells or candidates:
+        floor = chosen.score if chosen is not None and not chosen.deferred else None
+        result = _score(pos, analysis, cell, factor(cell), floor, cache)
+        if result is None:
+            continue
+        scored.append(result)
+        if (
+            chosen is None
+            or (chosen.deferred and not result.deferred)
+            or (chosen.deferred == result.deferred and result.score > chosen.score)
+        ):
+            chosen = result
+    if chosen is None:
+        return None
+    if deeper is not None and DEEP_CANDIDATES > 1 and not chosen.deferred:
+        chosen = _deepest(chosen, scored, factor, deeper)
+    return _dominant(pos, analysis, chosen, safety)
+
+
+def _deepest(
+    chosen: Scored, scored: list[Scored], factor: Callable[[int], float], deeper: Deeper
+) -> Scored:
+    """Of the best-scored cells (within `DEEP_MARGIN`, at most `DEEP_CANDIDATES`), the one
+    with the best two-move score."""
+    near = chosen.score - DEEP_MARGIN
+    close = sorted(
+        (r for r in scored if r is not chosen and not r.deferred and r.score >= near),
+        key=lambda r: -r.score,
+    )
+    best, best_value = chosen, -1.0
+    for result in [chosen, *close[: DEEP_CANDIDATES - 1]] if close else ():
+        weight = factor(result.cell)
+        value = deeper(result.cell, best_value / weight)
+        if value is not None and value * weight > best_value:
+            best, best_value = result, value * weight
+    return best
+
+
+def _off_candidates(pos: Position, live: Liveness, off: list[int]) -> list[int]:
+    """The off-frontier candidates (``off`` in index order): all when fewer than `OFF_ALL`,
+    else those two steps in a straight line from a revealed number of the frontier and those
+    with two or three unknown neighbours."""
+    if len(off) < OFF_ALL:
+        return off
+    width, height = pos.width, pos.height
+    nbrs = neighbour_table(width, height)
+    off_set = set(off)
+    numbers = {
+        n
+        for cell in live.frontier
+        for n in nbrs[cell]
+        if n not in pos.unknown and n not in pos.fixed
+    }
+    found: set[int] = set()
+    for number in numbers:
+        row, col = divmod(number, width)
+        for r, c in ((row + 2, col), (row - 2, col), (row, col + 2), (row, col - 2)):
+            if 0 <= r < height and 0 <= c < width and r * width + c in off_set:
+                found.add(r * width + c)
+    found.update(c for c in off if 2 <= len(pos.unknown.intersection(nbrs[c])) <= 3)
+    return sorted(found)
+
+
+def _score(
+    pos: Position,
+    analysis: Analysis,
+    cell: int,
+    factor: float,
+    floor: float | None,
+    cache: ComponentCache | None,
+) -> Scored | None:
+    """The score of revealing ``cell``; None as soon as it cannot reach ``floor``."""
+    total = analysis.layouts
+    safe_share = 1 - (analysis.weights[cell] or 0) / total
+    secondary = progress = 0.0
+    left = safe_share
+
+    def hopeless() -> bool:
+        """Whether the score cannot reach ``floor`` even if every number left is safe."""
+        best = (secondary + left * factor) * (1 + PROGRESS * (progress + left))
+        return floor is not None and best < floor
+
+    if hopeless():
+        return None
+    proven = _proven_by(pos, cell, cache)
+    if len(proven) >= 2:
+        score = safe_share * (1 + PROGRESS * safe_share)
+        return Scored(cell, safe_share, score, False, proven, None)
+    numbers = 0
+    common: frozenset[int] | None = None
+    safest: set[int | None] = set()
+    for number in numbers_around(pos, cell):
+        if hopeless():
+            return None
+        found = outcome(pos, cell, number, cache)
+        if found is None:
+            continue
+        after_pos, after = found
+        chance = after.layouts / total
+        move = next_move(after_pos, after, proven)
+        secondary += chance * move.blended * factor
+        if move.progress:
+            progress += chance
+        left -= chance
+        numbers += 1
+        safe = move.safe & pos.unknown
+        common = safe if common is None else common & safe
+        safest.add(move.safest)
+    always = next(iter(safest)) if len(safest) == 1 else None
+    score = secondary * (1 + PROGRESS * progress)
+    return Scored(cell, safe_share, score, numbers == 1, common or frozenset(), always)
+
+
+def _proven_by(pos: Position, cell: int, cache: ComponentCache | None) -> frozenset[int]:
+    """The other unknown cells that are safe whenever ``cell`` is."""
+    try:
+        assumed = with_assumed(pos, [], [cell])
+        after = solve_position(assumed, cache)
+    except InconsistentViewError:
+        return frozenset()
+    return frozenset(c for c in _safe_cells(assumed, after) if c != cell and c in pos.unknown)
+
+
+def _safe_cells(pos: Position, analysis: Analysis) -> list[int]:
+    """The certain safe cells of a position not revealed yet (fixed or found by the count)."""
+    safe = [c for c, mine in pos.fixed.items() if not mine]
+    safe += [c for c in pos.unknown if analysis.weights[c] == 0]
+    return safe
+
+
+def next_move(pos: Position, analysis: Analysis, known: frozenset[int] = frozenset()) -> NextMove:
+    """The blended safety of the next move in a position (1 when no cell is uncertain any
+    more), whether it leaves a living safe cell not among ``known``, and its single safest
+    living cell if there is one."""
+    live = liveness(pos, analysis)
+    total, weights = analysis.layouts, analysis.weights
+    safe = [c for c, mine in pos.fixed.items() if not mine]
+    frontier: list[int] = []
+    off = 0
+    off_weight = 0
+    for c in pos.unknown:
+        w = weights[c] or 0
+        if not w:
+            safe.append(c)
+        elif w != total:
+            if c in live.frontier:
+                frontier.append(c)
+            else:
+                off += 1
+                off_weight = w
+    off_safety = 1 - off_weight / total if off else 0.0
+    first = off_safety if off else 0.0
+    second = off_safety if off > 1 else 0.0
+    single: int | None = None
+    dead: dict[int, bool] = {}
+
+    def living(cell: int) -> bool:
+        if cell not in dead:
+            dead[cell] = is_dead(live, cell)
+        return not dead[cell]
+
+    safe.sort()
+    frontier.sort(key=lambda c: (weights[c], c))
+    choices = [*((c, 1.0) for c in safe), *((c, 1 - (weights[c] or 0) / total) for c in frontier)]
+    for cell, value in choices:
+        if value <= second:
+            break
+        if not living(cell):
+            continue
+        if value > first:
+            first, second, single = value, first, cell
+        else:
+            second = value
+    progress = any(living(c) for c in safe if c not in known)
+    if not frontier and not off:  # nothing uncertain is left: the board is solved
+        return NextMove(1.0, bool(safe), None, frozenset(safe))
+    blended = BLEND * first + (1 - BLEND) * second
+    return NextMove(blended, progress, single if first > second else None, frozenset(safe))
+
+
+def _dominant(
+    pos: Position, analysis: Analysis, chosen: Scored, safety: Callable[[int], float]
+) -> int:
+    """The chosen cell, or a cell more than `SAFER` safer that is safe whenever it is (the
+    safest such, the lower index first), or else its always-safest next move when safer."""
+    safer = [c for c in chosen.proven if safety(c) - chosen.safety > SAFER]
+    if safer:
+        return min(safer, key=lambda c: (-safety(c), c))
+    always = chosen.safest
+    if always is not None and always in pos.unknown and safety(always) > chosen.safety:
+        return always
+    return chosen.cell

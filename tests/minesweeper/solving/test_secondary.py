@@ -1,0 +1,66 @@
+"""The secondary-safety guess: the blended next move, and the cells it picks."""
+
+from __future__ import annotations
+
+from gridpuzzles.minesweeper.solving.liveness import is_dead, liveness
+from gridpuzzles.minesweeper.solving.probabilities import (
+    solve_position,
+    with_number,
+)
+from gridpuzzles.minesweeper.solving.secondary import BLEND, next_move, secondary_guess
+from tests.minesweeper.solving_helpers import position_of, positions
+
+
+def test_two_living_safe_cells_make_a_sure_next_move() -> None:
+    pos = position_of("1###\n####\n####", 3)
+    after = with_number(pos, 2, 0)  # (0, 2) shows 0: its five hidden neighbours are safe
+    move = next_move(after, solve_position(after))
+    assert move.blended == 1.0 and move.progress
+    assert move.safe == {1, 3, 5, 6, 7}
+    solved = with_number(position_of("1##\n###\n###", 1), 2, 0)  # (1, 0) is the mine
+    assert next_move(solved, solve_position(solved)).blended == 1.0
+
+
+def test_the_blend_is_four_fifths_of_the_safest_living_cell_and_a_fifth_of_the_next() -> None:
+    for pos in positions(200, 7, 12):
+        analysis = solve_position(pos)
+        live = liveness(pos, analysis)
+        total = analysis.layouts
+        safe = [c for c, mine in pos.fixed.items() if not mine]
+        values = []
+        for cell in pos.unknown:
+            weight = analysis.weights[cell] or 0
+            if weight == 0:
+                safe.append(cell)
+            elif weight < total and (cell not in live.frontier or not is_dead(live, cell)):
+                values.append(1 - weight / total)
+        uncertain = any(0 < (analysis.weights[c] or 0) < total for c in pos.unknown)
+        values += [1.0 for c in safe if not is_dead(live, c)]
+        values = [*sorted(values, reverse=True), 0.0, 0.0]
+        expected = BLEND * values[0] + (1 - BLEND) * values[1] if uncertain else 1.0
+        assert abs(next_move(pos, analysis).blended - expected) < 1e-12
+
+
+def test_the_guess_is_an_uncertain_cell_and_a_dead_one_only_when_no_living_one_is_as_safe() -> None:
+    chosen_dead = 0
+    for pos in positions(150, 9, 12):
+        analysis = solve_position(pos)
+        total = analysis.layouts
+        if all(analysis.weights[c] in (0, total) for c in pos.unknown):
+            continue
+        if any(analysis.weights[c] == 0 for c in pos.unknown) or 0 in pos.fixed.values():
+            continue  # not a position to guess in
+        cell = secondary_guess(pos, analysis, lambda c: 1.0)
+        if cell is None:
+            continue
+        assert cell in pos.unknown and 0 < (analysis.weights[cell] or 0) < total
+        live = liveness(pos, analysis)
+        if is_dead(live, cell):
+            chosen_dead += 1
+            safety = 1 - (analysis.weights[cell] or 0) / total
+            assert not any(
+                1 - (analysis.weights[c] or 0) / total >= safety and not is_dead(live, c)
+                for c in live.frontier
+                if c != cell and 0 < (analysis.weights[c] or 0) < total
+            )
+    assert chosen_dead < 150
