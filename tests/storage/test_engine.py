@@ -7,11 +7,12 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
 
-from gridpuzzles.cli.main import main
+from gridpuzzles.cli.main import main, mines_main, mondrian_main
 from gridpuzzles.minesweeper import Move, level, new_game, play
 from gridpuzzles.storage import DatabaseError, MoveConflict, StorageError, Store, TimedMove
 from tests.test_storage import SEED, saved
@@ -28,11 +29,19 @@ BIN = Path(sys.executable).parent
         ("postgresql://" + "x" * 5000, "at most 4,096 characters, not 5,013"),
     ],
 )
+@pytest.mark.parametrize(
+    "command",
+    [[main, "stats"], [main, "serve"], [main, "tui"], [mines_main, "play", "--tui"],
+     [mondrian_main, "play"]],
+)
 def test_a_database_url_that_cannot_be_one_is_one_line_and_status_2(
-    url: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    url: str, message: str, command: list[Any], tmp_path: Path,
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.chdir(tmp_path)
+    entry, *argv = command
     with pytest.raises(SystemExit) as leaving:
-        main(["stats", "--db", url])
+        entry([*argv, "--db", url])
     assert leaving.value.code == 2
     err = capsys.readouterr().err
     assert message in err.splitlines()[-1] and "Traceback" not in err

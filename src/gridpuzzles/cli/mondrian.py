@@ -27,7 +27,7 @@ from typing import TextIO
 
 from gridpuzzles.bounds import MAX_SEED
 from gridpuzzles.cli.inputs import UsageError, read_text
-from gridpuzzles.cli.options import add_color_option, use_color, whole_number
+from gridpuzzles.cli.options import add_color_option, database, use_color, whole_number
 from gridpuzzles.mondrian.core.challenges import (
     EDITIONS,
     LEVELS,
@@ -69,7 +69,7 @@ from gridpuzzles.mondrian.solving.solutions import (
     first_solution,
     solutions,
 )
-from gridpuzzles.storage import StorageError, Store
+from gridpuzzles.storage import Location, StorageError, Store
 from gridpuzzles.terminal.mondrian import Chosen, Terminal, ask_challenge, chosen, play
 
 Handler = Callable[[argparse.Namespace], int]
@@ -141,8 +141,9 @@ def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         help="seed of the random choice, 0 to 2**63 - 1 (the same seed gives the same challenge)",
     )
     play_parser.add_argument(
-        "--db", type=Path, metavar="PATH", help="keep solved games and best times in this "
-        "SQLite file, the one the full-screen app and the web app use (none are kept without it)"
+        "--db", type=database, metavar="PATH|URL", help="keep solved games and best times in "
+        "this database (a SQLite file or a postgresql:// URL), the one the full-screen app and "
+        "the web app use (none are kept without it)"
     )
     add_color_option(play_parser)
     play_parser.set_defaults(handler=_guarded(_play))
@@ -302,8 +303,8 @@ def _chosen(args: argparse.Namespace) -> Chosen | None:
 
 
 @contextmanager
-def _store(path: Path | None) -> Iterator[Store | None]:
-    """The store at ``path``, opened before the game (a file that cannot be one is refused
+def _store(path: Location | None) -> Iterator[Store | None]:
+    """The store at ``path`` (a file or a server's URL), opened before the game (a file that cannot be one is refused
     first), or None without a path."""
     if path is None:
         yield None

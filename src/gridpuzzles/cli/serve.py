@@ -7,10 +7,9 @@ import socket
 import sqlite3
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
 from gridpuzzles.bounds import read_decimal
-from gridpuzzles.cli.options import whole_number
+from gridpuzzles.cli.options import database, whole_number
 from gridpuzzles.storage import StorageError, Store, default_db
 from gridpuzzles.web.workers import DEFAULT_QUEUE, DEFAULT_SECONDS, DEFAULT_WORKERS
 
@@ -51,7 +50,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help=f"port, {PORTS[0]}-{PORTS[1]} ({DEFAULT_PORT}; 0 picks a free one)",
     )
     parser.add_argument(
-        "--db", type=Path, default=None, help=f"SQLite database of games (default {default_db()})"
+        "--db", type=database, default=None, metavar="PATH|URL",
+        help=f"the database of games: a SQLite file (default {default_db()}) or "
+        "postgresql://USER:PASSWORD@HOST:PORT/DATABASE (with gridpuzzles[server])"
     )
     parser.add_argument(
         "--solver-seconds",

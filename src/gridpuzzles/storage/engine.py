@@ -140,9 +140,6 @@ def legacy_revision(connection: Connection) -> str | None:
     names = set(inspector.get_table_names()) - {"sqlite_sequence"}
     if not names or "alembic_version" in names:
         return None
-    if not {"games", "moves"} <= names:
-        raise StorageError(f"its tables {', '.join(sorted(names))} are not those of gridpuzzles: "
-                           "another program's database?")
     found = {name: tuple(c["name"] for c in inspector.get_columns(name)) for name in names}
     older = "stats" in found or found.get("games") == LEGACY_COLUMNS[0]["games"]
     expected = LEGACY_COLUMNS[0] if older else LEGACY_COLUMNS[2]
@@ -152,6 +149,9 @@ def legacy_revision(connection: Connection) -> str | None:
                 f"its table {table!r} has the columns {', '.join(columns)}, not those of "
                 "gridpuzzles: another program's database?"
             )
+    if not {"games", "moves"} <= names:
+        raise StorageError(f"its tables {', '.join(sorted(names))} are not those of gridpuzzles: "
+                           "another program's database?")
     if older:
         return "v0"
     return "v2" if "mondrian_games" in found else "v1"
