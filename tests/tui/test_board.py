@@ -4,20 +4,15 @@ the lines of the cells it changed."""
 
 from __future__ import annotations
 
-import random
 from bisect import bisect_left
 from itertools import combinations, pairwise
 
 import pytest
-from rich.style import Style
-from textual.geometry import Region
 from textual.strip import Strip
 
-from gridpuzzles.minesweeper import Mark, level
-from gridpuzzles.minesweeper.core.grid import Cell
-from gridpuzzles.tui.app import GridPuzzlesApp
-from gridpuzzles.tui.board import CHECKER, NUMBER_COLOURS, OPEN_BG, RISK_BANDS, MinesBoard
-from gridpuzzles.tui.minesweeper import MinesweeperScreen
+from gridpuzzles.minesweeper import Mark
+from gridpuzzles.tui.board import CHECKER, NUMBER_COLOURS, OPEN_BG, RISK_BANDS
+from tests.tui.test_minesweeper_screen import Drawn, app_for, drawn_cells, screen_of
 
 
 def luminance(colour: str) -> float:
@@ -43,26 +38,6 @@ def test_the_numbers_stay_apart() -> None:
     assert contrast("#2c3ea8", OPEN_BG) < 3  # the old 4, which the test above would refuse
 
 
-Drawn = tuple[tuple[str, Style], ...]
-"""A cell's middle line as drawn: each character with its style."""
-
-
-def drawn_cells(board: MinesBoard) -> dict[Cell, Drawn]:
-    """Every cell's middle line as the screen gets it (the app's colour filters applied)."""
-    strips = board.render_lines(Region(0, 0, *board.size))
-    cells = {}
-    for row in range(board.view.height):
-        strip = strips[row * board.cell_height + board.cell_height // 2]
-        styles = [
-            (segment.text, (segment.style or Style()).clear_meta_and_links()) for segment in strip
-        ]
-        line = [(char, style) for text, style in styles for char in text]
-        for col in range(board.view.width):
-            start = col * board.cell_width
-            cells[row, col] = tuple(line[start : start + board.cell_width])
-    return cells
-
-
 def without_colour(cell: Drawn) -> tuple[tuple[str, bool, bool, bool], ...]:
     """What is left of a drawn cell in a terminal of two colours: glyphs and attributes."""
     return tuple((c, bool(s.bold), bool(s.reverse), bool(s.underline)) for c, s in cell)
@@ -79,17 +54,20 @@ def glyph_contrast(cell: Drawn) -> float:
     return min(contrasts)
 
 
-@pytest.mark.anyio
-async def test_with_no_color_every_kind_of_cell_is_told_apart_and_readable(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+@pytest.fixture
+def no_color(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The environment of a player who asks for no colour: apps made now draw without."""
     monkeypatch.setenv("NO_COLOR", "1")
-    app = GridPuzzlesApp(level("beginner"), 7, clock=lambda: 0.0, seeds=random.Random(1))
+
+
+@pytest.mark.anyio
+async def test_with_no_color_every_kind_of_cell_is_told_apart_and_readable(no_color: None) -> None:
+    app = app_for("beginner", 7)
     async with app.run_test(size=(100, 40)) as pilot:
         assert app.no_color
         # the first reveal at row 9, column 9 opens an area of 0s, 1s and 2s; a flag at (8, 5)
         await pilot.press(*["down"] * 8, *["right"] * 8, "space", *["left"] * 3, "f", "up")
-        board = app.screen.query_one(MinesBoard)
+        board = screen_of(app).board
         assert board.cursor == (7, 5)
         on_hidden = drawn_cells(board)
         await pilot.press("right")
@@ -130,10 +108,9 @@ def test_the_risk_bands_go_from_light_to_dark_with_readable_ink() -> None:
 async def test_a_move_redraws_only_the_lines_of_the_cells_it_changed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    app = GridPuzzlesApp(level("expert"), 3, clock=lambda: 0.0, seeds=random.Random(1))
+    app = app_for("expert", 3)
     async with app.run_test(size=(100, 30)) as pilot:
-        screen = app.screen
-        assert isinstance(screen, MinesweeperScreen)
+        screen = screen_of(app)
         board = screen.board
         assert board.cell_height == 1
         await pilot.press(*["down"] * 8, *["right"] * 15, "space")  # an opening
@@ -181,16 +158,11 @@ async def test_a_move_redraws_only_the_lines_of_the_cells_it_changed(
 
 
 @pytest.mark.anyio
-async def test_with_no_color_the_risk_bands_are_told_apart_by_their_glyphs(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setenv("NO_COLOR", "1")
-    app = GridPuzzlesApp(level("expert"), 3, clock=lambda: 0.0, seeds=random.Random(1))
+async def test_with_no_color_the_risk_bands_are_told_apart_by_their_glyphs(no_color: None) -> None:
+    app = app_for("expert", 3)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(*["down"] * 8, *["right"] * 15, "space", "o")  # an opening
-        screen = app.screen
-        assert isinstance(screen, MinesweeperScreen)
-        board = screen.board
+        board = screen_of(app).board
         assert board.cell_width == 2
         probabilities = board.overlay.probabilities
         assert probabilities is not None

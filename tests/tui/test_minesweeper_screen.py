@@ -9,6 +9,8 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
+from rich.style import Style
+from textual.geometry import Region
 from textual.pilot import Pilot
 
 from gridpuzzles.cli.main import main
@@ -22,7 +24,6 @@ from gridpuzzles.tui.board import MinesBoard
 from gridpuzzles.tui.dialogs import HelpScreen, LevelMenu
 from gridpuzzles.tui.minesweeper import MinesweeperScreen
 from tests.minesweeper.boards import winning_reveals
-from tests.tui.test_board import drawn_cells
 
 pytestmark = pytest.mark.anyio
 
@@ -208,6 +209,26 @@ async def test_the_hint_marks_the_safest_cell_and_says_how_safe_it_is() -> None:
         assert str(advice) in message(app)
         assert f"{float(advice.probability):.0%} risk, the safest; {advice.why}" in str(advice)
         assert advice.reason.value not in message(app)  # player words, not the rule's name
+
+
+Drawn = tuple[tuple[str, Style], ...]
+"""A cell's middle line as drawn: each character with its style."""
+
+
+def drawn_cells(board: MinesBoard) -> dict[Cell, Drawn]:
+    """Every cell's middle line as the screen gets it (the app's colour filters applied)."""
+    strips = board.render_lines(Region(0, 0, *board.size))
+    cells = {}
+    for row in range(board.view.height):
+        strip = strips[row * board.cell_height + board.cell_height // 2]
+        styles = [
+            (segment.text, (segment.style or Style()).clear_meta_and_links()) for segment in strip
+        ]
+        line = [(char, style) for text, style in styles for char in text]
+        for col in range(board.view.width):
+            start = col * board.cell_width
+            cells[row, col] = tuple(line[start : start + board.cell_width])
+    return cells
 
 
 def percent_label(chance: Fraction, width: int, under_cursor: bool) -> str:
