@@ -34,6 +34,7 @@ from gridpuzzles.minesweeper.solving.probabilities import (
     Analysis,
     ComponentCache,
     InconsistentViewError,
+    KnownOutcomes,
     Position,
     cells_of,
     neighbour_table,
@@ -115,21 +116,22 @@ def explained_guess(
     closed = closed_part_guess(pos)
     if closed is not None:
         return Guess(closed, GuessRule.CLOSED_PART)
+    known = KnownOutcomes(pos, cache)
     shortlist, lowest = _shortlist(pos, weights, total)
     risk: dict[int, int] = {}
     for cell, layouts in fifty_fifty_risk(pos, cache).items():
         if weights[cell] == total:
             continue
         risk[cell] = share = min(layouts, weights[cell], total - weights[cell])
-        if share == weights[cell] and share > 0 and _numbers(pos, cell, cache) > 1:
+        if share == weights[cell] and share > 0 and _numbers(known, cell) > 1:
             return Guess(cell, GuessRule.PATTERN)
         if cell not in shortlist and weights[cell] - share <= lowest + total * SHORTLIST_MARGIN:
             shortlist.append(cell)
-    scoring = _Scoring(pos, weights, total, risk, cache)
+    scoring = _Scoring(pos, weights, total, risk, cache, known)
     if EVALUATION == "secondary":
 
         def deeper(cell: int, floor: float) -> float | None:
-            return deep_lookahead(pos, cell, total, weights[cell], cache, floor)
+            return deep_lookahead(pos, cell, total, weights[cell], cache, floor, known)
 
         chosen = secondary_guess(
             pos,
@@ -138,6 +140,7 @@ def explained_guess(
             risk.items(),
             cache,
             deeper if len(pos.unknown) <= DEEP_UNKNOWN else None,
+            known,
         )
         if chosen is not None:
             return Guess(chosen, GuessRule.SCORED)
@@ -154,6 +157,8 @@ class _Scoring:
     total: int
     risk: dict[int, int]
     cache: ComponentCache | None
+    known: KnownOutcomes
+    """The outcomes of the position's cells, computed once."""
 
     def fifty_fifty_factor(self, cell: int) -> float:
         """How much the chance of resolving a 50/50 pattern now raises the cell's score."""
@@ -175,7 +180,9 @@ def _scored_guess(scoring: _Scoring, shortlist: list[int]) -> int:
     best = _best_scored(scoring, sorted(shortlist, key=lambda c: (weights[c] - risk.get(c, 0), c)))
     for _ in range(DOMINANCE_ROUNDS):
         safer = [
-            u for u in common_safe_cells(pos, best, scoring.cache) if weights[u] < weights[best]
+            u
+            for u in common_safe_cells(pos, best, scoring.cache, scoring.known)
+            if weights[u] < weights[best]
         ]
         if not safer:
             break
@@ -213,9 +220,8 @@ def _best_scored(scoring: _Scoring, shortlist: list[int]) -> int:
     margin = DEEP_MARGIN if deep else 0.0
     for cell in shortlist:
         factor = scoring.fifty_fifty_factor(cell)
-        scored = lookahead(
-            pos, cell, total, weights[cell], cache, (best_live_score - margin) / factor
-        )
+        floor = (best_live_score - margin) / factor
+        scored = lookahead(pos, cell, total, weights[cell], cache, floor, known=scoring.known)
         if scored is None:
             continue
         score, numbers = scored[0] * factor, scored[1]
@@ -237,7 +243,8 @@ def _best_scored(scoring: _Scoring, shortlist: list[int]) -> int:
         return best_live
     best_deep = -1.0
     for cell in [best_live, *close[: DEEP_CANDIDATES - 1]]:
-        value = deep_lookahead(pos, cell, total, weights[cell], cache, best_deep / factors[cell])
+        floor = best_deep / factors[cell]
+        value = deep_lookahead(pos, cell, total, weights[cell], cache, floor, scoring.known)
         if value is not None and value * factors[cell] > best_deep:
             best_live, best_deep = cell, value * factors[cell]
     return best_live
@@ -250,11 +257,12 @@ def deep_lookahead(
     weight: int,
     cache: ComponentCache | None = None,
     floor: float = -1.0,
+    known: KnownOutcomes | None = None,
 ) -> float | None:
     """Like `lookahead`, but after each number the move after is itself scored by a one-move
     lookahead (1 after a number that leaves a certain safe cell to play)."""
     scored = lookahead(
-        pos, cell, total, weight, cache, floor, lambda p, a: _best_reply(p, a, cache)
+        pos, cell, total, weight, cache, floor, lambda p, a: _best_reply(p, a, cache), known
     )
     return None if scored is None else scored[0]
 
@@ -321,18 +329,19 @@ def lookahead(
     cache: ComponentCache | None = None,
     floor: float = -1.0,
     after_move: Callable[[Position, Analysis], float] | None = None,
+    known: KnownOutcomes | None = None,
 ) -> tuple[float, int] | None:
     """The chance to survive a reveal of ``cell`` (mine weight ``weight`` of ``total``
     layouts) and the move after it (its value by ``after_move``, by default
     `next_move_value`), and how many numbers the cell may show; None as soon as the chance
-    cannot reach ``floor``."""
+    cannot reach ``floor``. ``known``, the outcomes of ``pos`` computed so far, saves work."""
     value = after_move or next_move_value
     survive = 0.0
     unexplored = 1.0 - weight / total
     if unexplored < floor:
         return None
     numbers = 0
-    for after_pos, after in outcomes(pos, cell, cache):
+    for after_pos, after in known.of(cell) if known else outcomes(pos, cell, cache):
         chance = after.layouts / total
         unexplored -= chance
         numbers += 1
@@ -342,9 +351,9 @@ def lookahead(
     return survive, numbers
 
 
-def _numbers(pos: Position, cell: int, cache: ComponentCache | None) -> int:
+def _numbers(known: KnownOutcomes, cell: int) -> int:
     """How many numbers ``cell`` may show."""
-    return sum(1 for _ in outcomes(pos, cell, cache))
+    return sum(1 for _ in known.of(cell))
 
 
 def unavoidable_fifty_fifty(pos: Position, analysis: Analysis) -> int | None:
@@ -419,10 +428,15 @@ def fifty_fifty_risk(pos: Position, cache: ComponentCache | None = None) -> dict
     return risk
 
 
-def common_safe_cells(pos: Position, cell: int, cache: ComponentCache | None = None) -> set[int]:
+def common_safe_cells(
+    pos: Position,
+    cell: int,
+    cache: ComponentCache | None = None,
+    known: KnownOutcomes | None = None,
+) -> set[int]:
     """The unknown cells that are certainly safe whatever number ``cell`` shows."""
     common: set[int] | None = None
-    for after_pos, after in outcomes(pos, cell, cache):
+    for after_pos, after in known.of(cell) if known else outcomes(pos, cell, cache):
         safe = {c for c, mine in after_pos.fixed.items() if not mine and c in pos.unknown}
         safe |= {c for c in after_pos.unknown if after.weights[c] == 0}
         common = safe if common is None else common & safe

@@ -338,6 +338,30 @@ def outcome(
         return None
 
 
+class KnownOutcomes:
+    """The `outcome` of each cell and number of one position, computed once: asked again, it
+    comes back without any work (the guesser looks at a cell's numbers more than once)."""
+
+    def __init__(self, pos: Position, cache: ComponentCache | None = None) -> None:
+        self.pos = pos
+        self.cache = cache
+        self.found: dict[tuple[int, int], tuple[Position, Analysis] | None] = {}
+
+    def outcome(self, cell: int, number: int) -> tuple[Position, Analysis] | None:
+        """`outcome` of ``cell`` showing ``number`` in this position."""
+        key = (cell, number)
+        if key not in self.found:
+            self.found[key] = outcome(self.pos, cell, number, self.cache)
+        return self.found[key]
+
+    def of(self, cell: int) -> Iterator[tuple[Position, Analysis]]:
+        """`outcomes` of ``cell`` in this position, each computed when first needed."""
+        for number in numbers_around(self.pos, cell):
+            found = self.outcome(cell, number)
+            if found is not None:
+                yield found
+
+
 def solve(
     width: int,
     height: int,

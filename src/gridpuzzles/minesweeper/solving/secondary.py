@@ -32,10 +32,10 @@ from gridpuzzles.minesweeper.solving.probabilities import (
     Analysis,
     ComponentCache,
     InconsistentViewError,
+    KnownOutcomes,
     Position,
     neighbour_table,
     numbers_around,
-    outcome,
     solve_position,
     with_assumed,
 )
@@ -101,12 +101,15 @@ def secondary_guess(
     risky: Iterable[tuple[int, int]] = (),
     cache: ComponentCache | None = None,
     deeper: Deeper | None = None,
+    known: KnownOutcomes | None = None,
 ) -> int | None:
     """The cell to reveal by secondary safety (see the module docstring); None when no cell
     is a candidate. ``factor`` gives how much settling a 50/50 raises a cell's score;
     ``risky`` lists cells that likely 50/50s make risky to leave, with their 50/50 layouts;
-    ``deeper``, when given, compares the best `DEEP_CANDIDATES` cells two moves deep."""
+    ``deeper``, when given, compares the best `DEEP_CANDIDATES` cells two moves deep;
+    ``known``, the outcomes of ``pos`` computed so far, saves work."""
     live = liveness(pos, analysis)
+    known = known or KnownOutcomes(pos, cache)
     total, weights = analysis.layouts, analysis.weights
     dead: dict[int, bool] = {}
 
@@ -147,7 +150,7 @@ def secondary_guess(
     scored: list[Scored] = []
     for cell in open_cells or candidates:
         floor = chosen.score if chosen is not None and not chosen.deferred else None
-        result = _score(pos, analysis, cell, factor(cell), floor, cache)
+        result = _score(known, analysis, cell, factor(cell), floor)
         if result is None:
             continue
         scored.append(result)
@@ -209,14 +212,11 @@ def _off_candidates(pos: Position, live: Liveness, off: list[int]) -> list[int]:
 
 
 def _score(
-    pos: Position,
-    analysis: Analysis,
-    cell: int,
-    factor: float,
-    floor: float | None,
-    cache: ComponentCache | None,
+    known: KnownOutcomes, analysis: Analysis, cell: int, factor: float, floor: float | None
 ) -> Scored | None:
-    """The score of revealing ``cell``; None as soon as it cannot reach ``floor``."""
+    """The score of revealing ``cell`` in ``known.pos``; None as soon as it cannot reach
+    ``floor``."""
+    pos, cache = known.pos, known.cache
     total = analysis.layouts
     safe_share = 1 - (analysis.weights[cell] or 0) / total
     secondary = progress = 0.0
@@ -239,7 +239,7 @@ def _score(
     for number in numbers_around(pos, cell):
         if hopeless():
             return None
-        found = outcome(pos, cell, number, cache)
+        found = known.outcome(cell, number)
         if found is None:
             continue
         after_pos, after = found
