@@ -1,9 +1,11 @@
 """Does a change to the guessing settings win more games? A paired comparison.
 
 Plays the same boards with the current settings and with each variant (a set of overridden
-constants of `guessing`, `secondary` or `endgame`), then prints, per variant, the wins per seed, the boards
-it won and the current settings lost (and the reverse), the net gain and a sign-test z on the
-boards whose outcome changed: with thousands of games, a z below about 2 is noise.
+constants of `guessing`, `secondary` or `endgame`), seed by seed, and prints after each seed,
+per variant, the wins per seed so far, the boards it won and the current settings lost (and
+the reverse), the net gain and a sign-test z on the boards whose outcome changed (with
+thousands of games, a z below about 2 is noise); the lines marked ``[all seeds]`` are the
+result.
 
     .venv/bin/python benchmarks/minesweeper_guess_variants.py --seeds 2 3 4 --games 5000 \\
         --jobs 2 --variant guessing.FIFTY_FIFTY_WEIGHT=1.5 --variant endgame.ENDGAME_LAYOUTS=1000
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+from dataclasses import dataclass, field
 from types import ModuleType
 
 from gridpuzzles.minesweeper.core.settings import FirstClick, level
@@ -55,6 +58,32 @@ def play(settings: list[tuple[ModuleType, str, object]], seed: int, games: int, 
             setattr(module, name, value)
 
 
+@dataclass
+class Tally:
+    """One variant's paired results so far, against the current settings."""
+
+    text: str
+    settings: list[tuple[ModuleType, str, object]]
+    before: list[bool] = field(default_factory=list)
+    after: list[bool] = field(default_factory=list)
+    per_seed: list[int] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+
+    def add(self, baseline: list[Result], results: list[Result]) -> None:
+        self.per_seed.append(sum(r.won for r in results))
+        self.before += [r.won for r in baseline]
+        self.after += [r.won for r in results]
+        self.times += [r.seconds * 1000 for r in results]
+
+    def line(self) -> str:
+        gained, lost, z = sign_test(self.before, self.after)
+        return (
+            f"{self.text}: wins per seed {' '.join(f'{w:>5}' for w in self.per_seed)}; "
+            f"gained {gained}, lost {lost}, net {gained - lost:+d} (z {z:+.2f}); "
+            f"median {statistics.median(self.times):.1f} ms per game"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", type=int, nargs="+", default=[2, 3, 4])
@@ -64,28 +93,23 @@ def main() -> None:
     args = parser.parse_args()
     if args.games < 1:
         parser.error("--games must be at least 1")
-    variants = [(text, parse_variant(text)) for text in args.variant]
-    baseline = {seed: play([], seed, args.games, args.jobs) for seed in args.seeds}
-    wins = " ".join(f"{sum(r.won for r in baseline[s]):>5}" for s in args.seeds)
-    print(f"current settings: wins per seed {wins}")
-    for text, settings in variants:
-        before: list[bool] = []
-        after: list[bool] = []
-        per_seed = []
-        times = []
-        for seed in args.seeds:
-            results = play(settings, seed, args.games, args.jobs)
-            per_seed.append(sum(r.won for r in results))
-            before += [r.won for r in baseline[seed]]
-            after += [r.won for r in results]
-            times += [r.seconds * 1000 for r in results]
-        gained, lost, z = sign_test(before, after)
+    tallies = [Tally(text, parse_variant(text)) for text in args.variant]
+    wins: list[int] = []
+    times: list[float] = []
+    for done, seed in enumerate(args.seeds, start=1):
+        baseline = play([], seed, args.games, args.jobs)
+        wins.append(sum(r.won for r in baseline))
+        times += [r.seconds * 1000 for r in baseline]
+        for tally in tallies:
+            tally.add(baseline, play(tally.settings, seed, args.games, args.jobs))
+        heading = "all seeds" if done == len(args.seeds) else f"after seed {seed}"
         print(
-            f"{text}: wins per seed {' '.join(f'{w:>5}' for w in per_seed)}; "
-            f"gained {gained}, lost {lost}, net {gained - lost:+d} (z {z:+.2f}); "
+            f"[{heading}] current settings: wins per seed {' '.join(f'{w:>5}' for w in wins)}; "
             f"median {statistics.median(times):.1f} ms per game",
             flush=True,
         )
+        for tally in tallies:
+            print(f"[{heading}] {tally.line()}", flush=True)
 
 
 if __name__ == "__main__":
