@@ -261,7 +261,7 @@ class MondrianGames:
 
     async def create(self, request: NewMondrianGame) -> tuple[str, str, Held]:
         """A new game as ``request`` asks: its id, its token and the game."""
-        seed = tokens.new_seed() if request.seed is None else request.seed
+        seed = tokens.new_seed()
         if request.challenge == "own":
             game, facts = custom_game(), None
         elif request.challenge == "generated":

@@ -17,7 +17,7 @@ from gridpuzzles.mondrian.core.challenges import EDITIONS, LEVELS
 from gridpuzzles.mondrian.core.records import Record, duration_words
 from gridpuzzles.mondrian.core.rendering import colour_of
 from gridpuzzles.mondrian.core.rules import STANDARD_BOARD, Block, Orientation, Placement
-from gridpuzzles.web.models import SeedIn, Strict
+from gridpuzzles.web.models import Strict
 
 LAST_ROW = STANDARD_BOARD.height - 1
 LAST_COL = STANDARD_BOARD.width - 1
@@ -63,18 +63,17 @@ class NewMondrianGame(Strict):
     edition: str | None = Field(
         None, max_length=16, description=f"one of {', '.join(EDITIONS)}", examples=["red"]
     )
-    seed: SeedIn = None
 
     @model_validator(mode="after")
     def _one_kind(self) -> NewMondrianGame:
         """Each kind of challenge takes only its own fields."""
         takes = {
             "published": {"code"},
-            "random": {"level", "edition", "seed"},
-            "generated": {"level", "seed"},
+            "random": {"level", "edition"},
+            "generated": {"level"},
             "own": set(),
         }[self.challenge]
-        extra = [name for name in ("code", "level", "edition", "seed")
+        extra = [name for name in ("code", "level", "edition")
                  if getattr(self, name) is not None and name not in takes]
         if extra:
             kind = "your own challenge" if self.challenge == "own" else f"a {self.challenge} challenge"
