@@ -155,7 +155,7 @@ def test_mines_play_tui_in_a_real_terminal(tmux: str, tmp_path: Path) -> None:
     wait_for(tmux, "Mines 010")
     assert "beginner, seed 7" in screen(tmux)
     subprocess.run(["tmux", "send-keys", "-t", tmux, "p"], check=True)
-    wait_for(tmux, "auto-player: reveal row 2, column 2")  # the app's first click opens
+    wait_for(tmux, "auto-player: reveal row 3, column 3")  # the app's first click opens
     subprocess.run(["tmux", "send-keys", "-t", tmux, "q"], check=True)
     shown = wait_for(tmux, "EXIT=0")
     assert "Traceback" not in shown

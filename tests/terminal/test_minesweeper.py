@@ -68,8 +68,8 @@ def test_bad_commands_are_explained_and_change_nothing() -> None:
         "unknown command 'zz'",
         "row and column must be whole numbers",
         "'r' needs a row and a column",
-        "(99, 0) is outside the board",
-        "(0, 0) is revealed and cannot be flagged",
+        "row 99, column 0 is outside the board of 9 rows and 9 columns",
+        "row 0, column 0 is open and cannot be flagged",
         "Traceback",
     ]:
         assert (message in text) is (message != "Traceback"), message
@@ -133,7 +133,7 @@ def no_guess_script(lines: list[str], config: Config, seed: int) -> str:
 def test_a_refused_first_reveal_does_not_fix_the_no_guess_board() -> None:
     config = level("beginner", FirstClick.NO_GUESS)
     text = no_guess_script(["f 4 4", "r 4 4", "r 0 0", "q"], config, 7)
-    assert "(4, 4) is flagged" in text
+    assert "row 4, column 4 is flagged" in text
     expected = reveal(toggle_flag(new_game(config, 7, placement(config)), 4, 4), 0, 0)
     assert expected.layout == generate(config, 0, random.Random(7))
     assert render_board(view(expected)) in text

@@ -181,7 +181,7 @@ async def test_p_plays_the_auto_players_move() -> None:
         await pilot.press("p")
         assert screen.game.mark(0, 0) is Mark.REVEALED  # the first click, in the corner
         assert screen.game.clicks == 1
-        assert "auto-player: reveal row 0, column 0" in message(app)
+        assert "auto-player: reveal row 1, column 1" in message(app)
         before = screen.game
         move = next_move(view(before), before.config.mines, before.config.first_click)
         await pilot.press("p")
@@ -195,11 +195,11 @@ async def test_the_hint_marks_the_safest_cell_and_says_how_safe_it_is() -> None:
         screen = screen_of(app)
         await pilot.press("i")
         assert screen.board.overlay.hint == 0
-        assert "Hint: row 0, column 0 is safe: the first click is always safe" in message(app)
+        assert "Hint: row 1, column 1 is safe: the first click is always safe" in message(app)
         await pilot.press("space")  # the cursor went to the hinted cell
         assert screen.game.mark(0, 0) is Mark.REVEALED
         assert screen.board.overlay.hint is None  # a move clears the hint
-        advice = hint(view(screen.game), 10)
+        advice = hint(view(screen.game), 10, origin=1)
         assert not advice.certain  # here every cell left is a guess
         await pilot.press("H")
         row, col = advice.cell

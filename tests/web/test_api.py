@@ -139,8 +139,8 @@ def test_another_browser_cannot_see_or_play_the_game(client: TestClient) -> None
     [
         ("GET", f"{GAMES}/unknown", None, 404, "there is no game 'unknown'"),
         ("POST", f"{GAMES}/unknown/moves", {"move": "r0,0"}, 404, "there is no game"),
-        ("POST", "{game}/moves", {"move": "r9,0"}, 409, "outside the board: rows 0-8"),
-        ("POST", "{game}/moves", {"move": "c0,0"}, 409, "not a revealed number"),
+        ("POST", "{game}/moves", {"move": "r9,0"}, 409, "row 10, column 1 is outside the board of 9 rows and 9 columns"),
+        ("POST", "{game}/moves", {"move": "c0,0"}, 409, "row 1, column 1 is not an open number"),
         ("POST", "{game}/moves", {"move": "x1"}, 422, "cannot read move 'x1'"),
         ("POST", "{game}/moves", {"move": "r\u00b2,3"}, 422, "cannot read move 'r\u00b2,3'"),
         ("POST", "{game}/moves", {"mov": "r0,0"}, 422, "the move is missing"),

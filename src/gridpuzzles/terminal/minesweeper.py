@@ -302,7 +302,10 @@ def play_game(session: Session, game: Game) -> bool:
             continue
         try:
             game = play(game, move, console.clock())
-        except (IllegalMoveError, NoGuessError) as error:
+        except IllegalMoveError as error:
+            console.say(error.words(origin=0))
+            continue
+        except NoGuessError as error:
             console.say(str(error))
             continue
         _draw(console, game)

@@ -305,7 +305,7 @@ class MinesweeperScreen(Screen[None]):
             return
         self.board.cursor = (move.row, move.col)
         self._assisted()
-        self.play_move(move, f"auto-player: {describe(move)}")
+        self.play_move(move, f"auto-player: {describe(move, origin=1)}")
 
     def action_hint(self) -> None:
         """Mark the safest cell and move the cursor there; say how safe it is."""
@@ -313,7 +313,9 @@ class MinesweeperScreen(Screen[None]):
             self._say(GAME_OVER)
             return
         try:
-            advice = hint(view(self.game), self.game.config.mines, self.game.config.first_click)
+            advice = hint(
+                view(self.game), self.game.config.mines, self.game.config.first_click, origin=1
+            )
         except ADVICE_ERRORS as error:
             self._say(f"no hint: {error}")
             return

@@ -82,6 +82,13 @@ class Layout:
         return [int(i) for i in np.flatnonzero(self.mine_grid)]
 
 
+def cell_words(cell: Cell, origin: int = 1) -> str:
+    """A cell as the player says it, ``row 4, column 7``, counting rows and columns from
+    ``origin``: 1 on the web page and in the full-screen app, 0 in the line-mode game, whose
+    headers and commands count from 0."""
+    return f"row {cell[0] + origin}, column {cell[1] + origin}"
+
+
 def index_of(width: int, cell: Cell) -> int:
     return cell[0] * width + cell[1]
 

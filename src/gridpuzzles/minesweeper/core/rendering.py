@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from gridpuzzles.minesweeper.core.grid import cell_words
 from gridpuzzles.minesweeper.core.records import LevelRecord
 from gridpuzzles.minesweeper.core.rules import Action, Figures, Game, Move, Status
 from gridpuzzles.minesweeper.core.settings import level_of
@@ -77,10 +78,11 @@ def _paint(text: str, style: str, color: bool) -> str:
     return f"{style}{text}{RESET}" if color else text
 
 
-def describe(move: Move) -> str:
-    """A move in the player's words, e.g. "reveal row 3, column 4"."""
+def describe(move: Move, origin: int = 0) -> str:
+    """A move in the player's words, e.g. "reveal row 3, column 4", counting rows and columns
+    from ``origin`` (see `grid.cell_words`)."""
     verb = {Action.REVEAL: "reveal", Action.FLAG: "flag", Action.CHORD: "chord"}[move.action]
-    return f"{verb} row {move.row}, column {move.col}"
+    return f"{verb} {cell_words((move.row, move.col), origin)}"
 
 
 RECORD_HEADINGS = (

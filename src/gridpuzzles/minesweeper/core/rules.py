@@ -17,12 +17,33 @@ import numpy.typing as npt
 
 from gridpuzzles.bounds import shown
 from gridpuzzles.minesweeper.core.generation import Placer, place_mines
-from gridpuzzles.minesweeper.core.grid import Cell, Layout, neighbours, opening, three_bv
+from gridpuzzles.minesweeper.core.grid import (
+    Cell,
+    Layout,
+    cell_words,
+    neighbours,
+    opening,
+    three_bv,
+)
 from gridpuzzles.minesweeper.core.settings import Config, ConfigError, FirstClick, WinRule
 
 
 class IllegalMoveError(ValueError):
-    """A well-formed move that the rules do not allow in this position."""
+    """A well-formed move that the rules do not allow in this position.
+
+    When the refusal is about a cell, ``message`` holds ``{cell}`` where the cell is named and
+    `words` says it counting rows and columns from the shell's origin; ``str()`` counts from 1.
+    """
+
+    def __init__(self, message: str, cell: Cell | None = None) -> None:
+        self.message, self.cell = message, cell
+        super().__init__(self.words())
+
+    def words(self, origin: int = 1) -> str:
+        """The refusal, naming its cell counting from ``origin`` (see `grid.cell_words`)."""
+        if self.cell is None:
+            return self.message
+        return self.message.format(cell=cell_words(self.cell, origin))
 
 
 class InvalidMoveError(ValueError):
@@ -118,7 +139,8 @@ class Game:
         row, col = cell
         if not (0 <= row < self.height and 0 <= col < self.width):
             raise IllegalMoveError(
-                f"({row}, {col}) is outside the board: rows 0-{self.height - 1}, columns 0-{self.width - 1}"
+                f"{{cell}} is outside the board of {self.height} rows and {self.width} columns",
+                cell,
             )
         return row * self.width + col
 
@@ -158,9 +180,9 @@ def reveal(game: Game, row: int, col: int, now: float = 0.0) -> Game:
     index = game._index((row, col))
     mark = game.marks[index]
     if mark == Mark.REVEALED:
-        raise IllegalMoveError(f"({row}, {col}) is already revealed")
+        raise IllegalMoveError("{cell} is already open", (row, col))
     if mark == Mark.FLAGGED:
-        raise IllegalMoveError(f"({row}, {col}) is flagged: unflag it before revealing it")
+        raise IllegalMoveError("{cell} is flagged: unflag it before opening it", (row, col))
     game = _started(game, index, now)
     return _settle(_open([index], game), now)
 
@@ -170,18 +192,19 @@ def chord(game: Game, row: int, col: int, now: float = 0.0) -> Game:
     _check_playing(game)
     index = game._index((row, col))
     if game.marks[index] != Mark.REVEALED or game.layout is None:
-        raise IllegalMoveError(f"({row}, {col}) is not a revealed number, so it cannot be chorded")
+        raise IllegalMoveError("{cell} is not an open number, so it cannot be chorded", (row, col))
     around = list(neighbours(game.width, game.height, index))
     flags = sum(game.marks[i] == Mark.FLAGGED for i in around)
     number = game.layout.counts[index]
     if flags != number:
         raise IllegalMoveError(
-            f"({row}, {col}) shows {number} but has {flags} adjacent flag{'s' * (flags != 1)}: "
-            "chording needs exactly as many flags as its number"
+            f"{{cell}} shows {number} but has {flags} flag{'s' * (flags != 1)} around it: "
+            "chording needs exactly as many flags as its number",
+            (row, col),
         )
     targets = [i for i in around if game.marks[i] in (Mark.HIDDEN, Mark.QUESTION)]
     if not targets:
-        raise IllegalMoveError(f"({row}, {col}) has no hidden neighbour left to open")
+        raise IllegalMoveError("{cell} has no hidden neighbour left to open", (row, col))
     return _settle(_open(targets, replace(game, clicks=game.clicks + 1)), now)
 
 
@@ -191,7 +214,7 @@ def toggle_flag(game: Game, row: int, col: int, now: float = 0.0) -> Game:
     index = game._index((row, col))
     mark = game.marks[index]
     if mark == Mark.REVEALED:
-        raise IllegalMoveError(f"({row}, {col}) is revealed and cannot be flagged")
+        raise IllegalMoveError("{cell} is open and cannot be flagged", (row, col))
     following = {
         Mark.HIDDEN: Mark.FLAGGED,
         Mark.FLAGGED: Mark.QUESTION if game.config.question_marks else Mark.HIDDEN,

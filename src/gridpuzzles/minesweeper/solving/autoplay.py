@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from gridpuzzles.minesweeper.core.grid import Cell, neighbours
+from gridpuzzles.minesweeper.core.grid import Cell, cell_words, neighbours
 from gridpuzzles.minesweeper.core.rules import Action, Move
 from gridpuzzles.minesweeper.core.settings import FirstClick
 from gridpuzzles.minesweeper.core.view import View
@@ -109,7 +109,7 @@ class Hint:
         return f"no safe cell: {float(self.probability):.0%} risk, the safest{why}"
 
     def __str__(self) -> str:
-        where = _where(self.cell, self.origin)
+        where = cell_words(self.cell, self.origin)
         if self.certain:
             return f"{where} is safe: {self.why}" if self.why else f"{where} is certainly safe"
         why = f"; {self.why}" if self.why else ""
@@ -204,7 +204,7 @@ def _why_safe(view: View, mines: int, cell: Cell, decision: Decision, origin: in
     for number, at, around in _numbers_around(view, cell):
         if len(around & certain) == number:
             mines_word = "mine" if number == 1 else f"{number} mines"
-            return f"the {number} at {_where(at, origin)} already has its {mines_word}"
+            return f"the {number} at {cell_words(at, origin)} already has its {mines_word}"
     return "no layout of mines that fits the numbers and the mine count puts a mine there"
 
 
@@ -219,9 +219,9 @@ def _why_mine(view: View, cell: Cell, decision: Decision, origin: int) -> str:
         may_hold = {i for i in around if values[i] == UNKNOWN} - safe
         if len(may_hold) == number:
             if number == 1:
-                return f"the 1 at {_where(at, origin)} can only have its mine there"
+                return f"the 1 at {cell_words(at, origin)} can only have its mine there"
             return (
-                f"the {number} at {_where(at, origin)} has exactly {number} hidden cells "
+                f"the {number} at {cell_words(at, origin)} has exactly {number} hidden cells "
                 "that can hold its mines"
             )
     return "every layout of mines that fits the numbers and the mine count puts a mine there"
@@ -234,11 +234,6 @@ def _numbers_around(view: View, cell: Cell) -> Iterator[tuple[int, Cell, set[int
         symbol = view.cells[index]
         if symbol.isdigit() and symbol != "0":
             yield int(symbol), divmod(index, width), set(neighbours(width, height, index))
-
-
-def _where(cell: Cell, origin: int) -> str:
-    """A cell in words, counting rows and columns from ``origin``."""
-    return f"row {cell[0] + origin}, column {cell[1] + origin}"
 
 
 def decide(
