@@ -111,3 +111,16 @@ def test_the_examples_name_the_command_as_it_was_called(
 def test_the_apps_say_what_they_are(command: str, opening: str) -> None:
     text = help_text(main, [command])
     assert text.split("\n\n")[1].startswith(opening)
+
+
+def test_the_command_line_starts_without_the_database_libraries() -> None:
+    """Only a command that keeps games loads SQLAlchemy: the others (and the web app's solver
+    workers, which import the command line again) start without it."""
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys, gridpuzzles.cli.main; print(sorted(sys.modules))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "'sqlalchemy'" not in loaded and "'gridpuzzles.storage.store'" not in loaded
+    assert "'gridpuzzles.storage'" in loaded  # the test would pass vacuously without it

@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from gridpuzzles.bounds import MAX_SEED
 from gridpuzzles.cli.inputs import UsageError, read_text
@@ -69,8 +69,11 @@ from gridpuzzles.mondrian.solving.solutions import (
     first_solution,
     solutions,
 )
-from gridpuzzles.storage import Location, StorageError, Store
+from gridpuzzles.storage import StorageError
 from gridpuzzles.terminal.mondrian import Chosen, Terminal, ask_challenge, chosen, play
+
+if TYPE_CHECKING:
+    from gridpuzzles.storage import Location, Store
 
 Handler = Callable[[argparse.Namespace], int]
 BAD_INPUT, FAILED = 2, 1
@@ -310,6 +313,8 @@ def _store(path: Location | None) -> Iterator[Store | None]:
         yield None
         return
     try:
+        from gridpuzzles.storage import Store  # SQLAlchemy, only to keep a game
+
         store = Store(path)
     except (OSError, sqlite3.Error, StorageError) as error:
         raise UsageError(f"cannot open the database {_path_shown(path)}: {error}") from None

@@ -9,8 +9,7 @@ import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
-
-from sqlalchemy.engine import URL
+from typing import TYPE_CHECKING
 
 from gridpuzzles.bounds import MAX_SEED, BoundError, check_seed, parse_whole, read_decimal, shown
 from gridpuzzles.minesweeper.core.settings import (
@@ -24,8 +23,11 @@ from gridpuzzles.minesweeper.core.settings import (
     check_sides,
     mines_for_density,
 )
-from gridpuzzles.storage import MAX_LOCATION, StorageError, default_db, is_url, server_url
+from gridpuzzles.storage import MAX_LOCATION, StorageError, default_db, is_url
 from gridpuzzles.terminal.minesweeper import Rules
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import URL
 
 Size = tuple[int, int, int]
 """Width, height and mine count."""
@@ -144,6 +146,8 @@ def database(text: str) -> Path | URL:
         )
     if not is_url(text):
         return Path(text)
+    from gridpuzzles.storage.engine import server_url  # SQLAlchemy, only for a URL
+
     try:
         return server_url(text)
     except StorageError as error:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from gridpuzzles.bounds import read_decimal
 from gridpuzzles.cli.options import database, whole_number
-from gridpuzzles.storage import StorageError, Store, default_db
+from gridpuzzles.storage import StorageError, default_db
 from gridpuzzles.web.workers import DEFAULT_QUEUE, DEFAULT_SECONDS, DEFAULT_WORKERS
 
 DEFAULT_HOST = "127.0.0.1"
@@ -90,6 +90,8 @@ def serve(args: argparse.Namespace) -> int:
 
     path = args.db or default_db()
     try:
+        from gridpuzzles.storage import Store  # SQLAlchemy, only when serving
+
         store = Store(path)
     except (StorageError, sqlite3.Error, OSError) as error:
         return _fail(f"cannot use {str(path)!r} as the database: {error}")

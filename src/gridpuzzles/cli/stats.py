@@ -10,13 +10,17 @@ import argparse
 import json
 import sqlite3
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 
 from gridpuzzles.cli.options import add_db_option, fail, whole_number
 from gridpuzzles.minesweeper.core.records import LevelRecord
-from gridpuzzles.storage import PlayedGame, StorageError, Store, default_db, records_json
+from gridpuzzles.storage import StorageError, default_db
 from gridpuzzles.tui.records import records_view
+
+if TYPE_CHECKING:
+    from gridpuzzles.storage import PlayedGame
 
 PROG = "gridpuzzles stats"
 MAX_HISTORY = 1000
@@ -44,6 +48,8 @@ def _stats(args: argparse.Namespace) -> int:
     kept = not isinstance(path, Path) or path.exists()  # a server, or a file already made
     if kept:  # else no game was kept yet, and no database is made to say so
         try:
+            from gridpuzzles.storage import Store
+
             store = Store(path)
         except (OSError, sqlite3.Error, StorageError) as error:
             return fail(PROG, f"cannot open the database {path}: {error}")
@@ -52,6 +58,8 @@ def _stats(args: argparse.Namespace) -> int:
         finally:
             store.close()
     if args.json:
+        from gridpuzzles.storage import records_json
+
         print(json.dumps(records_json(records, history)))
         return 0
     shown = path if isinstance(path, Path) and kept else None

@@ -17,7 +17,7 @@ from gridpuzzles.cli.options import (
     rules_from,
 )
 from gridpuzzles.minesweeper.core.settings import LEVELS, Config, ConfigError, FirstClick
-from gridpuzzles.storage import StorageError, Store, default_db
+from gridpuzzles.storage import StorageError, default_db
 
 PROG = "gridpuzzles tui"
 DEFAULT_LEVEL = "beginner"
@@ -64,6 +64,8 @@ def launch(args: argparse.Namespace, prog: str, start: str = "minesweeper") -> i
         return fail(prog, str(error))
     path = args.db or default_db()
     try:
+        from gridpuzzles.storage import Store  # SQLAlchemy, only to keep games
+
         store = Store(path)
     except (OSError, sqlite3.Error, StorageError) as error:
         return fail(prog, f"cannot open the database {path}: {error}")

@@ -19,28 +19,58 @@ releases before Alembic included. A SQLite file runs in WAL mode; threads may sh
 writes.
 """
 
-from gridpuzzles.storage.engine import (
-    MAX_LOCATION,
-    SCHEMES,
-    Location,
-    is_url,
-    server_url,
-    shown,
-)
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from gridpuzzles.storage.errors import DatabaseError, MoveConflict, StorageError
-from gridpuzzles.storage.store import (
-    ABANDONED,
-    MAX_CHALLENGE_KEY,
-    LevelStats,
-    PlayedGame,
-    SavedGame,
-    Store,
-    TimedMove,
-    default_db,
-    level_key,
-    new_game_id,
-    records_json,
-)
+from gridpuzzles.storage.location import MAX_LOCATION, default_db, is_url
+
+if TYPE_CHECKING:
+    from gridpuzzles.storage.engine import SCHEMES, Location, server_url, shown
+    from gridpuzzles.storage.store import (
+        ABANDONED,
+        MAX_CHALLENGE_KEY,
+        LevelStats,
+        PlayedGame,
+        SavedGame,
+        Store,
+        TimedMove,
+        level_key,
+        new_game_id,
+        records_json,
+    )
+
+_LAZY = {
+    **dict.fromkeys(("SCHEMES", "Location", "server_url", "shown"), "engine"),
+    **dict.fromkeys(
+        (
+            "ABANDONED",
+            "MAX_CHALLENGE_KEY",
+            "LevelStats",
+            "PlayedGame",
+            "SavedGame",
+            "Store",
+            "TimedMove",
+            "level_key",
+            "new_game_id",
+            "records_json",
+        ),
+        "store",
+    ),
+}
+"""The names whose modules load SQLAlchemy, imported on first use (PEP 562): a command that
+keeps no game starts without it (`location` tells a file from a URL without it)."""
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+    globals()[name] = value
+    return value
+
 
 VERSION = "v3"
 """The newest revision of the schema (`migrations.versions`)."""

@@ -13,13 +13,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib.resources import as_file, files
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, SQLAlchemyError
 
 from gridpuzzles.storage.errors import DatabaseError, StorageError
+from gridpuzzles.storage.location import MAX_LOCATION, is_url
 from gridpuzzles.storage.schema import LEGACY_COLUMNS
 
 BUSY_SECONDS = 30.0
@@ -28,8 +29,6 @@ CONNECT_SECONDS = 10
 """How long a connection to a database server may take before it fails."""
 SCHEMES = ("postgresql", "postgresql+psycopg")
 """The URL schemes of a database server the store speaks to (PostgreSQL, through psycopg 3)."""
-MAX_LOCATION = 4096
-"""The longest file name or URL taken for a database."""
 _MIGRATION_LOCK = 0x67726964
 """The PostgreSQL advisory lock held while a process migrates (other processes wait)."""
 _WRITING = "gridpuzzles_writing"
@@ -37,11 +36,6 @@ _WRITING = "gridpuzzles_writing"
 
 Location = Path | str | URL
 """Where a store lives: a SQLite file's name, or a server's URL (as text or parsed)."""
-
-
-def is_url(where: Location) -> TypeGuard[str | URL]:
-    """Whether ``where`` names a database server (``scheme://...``) rather than a file."""
-    return isinstance(where, URL) or (isinstance(where, str) and "://" in where)
 
 
 def server_url(where: str | URL) -> URL:

@@ -9,10 +9,8 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from functools import reduce
-from pathlib import Path
 from typing import Any
 
-from platformdirs import user_data_dir
 from sqlalchemy import Connection, Select, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
@@ -54,11 +52,6 @@ _LARGEST_INTEGER = 2**63 - 1
 ABANDONED = "abandoned"
 """The status of a game left unfinished after its first reveal."""
 _ENDED = (Status.WON.value, Status.LOST.value, ABANDONED)
-
-
-def default_db() -> Path:
-    """The database every shell uses unless told otherwise: in the user's data directory."""
-    return Path(user_data_dir("gridpuzzles")) / "gridpuzzles.db"
 
 
 def new_game_id() -> str:

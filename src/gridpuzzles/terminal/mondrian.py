@@ -19,7 +19,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from gridpuzzles.mondrian.core.challenges import challenge_key, published_of
 from gridpuzzles.mondrian.core.game import (
@@ -58,7 +58,10 @@ from gridpuzzles.mondrian.core.rules import (
 from gridpuzzles.mondrian.solving.difficulty import difficulty_of
 from gridpuzzles.mondrian.solving.hints import reveal_solutions, take_hint
 from gridpuzzles.mondrian.solving.solutions import first_solution
-from gridpuzzles.storage import StorageError, Store
+from gridpuzzles.storage import StorageError
+
+if TYPE_CHECKING:
+    from gridpuzzles.storage import Store
 
 MAX_ANSWER = 100
 """The longest answer read at a prompt, in characters."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -18,7 +19,9 @@ from gridpuzzles.minesweeper.core.rendering import (
     record_name,
     record_row,
 )
-from gridpuzzles.storage import PlayedGame
+
+if TYPE_CHECKING:
+    from gridpuzzles.storage import PlayedGame
 
 ASSISTED_NOTE = (
     "Games with help (Play Move, a hint, the probabilities) are counted apart as assisted and "
