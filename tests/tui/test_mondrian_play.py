@@ -102,7 +102,7 @@ async def test_a_published_challenge_is_played_to_the_end_with_keys(tmp_path: Pa
             await put_with_keys(pilot, screen, placement)
             assert placement in screen.game.placed
         assert screen.game.solved and screen.game.black == black
-        assert said(app, "message").startswith("Solved in 1 min 24 s, 8 moves.")
+        assert said(app, "message").startswith("Solved in 1 min 24 s (8 moves, an easy challenge).")
         assert "A new best time for this challenge and for easy challenges!" in said(app, "message")
         [finish] = store.mondrian_finishes()
         assert (finish.challenge, finish.difficulty, finish.assisted) == (entry.code, "easy", False)
@@ -300,7 +300,7 @@ async def test_a_hint_puts_a_correct_block_down_and_the_game_then_sets_no_record
             if placement not in screen.game.placed:
                 await put_with_keys(pilot, screen, placement)
         assert screen.game.solved
-        assert "You had help (a hint or the solutions): no record." in said(app, "message")
+        assert "You had help (a hint or the solutions): the game sets no record." in said(app, "message")
         [finish] = store.mondrian_finishes()
         assert finish.assisted
         assert "this challenge: none yet" in str(screen.query_one("#records").render())

@@ -116,7 +116,9 @@ def test_a_published_challenge_is_played_to_the_end_with_the_mouse(
             page.screenshot(path=artifacts / "mondrian-play.png")
             page.keyboard.press("Escape")
     expect(page.locator("#message")).to_have_text(SOLVED)
-    expect(page.locator("#message")).to_contain_text("(8 moves). A new best time for this challenge")
+    expect(page.locator("#message")).to_contain_text(
+        re.compile(r"\(8 moves, an? \w+ challenge\)\. A new best time for this challenge")
+    )
     expect(page.locator("#tray .tray-block")).to_have_count(0)
     expect(page.locator("#board")).to_have_class(re.compile(r"\bsolved\b"))
     expect(page.locator("#records")).not_to_contain_text("none yet")
@@ -173,7 +175,7 @@ def test_a_published_challenge_is_played_to_the_end_with_the_keyboard(
             settled(page)
             placed(page, placement)
     expect(page.locator("#message")).to_have_text(SOLVED)
-    expect(page.locator("#message")).to_contain_text("(14 moves)")
+    expect(page.locator("#message")).to_contain_text("(14 moves, a master challenge)")
 
 
 def overlapping_only(first: Placement) -> Placement:

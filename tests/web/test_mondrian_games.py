@@ -68,8 +68,8 @@ def test_a_published_challenge_played_to_the_end_is_timed_and_kept(
     assert state["solved"] and state["tray"] == []
     assert state["finish"] == {
         "seconds": 83.0,
-        "words": "Solved in 1 min 23 s (8 moves). A new best time for this challenge and for "
-        "easy challenges!",
+        "words": "Solved in 1 min 23 s (8 moves, an easy challenge). A new best time for this "
+        "challenge and for easy challenges!",
         "new_bests": ["challenge", "difficulty"],
         "kept": True,
     }

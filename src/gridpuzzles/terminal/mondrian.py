@@ -25,7 +25,6 @@ from gridpuzzles.mondrian.core.challenges import challenge_key, published_of
 from gridpuzzles.mondrian.core.game import (
     Cell,
     Game,
-    count_words,
     lift,
     new_game,
     place,
@@ -42,7 +41,12 @@ from gridpuzzles.mondrian.core.notation import (
     parse_position,
     quoted,
 )
-from gridpuzzles.mondrian.core.records import Finish, duration_words, new_bests
+from gridpuzzles.mondrian.core.records import (
+    Finish,
+    duration_words,
+    new_bests,
+    solved_sentences,
+)
 from gridpuzzles.mondrian.core.rendering import colour_of, legend, render_board
 from gridpuzzles.mondrian.core.rules import (
     BLACK_BLOCKS,
@@ -335,24 +339,20 @@ def _act(terminal: Terminal, game: Game, command: Command) -> Game:
 
 def _solved(terminal: Terminal, finish: Finish, store: Store | None) -> None:
     """Say the board is full and how long it took; keep the game in ``store``."""
-    moves = count_words(finish.moves, "move")
-    article = "an" if finish.difficulty[:1] in ("a", "e", "i", "o", "u") else "a"
-    terminal.say(f"Solved in {duration_words(finish.seconds)} ({moves}, {article} "
-                 f"{finish.difficulty} challenge).")
-    if finish.assisted:
-        terminal.say("You had help (a hint or the solutions): the game sets no record.")
-    if store is None:
+    earlier: list[Finish] = []
+    failure = None
+    if store is not None:
+        try:
+            earlier = store.mondrian_finishes()
+            store.add_mondrian_finish(finish)
+        except (sqlite3.Error, StorageError) as error:
+            failure = f"The game could not be kept in {store.where}: {error}"
+    bests = new_bests(earlier, finish) if store is not None and failure is None else ()
+    for sentence in solved_sentences(finish, bests):
+        terminal.say(sentence)
+    if failure is not None:
+        terminal.say(failure)
         return
-    try:
-        earlier = store.mondrian_finishes()
-        store.add_mondrian_finish(finish)
-    except (sqlite3.Error, StorageError) as error:
-        terminal.say(f"The game could not be kept in {store.where}: {error}")
-        return
-    bests = new_bests(earlier, finish)
-    names = {"challenge": "this challenge", "difficulty": f"{finish.difficulty} challenges"}
-    if bests:
-        terminal.say(f"A new best time for {' and for '.join(names[b] for b in bests)}!")
     own = [f.seconds for f in earlier if f.challenge == finish.challenge and not f.assisted]
     if own and "challenge" not in bests:
         terminal.say(f"Your best time for this challenge: {duration_words(min(own))}.")

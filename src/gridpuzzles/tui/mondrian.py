@@ -53,7 +53,13 @@ from gridpuzzles.mondrian.core.game import (
     why_not,
 )
 from gridpuzzles.mondrian.core.official import OfficialChallenge
-from gridpuzzles.mondrian.core.records import Finish, Record, duration_words, new_bests
+from gridpuzzles.mondrian.core.records import (
+    Finish,
+    Record,
+    duration_words,
+    new_bests,
+    solved_sentences,
+)
 from gridpuzzles.mondrian.core.rules import (
     Block,
     Board,
@@ -165,17 +171,6 @@ def picture(game: Game, placements: tuple[Placement, ...], preview: Preview | No
 def sentence(text: str) -> str:
     """``text`` with a capital first letter."""
     return text[:1].upper() + text[1:]
-
-
-def solved_words(finish: Finish, bests: tuple[str, ...]) -> str:
-    """What a full board says: the time, the moves, and a new best time or the help had."""
-    text = f"Solved in {duration_words(finish.seconds)}, {count_words(finish.moves, 'move')}."
-    if finish.assisted:
-        text += " You had help (a hint or the solutions): no record."
-    elif bests:
-        names = {"challenge": "this challenge", "difficulty": f"{finish.difficulty} challenges"}
-        text += f" A new best time for {' and for '.join(names[best] for best in bests)}!"
-    return text
 
 
 def clock_words(seconds: float) -> str:
@@ -418,7 +413,7 @@ class MondrianScreen(Screen[None]):
         )
         self.finish = finish
         self.hand = None
-        self.summary = solved_words(finish, self._keep(finish))
+        self.summary = " ".join(solved_sentences(finish, self._keep(finish)))
 
     def _keep(self, finish: Finish) -> tuple[str, ...]:
         """Keep a solved game in the store; what it is a new best time of."""

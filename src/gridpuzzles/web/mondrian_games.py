@@ -37,7 +37,6 @@ from gridpuzzles.mondrian.core.challenges import (
 from gridpuzzles.mondrian.core.game import (
     Game,
     MoveError,
-    count_words,
     custom_game,
     lift,
     lift_black,
@@ -51,7 +50,7 @@ from gridpuzzles.mondrian.core.game import (
 )
 from gridpuzzles.mondrian.core.notation import parse_block
 from gridpuzzles.mondrian.core.official import OfficialChallenge
-from gridpuzzles.mondrian.core.records import Finish, duration_words, new_bests
+from gridpuzzles.mondrian.core.records import Finish, new_bests, solved_sentences
 from gridpuzzles.mondrian.core.rules import MondrianError, Placement, Puzzle
 from gridpuzzles.mondrian.solving.difficulty import difficulty_of
 from gridpuzzles.mondrian.solving.generation import generate_challenge
@@ -187,16 +186,11 @@ def title_of(held: Held) -> str:
 
 
 def finish_words(held: Held) -> str:
-    """The end of a solved game: ``Solved in 1 min 23 s (14 moves).`` and what it means for
-    the records."""
+    """The end of a solved game: ``Solved in 1 min 23 s (14 moves, a hard challenge).`` and
+    what it means for the records."""
     finish = held.finish
     assert finish is not None
-    said = [f"Solved in {duration_words(finish.seconds)} ({count_words(finish.moves, 'move')})."]
-    if finish.assisted:
-        said.append("You had help (a hint or the solutions): the game sets no record.")
-    names = {"challenge": "this challenge", "difficulty": f"{finish.difficulty} challenges"}
-    if held.bests:
-        said.append(f"A new best time for {' and for '.join(names[b] for b in held.bests)}!")
+    said = list(solved_sentences(finish, held.bests))
     if not held.kept:
         said.append("The game could not be kept in the records.")
     return " ".join(said)

@@ -210,7 +210,7 @@ class FinishOut(BaseModel):
     """How a solved game ended, as the server timed it."""
 
     seconds: float = Field(description="from the moment the three black blocks were on the board")
-    words: str = Field(examples=["Solved in 1 min 23 s (14 moves)."])
+    words: str = Field(examples=["Solved in 1 min 23 s (14 moves, a hard challenge)."])
     new_bests: list[str] = Field(
         description="what this game is a new best time of: 'challenge' and or 'difficulty' "
         "(never for an assisted game)"

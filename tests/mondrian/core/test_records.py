@@ -16,6 +16,7 @@ from gridpuzzles.mondrian.core.records import (
     difficulty_records,
     duration_words,
     new_bests,
+    solved_sentences,
 )
 
 GAME = Finish("001040531", "easy", 80.0, False, 9, 0.0)
@@ -81,3 +82,16 @@ def test_times_in_words(seconds: float, words: str) -> None:
 def test_a_time_that_is_not_one_is_refused() -> None:
     with pytest.raises(ValueError, match="finite number of seconds"):
         duration_words(float("nan"))
+
+
+def test_a_solved_board_says_its_time_moves_difficulty_and_records() -> None:
+    finish = Finish("001040531", "easy", 83.4, False, 8, 0.0)
+    assert solved_sentences(finish) == ("Solved in 1 min 23 s (8 moves, an easy challenge).",)
+    assert solved_sentences(finish, ("challenge", "difficulty"))[1] == (
+        "A new best time for this challenge and for easy challenges!"
+    )
+    helped = Finish("001040531", "hard", 5.0, True, 1, 0.0)
+    assert solved_sentences(helped, ("challenge",)) == (
+        "Solved in 5.0 s (1 move, a hard challenge).",
+        "You had help (a hint or the solutions): the game sets no record.",
+    )

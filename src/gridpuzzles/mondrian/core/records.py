@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from itertools import groupby
 
 from gridpuzzles.mondrian.core.challenges import LEVELS
+from gridpuzzles.mondrian.core.game import count_words
 
 BEST_TIMES = 10
 """How many best times a record lists."""
@@ -105,6 +106,23 @@ def new_bests(earlier: Iterable[Finish], finish: Finish) -> tuple[str, ...]:
     return tuple(
         name for name, times in beaten.items() if finish.seconds < min(times, default=math.inf)
     )
+
+
+def solved_sentences(finish: Finish, bests: Sequence[str] = ()) -> tuple[str, ...]:
+    """What a full board says, one sentence each: the time, the moves and the difficulty;
+    then the help had (no record) or what the game is a new best time of (`new_bests`)."""
+    article = "an" if finish.difficulty[:1] in ("a", "e", "i", "o", "u") else "a"
+    moves = count_words(finish.moves, "move")
+    said = [
+        f"Solved in {duration_words(finish.seconds)} ({moves}, {article} {finish.difficulty} "
+        "challenge)."
+    ]
+    if finish.assisted:
+        said.append("You had help (a hint or the solutions): the game sets no record.")
+    elif bests:
+        names = {"challenge": "this challenge", "difficulty": f"{finish.difficulty} challenges"}
+        said.append(f"A new best time for {' and for '.join(names[best] for best in bests)}!")
+    return tuple(said)
 
 
 def duration_words(seconds: float) -> str:
