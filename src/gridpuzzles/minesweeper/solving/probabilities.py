@@ -615,8 +615,9 @@ def _combine(pos: Position, components: list[Component], off: Collection[int]) -
     for cell, mine in fixed.items():
         weights[cell] = total if mine else 0
     if u:
-        # comb(u - 1, k - 1) = comb(u, k) * k / u: each off-frontier cell is a mine in k of u.
-        off_weight = sum(x * (tail[t] * (free - t) // u) for t, x in enumerate(everything) if x)
+        # Each off-frontier cell is a mine in comb(u - 1, k - 1) of the comb(u, k) ways.
+        below = _tail(u - 1, free - 1, len(everything))
+        off_weight = sum(x * below[t] for t, x in enumerate(everything) if x)
         for cell in off:
             weights[cell] = off_weight
     for i, comp in enumerate(components):
