@@ -13,11 +13,14 @@ from gridpuzzles.minesweeper.core.rules import Status, play
 from gridpuzzles.minesweeper.solving.autoplay import Player
 from gridpuzzles.minesweeper.solving.probabilities import (
     InconsistentViewError,
+    KnownOutcomes,
     SolverLimitError,
     analyze,
+    numbers_around,
+    outcomes,
 )
 from tests.minesweeper.boards import striped_game
-from tests.minesweeper.solving_helpers import brute_force, random_position
+from tests.minesweeper.solving_helpers import brute_force, positions, random_position
 
 
 def probabilities(board: View, mines: int, trust_flags: bool = False) -> list[Fraction | None]:
@@ -155,3 +158,18 @@ def test_games_stay_far_within_the_solver_bounds() -> None:
         for move in player.decide(view(game), 2000).moves:
             game = play(game, move, 0.0)
     assert game.clicks > 1
+
+
+def test_known_outcomes_are_the_outcomes_each_analysed_once() -> None:
+    for pos in positions(40, 13, 12):
+        known = KnownOutcomes(pos)
+        for cell in sorted(pos.unknown):
+            first = list(known.of(cell))
+            expected = list(outcomes(pos, cell))
+            assert [(p.rest, a.weights) for p, a in first] == [
+                (p.rest, a.weights) for p, a in expected
+            ]
+            again = list(known.of(cell))
+            assert all(x is y for x, y in zip(first, again, strict=True))
+            shown = [number for number in numbers_around(pos, cell) if known.outcome(cell, number)]
+            assert len(shown) == len(first)
