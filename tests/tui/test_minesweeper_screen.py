@@ -12,6 +12,7 @@ import pytest
 from rich.style import Style
 from textual.geometry import Region
 from textual.pilot import Pilot
+from textual.widgets import Select
 
 from gridpuzzles.cli.main import main
 from gridpuzzles.minesweeper import Config, Mark, Status, level, new_game, play, reveal, view
@@ -168,6 +169,25 @@ async def test_level_menu_starts_a_custom_seeded_game() -> None:
         await pilot.pause()
         game = screen_of(app).game
         assert (game.width, game.height, game.config.mines, game.seed) == (12, 5, 9, 99)
+
+
+async def test_enter_in_the_level_menu_starts_the_game_and_picks_in_an_open_list() -> None:
+    app = app_for()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("L")
+        menu = app.screen
+        assert isinstance(menu, LevelMenu)
+        assert isinstance(menu.focused, Select)  # the level list, closed
+        await pilot.press("space")  # opens it
+        assert menu.query_one("#level", Select).expanded
+        await pilot.press("down", "enter")  # picks the next level, and starts nothing
+        await pilot.pause()
+        assert app.screen is menu and not menu.query_one("#level", Select).expanded
+        assert menu.query_one("#level", Select).value == "intermediate"
+        await pilot.press("enter")  # on the closed list: starts
+        await pilot.pause()
+        assert isinstance(app.screen, MinesweeperScreen)
+        assert screen_of(app).game.width == 16
 
 
 def message(app: GridPuzzlesApp) -> str:

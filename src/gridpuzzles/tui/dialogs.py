@@ -8,6 +8,7 @@ from pathlib import Path
 
 from rich.console import RenderableType
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
@@ -44,21 +45,6 @@ MINES_HELP = """\
   F2, F3          Minesweeper, Mondrian Blocks
   escape, ?, q    close this help             q   quit (from the board)
 """
-
-MONDRIAN_HELP = """\
-[b]Mondrian Blocks[/b]
-
-  list (tab to it)      pick a published challenge with enter
-  arrows, hjkl          move the cursor on the board
-  1, 2, 3               choose the black 1x1, 1x2 or 1x3
-  o                     turn it (horizontal / vertical)
-  space, enter, click   place it; with all three placed, every solution is found
-  x                     clear the board
-  n, p (page keys)      next / previous solution
-  F2, F3                Minesweeper, Mondrian Blocks
-  escape, ?, q          close this help      q   quit (from the board)
-"""
-
 
 class HelpScreen(ModalScreen[None]):
     """The keys and mouse actions (or any text shown the same way)."""
@@ -111,7 +97,13 @@ class GameChoice:
 class LevelMenu(ModalScreen[GameChoice | None]):
     """Pick a level or a custom size, a seed and the first-click rule (no-guess boards too)."""
 
-    BINDINGS = [("escape", "cancel", "Cancel"), ("q", "cancel", "Cancel")]
+    BINDINGS = [
+        ("escape", "cancel", "Cancel"),
+        ("q", "cancel", "Cancel"),
+        Binding("enter", "start", "Start", show=False, priority=True),
+    ]
+    """Enter starts the game from anywhere in the menu (a closed list included), except in an
+    open list, where it picks the option, and on the Cancel button."""
     DEFAULT_CSS = """
     LevelMenu { align: center middle; }
     LevelMenu > Vertical { width: 60; height: auto; padding: 1 2; border: round $accent; background: $panel; }
@@ -171,6 +163,15 @@ class LevelMenu(ModalScreen[GameChoice | None]):
     def _number(name: str, value: int, most: int) -> Input:
         """A field of a whole number that takes no more digits than ``most`` has."""
         return Input(str(value), id=name, type="integer", max_length=len(str(most)), compact=True)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter is left to an open list (it picks the option) and to the Cancel button."""
+        if action != "start":
+            return True
+        focused = self.focused
+        if isinstance(focused, Button) and focused.id == "cancel":
+            return False
+        return not any(select.expanded for select in self.query(Select))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "level" and event.value in LEVELS:
