@@ -9,6 +9,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+import time
 import uuid
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from gridpuzzles.mondrian.core.notation import format_fixed
 from gridpuzzles.mondrian.core.rules import Puzzle
 from gridpuzzles.mondrian.solving.solutions import first_solution
 from gridpuzzles.storage import Store
-from tests.cli.test_mines import wait_for
+from tests.cli.test_mines import screen, wait_for
 from tests.mondrian import commands
 
 BIN = Path(sys.executable).parent
@@ -132,6 +133,17 @@ def test_a_database_that_cannot_be_one_is_refused_before_the_game(
                                                 str(other)).refused
 
 
+def wait_for_prompt(session: str, timeout: float = 20.0) -> None:
+    """Wait until the game asks for the next command: its last line is the prompt alone."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        lines = screen(session).rstrip().splitlines()
+        if lines and lines[-1].rstrip() == ">":
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"no prompt; the screen shows:\n{screen(session)}")
+
+
 def test_a_game_in_a_real_terminal(tmp_path: Path) -> None:
     assert shutil.which("tmux"), "tmux is installed by the test command"
     session = f"mondrian-{uuid.uuid4().hex[:8]}"
@@ -145,6 +157,7 @@ def test_a_game_in_a_real_terminal(tmp_path: Path) -> None:
         wait_for(session, f"Challenge {CODE}: Yellow edition, master")
         keys = ["2x3:9,9,h", "hint", "undo", *solution_lines(find_published(CODE).puzzle)]
         for number, line in enumerate(keys):
+            wait_for_prompt(session)  # typed before it, the echo would come before the prompt
             subprocess.run(["tmux", "send-keys", "-t", session, line, "Enter"], check=True)
             if number == 0:
                 wait_for(session, "row 10, column 10 is off the board")

@@ -312,7 +312,9 @@ def test_play_in_a_real_process_stops_quietly_on_ctrl_c(tmp_path: Path) -> None:
         assert process.stdout is not None
         process.stdout.read(len("Place"))  # it has started and asks
         process.send_signal(signal.SIGINT)
-        _, err = process.communicate(timeout=60)
+        process.wait(timeout=60)  # before its input closes, which it would read as the end
+        assert process.stderr is not None
+        err = process.stderr.read()
     assert process.returncode == 130 and b"Traceback" not in err
 
 

@@ -114,8 +114,11 @@ def serve(args: argparse.Namespace) -> int:
         config = uvicorn.Config(
             app, log_level="warning", access_log=False, timeout_graceful_shutdown=GRACE_SECONDS
         )
-        uvicorn.Server(config).run(sockets=[listener])
-    return 0
+        server = uvicorn.Server(config)
+        server.run(sockets=[listener])
+    # Told to stop (Ctrl+C, SIGTERM): status 130, whether or not uvicorn raises the signal
+    # again once it has shut down (it may not when the shutdown itself is slow).
+    return 130 if server.should_exit else 0
 
 
 def _fail(message: str) -> int:
