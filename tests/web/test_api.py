@@ -14,7 +14,7 @@ from gridpuzzles.minesweeper import FirstClick, format_view, level, new_game, pl
 from gridpuzzles.minesweeper.core.rules import Move
 from gridpuzzles.minesweeper.solving.noguess import generate, placement
 from gridpuzzles.storage import Store
-from gridpuzzles.web.minesweeper import COOKIE
+from gridpuzzles.web.tokens import COOKIE
 from tests.web.boards import FIRST, SEED, beginner_mine, beginner_win
 from tests.web.conftest import Clock
 

@@ -33,10 +33,9 @@ from gridpuzzles.web.models import (
     game_state,
     options,
 )
+from gridpuzzles.web.tokens import give_token
 
 PREFIX = "/api/minesweeper"
-COOKIE = "gridpuzzles_token"
-COOKIE_AGE = 90 * 24 * 3600
 
 GameId = Annotated[str, Path(max_length=64, description="the id a new game was given")]
 ERRORS: dict[int | str, dict[str, object]] = {
@@ -97,14 +96,7 @@ def router(games: Games) -> APIRouter:
     def create_game(request: NewGame, response: Response) -> CreatedGame:
         """Start a game. Its token comes back in the body and as a cookie for its path."""
         game_id, token, game = games.create(config_of(request), request.seed)
-        response.set_cookie(
-            COOKIE,
-            token,
-            max_age=COOKIE_AGE,
-            path=game_path(game_id),
-            httponly=True,
-            samesite="strict",
-        )
+        give_token(response, token, game_path(game_id))
         state = game_state(game_id, game, games.clock(), assisted=False)
         return CreatedGame(**state.model_dump(), token=token)
 

@@ -23,7 +23,7 @@ from gridpuzzles.mondrian.core.rules import Placement, challenge
 from gridpuzzles.mondrian.solving.hints import Hint, NoHintError, reveal_solutions, take_hint
 from gridpuzzles.mondrian.solving.solutions import count_solutions, solutions
 from gridpuzzles.storage import Store
-from gridpuzzles.web.minesweeper import COOKIE, COOKIE_AGE, ERRORS, SLOW, GameId, Token
+from gridpuzzles.web.minesweeper import ERRORS, SLOW, GameId, Token
 from gridpuzzles.web.models import Error
 from gridpuzzles.web.mondrian_games import (
     SOLVER_TOO_SLOW,
@@ -51,6 +51,7 @@ from gridpuzzles.web.mondrian_models import (
     placed,
     record_out,
 )
+from gridpuzzles.web.tokens import give_token
 from gridpuzzles.web.workers import Workers
 
 PREFIX = "/api/mondrian"
@@ -139,14 +140,7 @@ def play_router(store: Store, workers: Workers, clock: Callable[[], float]) -> A
         and edition), a generated one with one solution (of a level), or an empty board for
         the player's own black blocks. Its token comes back in the body and as a cookie."""
         game_id, token, held = await games.create(request)
-        response.set_cookie(
-            COOKIE,
-            token,
-            max_age=COOKIE_AGE,
-            path=game_path(game_id),
-            httponly=True,
-            samesite="strict",
-        )
+        give_token(response, token, game_path(game_id))
         return CreatedMondrianGame(**state(game_id, held).model_dump(), token=token)
 
     @api.get("/games/{game_id}")

@@ -6,6 +6,12 @@ import hashlib
 import hmac
 import secrets
 
+from fastapi import Response
+
+COOKIE = "gridpuzzles_token"
+COOKIE_AGE = 90 * 24 * 3600
+"""How long the browser keeps a game's token (90 days)."""
+
 
 def new_token() -> str:
     """A secret token (256 random bits); only its digest is stored."""
@@ -25,3 +31,11 @@ def digest(token: str) -> str:
 def matches(token: str | None, owner: str) -> bool:
     """Whether ``token`` is the one whose digest is ``owner``, in constant time."""
     return token is not None and hmac.compare_digest(digest(token), owner)
+
+
+def give_token(response: Response, token: str, path: str) -> None:
+    """Hand a game's token to the browser as a cookie sent only to the game's ``path``, and
+    never to scripts or other sites."""
+    response.set_cookie(
+        COOKIE, token, max_age=COOKIE_AGE, path=path, httponly=True, samesite="strict"
+    )
