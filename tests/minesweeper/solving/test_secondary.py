@@ -4,10 +4,17 @@ from __future__ import annotations
 
 from gridpuzzles.minesweeper.solving.liveness import is_dead, liveness
 from gridpuzzles.minesweeper.solving.probabilities import (
+    KnownOutcomes,
     solve_position,
     with_number,
 )
-from gridpuzzles.minesweeper.solving.secondary import BLEND, next_move, secondary_guess
+from gridpuzzles.minesweeper.solving.secondary import (
+    BLEND,
+    PROGRESS,
+    _score,
+    next_move,
+    secondary_guess,
+)
 from tests.minesweeper.solving_helpers import position_of, positions
 
 
@@ -64,3 +71,20 @@ def test_the_guess_is_an_uncertain_cell_and_a_dead_one_only_when_no_living_one_i
                 if c != cell and 0 < (analysis.weights[c] or 0) < total
             )
     assert chosen_dead < 150
+
+
+def test_a_cell_is_dropped_only_when_its_score_cannot_reach_the_floor() -> None:
+    dropped = 0
+    for pos in positions(80, 17, 12):
+        analysis = solve_position(pos)
+        total = analysis.layouts
+        known = KnownOutcomes(pos)
+        for cell in sorted(pos.unknown):
+            if not 0 < (analysis.weights[cell] or 0) < total:
+                continue
+            full = _score(known, analysis, cell, 1.2, None)
+            assert full is not None and 0 <= full.score <= 1.2 * (1 + PROGRESS)
+            assert _score(known, analysis, cell, 1.2, full.score - 1e-9) is not None
+            if _score(known, analysis, cell, 1.2, full.score + 1e-6) is None:
+                dropped += 1
+    assert dropped > 0
