@@ -306,9 +306,16 @@ def test_play_in_a_real_process_refuses_bytes_that_are_not_utf8(
     assert files_in(tmp_path) == []
 
 
+def ctrl_c_heard() -> None:
+    """In the child: Ctrl+C as in a terminal, even when the tests run in the background (a
+    shell starts background jobs with SIGINT ignored, and Python then never raises
+    KeyboardInterrupt)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_play_in_a_real_process_stops_quietly_on_ctrl_c(tmp_path: Path) -> None:
     with subprocess.Popen(PLAY, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, cwd=tmp_path) as process:
+                          stderr=subprocess.PIPE, cwd=tmp_path, preexec_fn=ctrl_c_heard) as process:
         assert process.stdout is not None
         process.stdout.read(len("Place"))  # it has started and asks
         process.send_signal(signal.SIGINT)
