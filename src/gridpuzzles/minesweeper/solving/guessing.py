@@ -16,7 +16,9 @@ In order, the first rule that applies decides:
    whose number can tell nothing is taken only when no other cell is on the shortlist.
    The few best cells within a small margin are then compared two moves deep: after each
    number, the best one-move lookahead of the safest replies. Finally a safer cell that the
-   chosen cell would prove safe whatever it shows is preferred.
+   chosen cell would prove safe whatever it shows is preferred. With `EVALUATION`
+   ``"secondary"``, `secondary.secondary_guess` chooses instead (its own candidates, each
+   scored by the blended safety of the move after every number it may show).
 """
 
 from __future__ import annotations

@@ -12,8 +12,8 @@ living cells that likely 50/50s make risky to leave (counting the 50/50 layouts 
 and off-frontier cells when they are more than `OFF_SHARE` times as safe as the best: all of
 them when fewer than `OFF_ALL`, else those two steps in a straight line from a revealed
 number of the frontier and those with two or three unknown neighbours. Cells outside an open
-area of `OPEN_AREA` cells are scored only when no other candidate is left; a cell whose
-scoring runs below the best score so far is dropped as soon as its best possible score does.
+area of `OPEN_AREA` cells are scored only when no other candidate is left; a cell is dropped
+as soon as its best possible score falls below the best score so far.
 
 A candidate whose safety alone proves two or more other cells safe is scored by its safety
 (what it gives is certain progress). A cell that may show one number only (dead, found while
