@@ -16,9 +16,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gridpuzzles.mondrian.core.game import custom_game, place, undo
 from gridpuzzles.mondrian.core.notation import (
     format_fixed,
     format_position,
+    game_from_json,
+    game_to_json,
     parse_block,
     parse_blocks,
     parse_board,
@@ -29,7 +32,7 @@ from gridpuzzles.mondrian.core.notation import (
     puzzle_to_toml,
 )
 from gridpuzzles.mondrian.core.official import PUBLISHED_FILE, parse_official, parse_official_text
-from gridpuzzles.mondrian.core.rules import MAX_BLOCKS, Block, MondrianError
+from gridpuzzles.mondrian.core.rules import MAX_BLOCKS, Block, MondrianError, Orientation, Placement
 
 Parsed = TypeVar("Parsed")
 SOME = settings(max_examples=300, deadline=None)
@@ -183,3 +186,32 @@ def test_challenge_files(text: str) -> None:
     challenges = returns_or_refuses(parse_official_text, text)
     if challenges is not None:
         assert all(c.solutions >= 0 for c in challenges)
+
+
+GAME_DOCUMENT = game_to_json(
+    undo(place(custom_game(), Placement(0, 0, Block(2, 3), Orientation.VERTICAL)))
+)
+GAME_FIELDS = [("board",), ("black_blocks",), ("blocks",), ("position",), ("earlier",),
+               ("later",), ("moves",), ("assisted",), ("blocks", 0), ("later", 0),
+               ("later", 0, "placed"), ("later", 0, "placed", 0), ("position", "black")]
+
+
+@st.composite
+def near_game_documents(draw: st.DrawFn) -> Any:
+    """A game's JSON document with one of its fields replaced by any JSON value or a piece
+    of the notation."""
+    document = json.loads(json.dumps(GAME_DOCUMENT))
+    *path, last = draw(st.sampled_from(GAME_FIELDS))
+    target = document
+    for key in path:
+        target = target[key]
+    target[last] = draw(JSON_VALUES | NEAR_SIZES | NEAR_FIXED | st.sampled_from([-1, 10**100]))
+    return document
+
+
+@given(JSON_VALUES | near_game_documents())
+@SOME
+def test_game_documents(document: Any) -> None:
+    game = returns_or_refuses(game_from_json, document)
+    if game is not None:
+        assert game_from_json(game_to_json(game)) == game

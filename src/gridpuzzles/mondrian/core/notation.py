@@ -1,4 +1,5 @@
-"""Text formats of Mondrian Blocks: command-line specs, TOML puzzle files, text grids, JSON.
+"""Text formats of Mondrian Blocks: command-line specs, TOML puzzle files, text grids, JSON
+(solutions, and a game in play with its undo and redo history).
 
 On the command line a position is ``X,Y,O``: X the column and Y the row (0-based from the
 top-left corner) of the block's top-left cell, O its orientation, ``h`` or ``v``.  Everything
@@ -14,10 +15,12 @@ from __future__ import annotations
 import re
 import string
 import tomllib
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from gridpuzzles.bounds import BoundError, parse_whole
+from gridpuzzles.mondrian.core.game import Game, Position
 from gridpuzzles.mondrian.core.rules import (
     MAX_BLOCKS,
     MAX_SIDE,
@@ -25,11 +28,14 @@ from gridpuzzles.mondrian.core.rules import (
     STANDARD_BOARD,
     Block,
     Board,
+    InvalidPuzzleError,
     MondrianError,
     Orientation,
     Placement,
     Puzzle,
+    check_placements,
     make_puzzle,
+    sorted_blocks,
 )
 
 
@@ -227,3 +233,94 @@ def solutions_to_json(count: int, solutions: Iterable[Sequence[Placement]] | Non
     if solutions is not None:
         document["solutions"] = [[placement_to_json(p) for p in solution] for solution in solutions]
     return document
+
+
+_GAME_KEYS = ("board", "black_blocks", "blocks", "position", "earlier", "later", "moves",
+              "assisted")
+
+
+def game_to_json(game: Game) -> JsonObject:
+    """A game in play as JSON, read back by :func:`game_from_json`: the board ``WxH``, the
+    black and the coloured blocks (sizes), the position (black and coloured blocks on the
+    board, each ``SIZE:X,Y,O`` in the order they were put down), the positions undo and redo
+    go to, the move count and whether the player had help."""
+    return {
+        "board": str(game.board),
+        "black_blocks": [str(block) for block in game.black_blocks],
+        "blocks": [str(block) for block in game.coloured_blocks],
+        "position": _position_to_json(game.position),
+        "earlier": [_position_to_json(position) for position in game.earlier],
+        "later": [_position_to_json(position) for position in game.later],
+        "moves": game.moves,
+        "assisted": game.assisted,
+    }
+
+
+def game_from_json(document: Any) -> Game:
+    """The game :func:`game_to_json` wrote; `NotationError` for a document not in that form
+    and `InvalidPuzzleError` for one whose blocks cannot make the game (they do not fill the
+    board, or a position holds blocks the game has not, off the board or overlapping). Every
+    list is checked against `MAX_BLOCKS` (the history against the move count) before it is
+    read."""
+    if not isinstance(document, dict) or sorted(document) != sorted(_GAME_KEYS):
+        raise NotationError(f"a game is a JSON object with the keys {', '.join(_GAME_KEYS)}")
+    board = parse_board(_json_text(document["board"], "the board"))
+    black = sorted_blocks(map(parse_block, _json_texts(document["black_blocks"], "black_blocks")))
+    coloured = sorted_blocks(map(parse_block, _json_texts(document["blocks"], "blocks")))
+    make_puzzle(board, (*black, *coloured))  # the blocks fill the board
+    moves, assisted = document["moves"], document["assisted"]
+    if type(moves) is not int or moves < 0 or type(assisted) is not bool:
+        raise NotationError("a game's moves are a whole number from 0 and assisted is true or "
+                            "false")
+    history = [document["earlier"], document["later"]]
+    if not all(isinstance(positions, list) for positions in history):
+        raise NotationError("a game's earlier and later positions are lists")
+    if sum(map(len, history)) > moves:
+        raise NotationError(f"a game of {moves} moves has at most {moves} positions to undo "
+                            f"and redo, not {sum(map(len, history))}")
+    earlier, later = (
+        tuple(_position_from_json(item, board, black, coloured) for item in positions)
+        for positions in history
+    )
+    position = _position_from_json(document["position"], board, black, coloured)
+    return Game(board, black, coloured, position, earlier, later, moves, assisted)
+
+
+def _position_to_json(position: Position) -> JsonObject:
+    return {
+        "black": [format_fixed(p) for p in position.black],
+        "placed": [format_fixed(p) for p in position.placed],
+    }
+
+
+def _position_from_json(
+    document: Any, board: Board, black: tuple[Block, ...], coloured: tuple[Block, ...]
+) -> Position:
+    """A position of a game on ``board`` with these ``black`` and ``coloured`` blocks."""
+    if not isinstance(document, dict) or sorted(document) != ["black", "placed"]:
+        raise NotationError("a position is a JSON object with the keys black and placed")
+    position = Position(
+        tuple(map(parse_fixed, _json_texts(document["black"], "black"))),
+        tuple(map(parse_fixed, _json_texts(document["placed"], "placed"))),
+    )
+    for placements, blocks, kind in ((position.black, black, "black"),
+                                     (position.placed, coloured, "coloured")):
+        extra = Counter(p.block for p in placements) - Counter(blocks)
+        if extra:
+            sizes = ", ".join(map(str, sorted_blocks(extra.elements())))
+            raise InvalidPuzzleError(f"the game has no {kind} {sizes} block to put there")
+    check_placements(board, (*position.black, *position.placed))
+    return position
+
+
+def _json_text(value: Any, what: str) -> str:
+    if not isinstance(value, str):
+        raise NotationError(f"{what} must be a string")
+    return value
+
+
+def _json_texts(value: Any, what: str) -> list[str]:
+    """A JSON list of at most `MAX_BLOCKS` strings (``what`` names it in the message)."""
+    if not isinstance(value, list) or len(value) > MAX_BLOCKS:
+        raise NotationError(f"{what} must be a list of at most {MAX_BLOCKS} strings")
+    return [_json_text(item, f"each item of {what}") for item in value]
