@@ -5,6 +5,7 @@ from __future__ import annotations
 from gridpuzzles.minesweeper import level, new_game, parse_view, play, view
 from gridpuzzles.minesweeper.core.rules import Action, Move
 from gridpuzzles.minesweeper.solving.autoplay import explained_move, hint, next_move
+from gridpuzzles.minesweeper.solving.guessing import GuessRule
 
 
 def test_a_flag_names_the_number_that_leaves_no_other_cell_for_its_mine() -> None:
@@ -35,13 +36,39 @@ def test_a_reveal_says_what_the_hint_says_counting_from_the_origin() -> None:
         "row 1, column 1 is safe: the 2 at row 2, column 2 already has its 2 mines"
     )
     guess = explained_move(parse_view("##\n11\n00"), 1)
-    assert guess.why == (
-        "no safe cell: 50% risk, the safest; a 50/50 that no move can ever decide, so it is "
-        "taken now"
-    )
+    assert guess.why == "no safe cell: 50% risk, the safest; a 50/50 no later move can settle: guess now"
     unflag = explained_move(parse_view("F11\n1#1\n111"), 1)
     assert unflag.move == Move(Action.FLAG, 0, 0) and unflag.why.startswith("safe: the 1 at")
     assert explained_move(parse_view("###\n###"), 1).why == "safe: the first click is always safe"
+
+
+def test_a_guess_says_its_secondary_safety_and_the_dead_cell_it_leaves() -> None:
+    # Two mines: one beside the 1 (row 3 or row 5), one in rows 1-2. Row 5 touches only the
+    # 1: safe, it always shows 1, so it tells nothing; row 3 is as safe and tells something.
+    board = parse_view("#\n#\n#\n1\n#")
+    advice = hint(board, 2, origin=1)
+    assert not advice.certain and advice.cell == (1, 0)
+    assert advice.rank == "the safest living cell"
+    assert advice.safety == 0.5  # safe half the time, and then its number settles the rest
+    assert advice.why == (
+        "searching every remaining layout, it wins most often; 50% chance to be safe and have "
+        "a safe next move; row 5, column 1 is as safe but can tell nothing new"
+    )
+    assert str(advice).startswith(
+        "no cell is certainly safe: row 2, column 1 has 50% risk, the safest living cell; "
+    )
+    assert explained_move(board, 2, origin=1).why == advice.because
+    assert advice.because.startswith("no safe cell: 50% risk, the safest living cell; ")
+
+
+def test_a_lookahead_guess_gives_its_secondary_safety_instead_of_a_rule() -> None:
+    game = play(new_game(level("expert"), 3), Move(Action.REVEAL, 0, 0))
+    while (advice := hint(view(game), 99, origin=1)).certain:
+        game = play(game, Move(Action.REVEAL, *advice.cell))
+    assert advice.reason is GuessRule.SCORED and advice.safety is not None
+    assert 0 < advice.safety < 1 - advice.probability
+    said = f"{advice.safety:.0%} chance to be safe and have a safe next move"
+    assert advice.why.split("; ")[0] == said
 
 
 def test_the_explained_move_is_play_moves_move_all_through_games() -> None:

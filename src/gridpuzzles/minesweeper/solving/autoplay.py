@@ -19,6 +19,7 @@ from gridpuzzles.minesweeper.core.rules import Action, Move
 from gridpuzzles.minesweeper.core.settings import FirstClick
 from gridpuzzles.minesweeper.core.view import View
 from gridpuzzles.minesweeper.solving.guessing import GuessRule, explained_guess
+from gridpuzzles.minesweeper.solving.insight import GuessInsight, guess_insight
 from gridpuzzles.minesweeper.solving.probabilities import (
     UNKNOWN,
     Analysis,
@@ -85,8 +86,8 @@ def next_move(
 
 @dataclass(frozen=True)
 class Hint:
-    """A suggested cell: certainly safe, or the best guess with its mine probability and the
-    rule that chose it."""
+    """A suggested cell: certainly safe, or the best guess with its mine probability, how it
+    ranks and the rule that chose it."""
 
     cell: Cell
     probability: Fraction
@@ -94,10 +95,15 @@ class Hint:
     reason: GuessRule | None = None
     why: str = ""
     """Why, in the player's words: the number that makes the cell safe, or how the guess
-    was chosen."""
+    was chosen, its secondary safety and a safer cell left because it tells nothing new."""
     origin: int = 0
     """What the words call the top row and the left column (0 in the terminal game, whose
     headers count from 0; 1 on the web page)."""
+    rank: str = "the safest"
+    """For a guess, how its risk ranks, said after it: "the safest", "the safest living
+    cell" or "while the safest cell has 9%"."""
+    safety: float | None = None
+    """For a guess, its secondary safety: the chance to survive it and the blended next move."""
 
     @property
     def because(self) -> str:
@@ -106,7 +112,7 @@ class Hint:
         if self.certain:
             return f"safe: {self.why}" if self.why else "safe"
         why = f"; {self.why}" if self.why else ""
-        return f"no safe cell: {float(self.probability):.0%} risk, the safest{why}"
+        return f"no safe cell: {float(self.probability):.0%} risk, {self.rank}{why}"
 
     def __str__(self) -> str:
         where = cell_words(self.cell, self.origin)
@@ -115,7 +121,7 @@ class Hint:
         why = f"; {self.why}" if self.why else ""
         return (
             f"no cell is certainly safe: {where} has "
-            f"{float(self.probability):.0%} risk, the safest{why}"
+            f"{float(self.probability):.0%} risk, {self.rank}{why}"
         )
 
 
@@ -129,13 +135,14 @@ class Explained:
 
 
 GUESS_WORDS = {
-    GuessRule.FIFTY_FIFTY: "a 50/50 that no move can ever decide, so it is taken now",
+    GuessRule.FIFTY_FIFTY: "a 50/50 no later move can settle: guess now",
     GuessRule.ENDGAME: "searching every remaining layout, it wins most often",
     GuessRule.CLOSED_PART: "searching every layout of its walled-in part, it wins most often",
     GuessRule.PATTERN: "a likely 50/50 later, so it is taken now",
-    GuessRule.SCORED: "its number most often leads to a safe next move",
+    GuessRule.SCORED: "",
 }
-"""How each rule of `guessing.best_guess` chose a guess, in the player's words."""
+"""How each rule of `guessing.best_guess` chose a guess, in the player's words (the
+lookahead's reason is the secondary safety, said for every guess: see `guess_words`)."""
 
 
 def hint(view: View, mines: int, rule: FirstClick = FirstClick.SAFE, *, origin: int = 0) -> Hint:
@@ -176,8 +183,34 @@ def _advice(view: View, mines: int, rule: FirstClick, decision: Decision, origin
     if probability == 0:
         why = _why_safe(view, mines, cell, decision, origin)
         return Hint(cell, probability, True, why=why, origin=origin)
-    words = GUESS_WORDS[decision.rule] if decision.rule else ""
-    return Hint(cell, probability, False, decision.rule, words, origin)
+    assert decision.position is not None
+    sight = guess_insight(decision.position, decision.analysis, move.row * view.width + move.col)
+    rank, why = guess_words(sight, decision.rule, view.width, origin)
+    return Hint(cell, probability, False, decision.rule, why, origin, rank, sight.secondary_safety)
+
+
+def guess_words(
+    sight: GuessInsight, rule: GuessRule | None, width: int, origin: int
+) -> tuple[str, str]:
+    """How a guess ranks ("the safest", "the safest living cell", "while the safest cell has
+    9%") and why it is played, in the player's words: the rule that chose it, its secondary
+    safety (but for an unavoidable 50/50) and a cell at least as safe left because it can tell
+    nothing new."""
+    if sight.mine_chance == sight.safest:
+        rank = "the safest"
+    else:
+        rank = f"while the safest cell has {float(sight.safest):.0%}"
+    if sight.skipped is not None and sight.safest_living:
+        rank = "the safest living cell"
+    words = [GUESS_WORDS[rule]] if rule else []
+    if rule is not GuessRule.FIFTY_FIFTY:  # (it has to be guessed anyway)
+        words.append(f"{sight.secondary_safety:.0%} chance to be safe and have a safe next move")
+    if sight.skipped is not None:
+        cell, chance = sight.skipped
+        as_safe = "as safe" if chance == sight.mine_chance else "safer"
+        where = cell_words(divmod(cell, width), origin)
+        words.append(f"{where} is {as_safe} but can tell nothing new")
+    return rank, "; ".join(w for w in words if w)
 
 
 FIRST_CLICK_WORDS = {

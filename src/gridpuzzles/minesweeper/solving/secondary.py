@@ -86,6 +86,9 @@ class Scored:
     cell: int
     safety: float
     score: float
+    secondary: float
+    """The chance to survive the cell and then the blended next move, times the 50/50
+    factor (the score without the progress tie-break)."""
     deferred: bool
     """The cell may show one number only: taken only when every candidate is."""
     proven: frozenset[int]
@@ -232,7 +235,7 @@ def _score(
     proven = _proven_by(pos, cell, cache)
     if len(proven) >= 2:
         score = safe_share * (1 + PROGRESS * safe_share)
-        return Scored(cell, safe_share, score, False, proven, None)
+        return Scored(cell, safe_share, score, safe_share, False, proven, None)
     numbers = 0
     common: frozenset[int] | None = None
     safest: set[int | None] = set()
@@ -255,7 +258,18 @@ def _score(
         safest.add(move.safest)
     always = next(iter(safest)) if len(safest) == 1 else None
     score = secondary * (1 + PROGRESS * progress)
-    return Scored(cell, safe_share, score, numbers == 1, common or frozenset(), always)
+    return Scored(
+        cell, safe_share, score, secondary, numbers == 1, common or frozenset(), always
+    )
+
+
+def secondary_safety(known: KnownOutcomes, analysis: Analysis, cell: int) -> float:
+    """The chance to survive a reveal of ``cell`` in ``known.pos`` and then the blended next
+    move, over every number it may show (its own safety when it proves two or more other
+    cells safe), as `secondary_guess` scores it without the 50/50 factor and the tie-break."""
+    scored = _score(known, analysis, cell, 1.0, None)
+    assert scored is not None  # (no floor: never given up)
+    return scored.secondary
 
 
 def _proven_by(pos: Position, cell: int, cache: ComponentCache | None) -> frozenset[int]:
