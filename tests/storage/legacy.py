@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import sqlite3
+from importlib.resources import as_file, files
 from pathlib import Path
 
 MONDRIAN_SCHEMA = """
@@ -85,3 +86,26 @@ def tables(path: Path) -> dict[str, list[str]]:
                  for name in names}
     db.close()
     return found
+
+
+def migrated_to(path: Path, revision: str) -> None:
+    """Bring the file at ``path`` (made by `old_file`) to Alembic's ``revision`` and no further,
+    as the release of that revision left it."""
+    from alembic import command
+    from alembic.config import Config
+    from alembic.runtime.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+
+    from gridpuzzles.storage.engine import legacy_revision, sqlite_engine
+
+    engine = sqlite_engine(path)
+    with as_file(files("gridpuzzles.storage") / "migrations") as folder, \
+            engine.begin() as connection:
+        config = Config()
+        config.set_main_option("script_location", str(folder))
+        config.attributes["connection"] = connection
+        stamped = legacy_revision(connection)
+        assert stamped is not None
+        MigrationContext.configure(connection).stamp(ScriptDirectory(str(folder)), stamped)
+        command.upgrade(config, revision)
+    engine.dispose()

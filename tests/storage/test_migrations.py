@@ -1,5 +1,6 @@
 """SQLite files made before Alembic (schema versions 0, 1 and 2, built here with the schemas
-of their releases) open with their games, moves, order and records, at the newest revision."""
+of their releases), and a file Alembic left at v3, open with their games, moves, order and
+records, at the newest revision."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ import pytest
 from gridpuzzles.minesweeper import Move, Status, level
 from gridpuzzles.mondrian.core.records import Finish
 from gridpuzzles.storage import VERSION, LevelStats, StorageError, Store
-from tests.storage.legacy import old_file, tables
+from gridpuzzles.storage.mondrian_play import InPlay, MondrianPlay
+from tests.storage.legacy import migrated_to, old_file, tables
 from tests.test_storage import SEED, saved, win
 
 MOVES = win(level("beginner"))
@@ -71,6 +73,31 @@ def test_an_old_file_opens_with_its_games_moves_order_and_records(
     db.close()
     assert "stats" not in tables(path)
     assert len(Store(path).mondrian_finishes()) == (2 if version == 2 else 1)
+
+
+def test_a_file_of_revision_v3_gains_the_games_in_play_and_keeps_its_games(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "v3.db"
+    with old_file(path, 2) as db:
+        fill(db, 2)
+    db.close()
+    migrated_to(path, "v3")
+    assert "mondrian_play" not in tables(path)
+    store = Store(path)
+    won = store.load_game("won")
+    assert won is not None and [t.move for t in won.moves] == MOVES
+    assert [game.id for game in store.history()] == ["won"]
+    assert store.mondrian_finishes() == [FINISH]
+    play = MondrianPlay(store)
+    play.start("m", "me", {"moves": 0}, 1000.0)
+    assert play.fetch("m") == InPlay("me", 0, {"moves": 0})
+    store.close()
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [(VERSION,)]
+    db.close()
+    assert VERSION == "v4"
+    assert tables(path)["mondrian_play"] == ["id", "owner", "state", "version", "updated_at"]
 
 
 def test_games_started_at_the_same_time_keep_the_order_they_were_stored_in(

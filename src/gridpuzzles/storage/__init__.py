@@ -72,7 +72,7 @@ def __getattr__(name: str) -> Any:
     return value
 
 
-VERSION = "v3"
+VERSION = "v4"
 """The newest revision of the schema (`migrations.versions`)."""
 
 __all__ = [

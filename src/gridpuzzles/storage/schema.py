@@ -8,6 +8,7 @@ from an older one is told by the Alembic revisions in `gridpuzzles.storage.migra
 from __future__ import annotations
 
 from sqlalchemy import (
+    JSON,
     BigInteger,
     Boolean,
     Column,
@@ -72,6 +73,18 @@ mondrian_games = Table(
     Column("moves", BigInteger, nullable=False),
     Column("ended_at", SECONDS, nullable=False),
 )
+
+mondrian_play = Table(
+    "mondrian_play",
+    metadata,
+    Column("id", Text, primary_key=True),
+    Column("owner", Text, nullable=False),
+    Column("state", JSON, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("updated_at", SECONDS, nullable=False, index=True),
+)
+"""Mondrian games in play (`storage.mondrian_play`): the shell's state of each as a JSON
+document, and the number of changes written so far (optimistic concurrency)."""
 
 LEGACY_COLUMNS: dict[int, dict[str, tuple[str, ...]]] = {
     0: {

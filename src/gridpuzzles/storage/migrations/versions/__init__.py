@@ -1,2 +1,2 @@
 """The revisions, oldest first: v0 (games and moves), v1 (figures per game), v2 (Mondrian
-games), v3 (the order games were stored in)."""
+games), v3 (the order games were stored in), v4 (Mondrian games in play)."""
