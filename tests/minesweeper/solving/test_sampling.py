@@ -94,14 +94,14 @@ def test_weighting_the_frontier_layouts_alike_would_be_caught() -> None:
 def test_each_cell_is_a_mine_as_often_as_its_exact_probability() -> None:
     rng = random.Random(11)
     checked = 0
-    while checked < 25:
+    while checked < 20:
         board, mines = random_position(rng)
         exact = brute_force(board, mines)
         if exact is None:
             continue
         checked += 1
         source = sampler(board, mines)
-        draws = 400
+        draws = 300
         hits = [0] * len(board.cells)
         for _ in range(draws):
             layout = sample_layout(source, rng)
