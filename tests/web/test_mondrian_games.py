@@ -4,6 +4,7 @@ rules, refused in the board's words, timed by the server's clock and kept in the
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 
 import pytest
@@ -12,7 +13,7 @@ from fastapi.testclient import TestClient
 from gridpuzzles.mondrian.core.challenges import find_published
 from gridpuzzles.mondrian.core.rules import Placement
 from gridpuzzles.mondrian.solving.solutions import first_solution
-from gridpuzzles.storage import StorageError, Store
+from gridpuzzles.storage import Store
 from gridpuzzles.web import mondrian_games
 from tests.web.conftest import Clock
 
@@ -315,19 +316,22 @@ def test_a_game_takes_a_bounded_number_of_moves(
     assert client.get(f"{GAMES}/{game['id']}").json()["moves"] == 3
 
 
-def test_a_store_that_fails_still_ends_the_game_and_says_so(
-    client: TestClient, store: Store, monkeypatch: pytest.MonkeyPatch
+def test_records_that_refuse_the_finish_still_end_the_game_and_say_so(
+    client: TestClient, store: Store
 ) -> None:
-    def refuse(finish: object) -> None:
-        raise StorageError("the database is read-only")
-
-    monkeypatch.setattr(store, "add_mondrian_finish", refuse)
+    assert store.path is not None
+    with sqlite3.connect(store.path) as db:
+        db.execute("CREATE TRIGGER refuse BEFORE INSERT ON mondrian_games "
+                   "BEGIN SELECT RAISE(ABORT, 'the records are read-only'); END")
+    db.close()
     game = new_game(client, challenge="published", code=CODE)
     for placement in solution_of(CODE):
         state = move(client, game, placing(placement)).json()
     assert state["solved"] and state["finish"]["kept"] is False
     assert state["finish"]["new_bests"] == []
     assert state["finish"]["words"].endswith("The game could not be kept in the records.")
+    assert client.get(f"{GAMES}/{game['id']}").json()["finish"] == state["finish"]
+    assert store.mondrian_finishes() == []
 
 
 def test_a_hint_on_a_board_no_solution_extends_names_the_block_to_lift(

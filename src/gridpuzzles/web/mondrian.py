@@ -165,7 +165,7 @@ def play_router(store: Store, workers: Workers, clock: Callable[[], float]) -> A
     async def post_check(game_id: GameId, request: MondrianMove, token: Token) -> Verdict:
         """Whether a move would be taken now, and if not, why (what the page shows while a
         block is moved over the board); nothing changes."""
-        why = games.verdict(game_id, token, request)
+        why = await games.verdict(game_id, token, request)
         return Verdict(fits=why is None, why=why)
 
     @api.post("/games/{game_id}/hint", responses=SLOW)

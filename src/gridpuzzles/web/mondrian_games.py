@@ -8,23 +8,29 @@ only be put down once it runs, so no time is won by filling the board before the
 is complete. When the board is full, the game is kept in the store with that time (its
 challenge, difficulty, moves and whether the player had help) and takes no more moves.
 
-Games live in the server's memory (the `MAX_GAMES` latest, each of at most `MAX_MOVES`
-moves): a game is short, and a server that restarts forgets the games in play (a reloaded
-page then starts a new one), never the solved games kept in the store. Requests on one game wait for each other (`GameLocks`). Solver work
-(generating a challenge, rating one, a hint, the solutions) runs in a worker process within
-the time budget (`Workers`); a job past the budget changes nothing. A published challenge
-needs none: its level is known and its one solution is counted in a millisecond.
+Every game in play is kept in the store (`storage.mondrian_play`), so any number of processes
+serving one store (`serve --workers N`, or servers on several hosts sharing a PostgreSQL
+database) play the same game: a game started by one is played on another, and a restarted
+server forgets no game. Each change is written over the version it was made from; when
+another process (or another tab, through it) changed the game first, nothing is written and
+the request is refused (`MoveConflict`, a 409 telling the page to show the game as it is
+now). A solved game's finish is kept in the records in the same transaction as its last state,
+so once however many processes race. Each process keeps a parsed copy of the `CACHE_SIZE`
+games it served last, used only when the store's version of the game is the copy's (one
+cheap read per request, which sends the state only when it changed). Bounds: a store keeps
+at most `mondrian_play.MAX_IN_PLAY` games in play and none untouched for a week, each of at
+most `MAX_MOVES` moves. Requests on one game in one process wait for each other
+(`GameLocks`). Solver work
 """
 
 from __future__ import annotations
 
 import random
-import sqlite3
 import threading
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
-from typing import TypeVar
+from dataclasses import asdict, dataclass, replace
+from typing import Any, TypeVar
 
 import anyio.to_thread
 
@@ -48,14 +54,15 @@ from gridpuzzles.mondrian.core.game import (
     turn,
     undo,
 )
-from gridpuzzles.mondrian.core.notation import parse_block
+from gridpuzzles.mondrian.core.notation import game_from_json, game_to_json, parse_block
 from gridpuzzles.mondrian.core.official import OfficialChallenge
 from gridpuzzles.mondrian.core.records import Finish, new_bests, solved_sentences
 from gridpuzzles.mondrian.core.rules import MondrianError, Placement, Puzzle
 from gridpuzzles.mondrian.solving.difficulty import difficulty_of
 from gridpuzzles.mondrian.solving.generation import generate_challenge
 from gridpuzzles.mondrian.solving.solutions import count_solutions
-from gridpuzzles.storage import StorageError, Store, new_game_id
+from gridpuzzles.storage import MoveConflict, StorageError, Store, new_game_id
+from gridpuzzles.storage.mondrian_play import MondrianPlay
 from gridpuzzles.web import tokens
 from gridpuzzles.web.games import GameLocks, NotYourGameError, UnknownGameError
 from gridpuzzles.web.mondrian_models import (
@@ -68,10 +75,11 @@ from gridpuzzles.web.mondrian_models import (
 )
 from gridpuzzles.web.workers import Workers
 
-MAX_GAMES = 1024
-"""The most games the server holds; the one played least recently is forgotten first."""
+CACHE_SIZE = 1024
+"""The most games a process keeps a parsed copy of; the one used least recently goes first."""
 MAX_MOVES = 1000
-"""The most moves (undo and redo included) one game takes: each keeps a position for undo."""
+"""The most moves (undo and redo included) one game takes: each keeps a position for undo
+(a game's stored state is then at most about 150 KB)."""
 SOLVED = "the board is full: this game is solved, start a new one"
 TOO_LONG = "this game has had {moves} moves, the most one game takes: start a new one"
 CHOOSING_TOO_SLOW = (
@@ -79,6 +87,11 @@ CHOOSING_TOO_SLOW = (
     "again, or another level"
 )
 SOLVER_TOO_SLOW = "the solver needed more than {seconds:g} seconds here; try again in a moment"
+CHANGED = (
+    "this game was changed in another tab or by another server, and this was not done: here "
+    "it is as it is now"
+)
+UNREADABLE = "game {game_id!r} as stored cannot be read ({error}): start a new game"
 
 T = TypeVar("T")
 Step = Callable[[Game], Awaitable[tuple[Game, T]]]
@@ -113,6 +126,51 @@ class Held:
     finish: Finish | None = None
     bests: tuple[str, ...] = ()
     kept: bool = False
+
+
+# The state in the store
+
+
+def held_to_json(held: Held) -> dict[str, Any]:
+    """``held`` as the store keeps it, but its owner (`held_from_json` reads it back)."""
+    facts = held.facts
+    return {
+        "game": game_to_json(held.game),
+        "origin": held.origin,
+        "first_key": held.first_key,
+        "facts": None if facts is None else {
+            "key": facts.key,
+            "difficulty": facts.difficulty,
+            "solutions": facts.solutions,
+            "code": None if facts.published is None else facts.published.code,
+        },
+        "started": held.started,
+        "finish": None if held.finish is None else asdict(held.finish),
+        "bests": list(held.bests),
+        "kept": held.kept,
+    }
+
+
+def held_from_json(owner: str, document: dict[str, Any]) -> Held:
+    """The game ``held_to_json`` wrote, of ``owner``; `KeyError`, `TypeError` or
+    `MondrianError` for a document it did not write."""
+    facts, finish = document["facts"], document["finish"]
+    return Held(
+        game_from_json(document["game"]),
+        owner,
+        str(document["origin"]),
+        document["first_key"],
+        None if facts is None else Facts(
+            str(facts["key"]),
+            str(facts["difficulty"]),
+            int(facts["solutions"]),
+            None if facts["code"] is None else find_published(facts["code"]),
+        ),
+        document["started"],
+        None if finish is None else Finish(**finish),
+        tuple(map(str, document["bests"])),
+        bool(document["kept"]),
+    )
 
 
 # Jobs for a worker process (top-level functions of picklable arguments)
@@ -235,26 +293,27 @@ def state_of(game_id: str, held: Held, now: float) -> MondrianState:
 
 
 class MondrianGames:
-    """The games of the server, timed by ``clock``, solved games kept in ``store``; solver
-    work runs on ``workers``."""
+    """The games of the server, kept in ``store`` in play and once solved, timed by
+    ``clock``; solver work runs on ``workers``."""
 
     def __init__(
         self,
         store: Store,
         workers: Workers,
         clock: Callable[[], float],
-        capacity: int = MAX_GAMES,
+        cache_size: int = CACHE_SIZE,
     ) -> None:
         self.store = store
+        self.in_play = MondrianPlay(store)
         self.workers = workers
         self.clock = clock
-        self.capacity = capacity
-        self._held: OrderedDict[str, Held] = OrderedDict()
+        self.cache_size = cache_size
+        self._cache: OrderedDict[str, tuple[int, Held]] = OrderedDict()
         self._lock = threading.Lock()
         self._locks = GameLocks()
 
     async def create(self, request: NewMondrianGame) -> tuple[str, str, Held]:
-        """A new game as ``request`` asks: its id, its token and the game."""
+        """A new game as ``request`` asks, kept in the store: its id, its token and the game."""
         seed = tokens.new_seed()
         if request.challenge == "own":
             game, facts = custom_game(), None
@@ -274,22 +333,26 @@ class MondrianGames:
             None if facts is None else self.clock(),
         )
         game_id = new_game_id()
-        self._remember(game_id, held)
+        await anyio.to_thread.run_sync(
+            self.in_play.start, game_id, held.owner, held_to_json(held), self.clock()
+        )
+        self._remember(game_id, 0, held)
         return game_id, token, held
 
     async def held(self, game_id: str, token: str | None) -> Held:
         """A game its token holder asks for, as it is now."""
         async with self._locks.hold(game_id):
-            return self._get(game_id, token)
+            return (await self._current(game_id, token))[1]
 
     async def play(
         self, game_id: str, token: str | None, step: Step[T], *, when_solved: bool = False
     ) -> tuple[Held, T]:
-        """Take ``step`` on the game and return it after, with what the step tells. A solved
-        game takes no step (`MoveError`) unless ``when_solved`` (showing the solutions), and
-        then stays as it ended."""
+        """Take ``step`` on the game as it is now, keep the game after it in the store and
+        return it, with what the step tells. A solved game takes no step (`MoveError`) unless
+        ``when_solved`` (showing the solutions), and then stays as it ended. `MoveConflict`,
+        and nothing kept, when another process changed the game meanwhile."""
         async with self._locks.hold(game_id):
-            held = self._get(game_id, token)
+            version, held = await self._current(game_id, token)
             if held.finish is not None and not when_solved:
                 raise MoveError(SOLVED)
             if held.game.moves >= MAX_MOVES and held.finish is None:
@@ -298,12 +361,13 @@ class MondrianGames:
             if held.finish is not None:
                 return held, told
             after = await self._after(held, game)
-            self._remember(game_id, after)
-            return after, told
+            if after == held:
+                return held, told
+            return await anyio.to_thread.run_sync(self._keep, game_id, version, after), told
 
-    def verdict(self, game_id: str, token: str | None, move: MondrianMove) -> str | None:
+    async def verdict(self, game_id: str, token: str | None, move: MondrianMove) -> str | None:
         """Why ``move`` would be refused now (None when it would be taken); nothing changes."""
-        held = self._get(game_id, token)
+        held = (await self._current(game_id, token))[1]
         return SOLVED if held.finish is not None else why_not(held.game, move)
 
     async def _after(self, held: Held, game: Game) -> Held:
@@ -319,11 +383,11 @@ class MondrianGames:
             started = self.clock()
         after = replace(held, game=game, facts=facts, started=started)
         if game.solved:
-            return await anyio.to_thread.run_sync(self._finished, after)
+            return self._finished(after)
         return after
 
     def _finished(self, held: Held) -> Held:
-        """``held``, solved now: its `Finish`, kept in the store with the new best times."""
+        """``held``, solved now, with its `Finish` (`_keep` keeps it in the records)."""
         assert held.facts is not None and held.started is not None  # the board is full
         now = self.clock()
         finish = Finish(
@@ -334,29 +398,70 @@ class MondrianGames:
             held.game.moves,
             now,
         )
-        try:
-            earlier = self.store.mondrian_finishes()
-            self.store.add_mondrian_finish(finish)
-        except (sqlite3.Error, StorageError):
-            return replace(held, finish=finish)
-        return replace(held, finish=finish, bests=new_bests(earlier, finish), kept=True)
+        return replace(held, finish=finish)
 
-    def _get(self, game_id: str, token: str | None) -> Held:
-        with self._lock:
-            held = self._held.get(game_id)
-            if held is not None:
-                self._held.move_to_end(game_id)
-        if held is None:
+    def _keep(self, game_id: str, version: int, held: Held) -> Held:
+        """Store ``held`` as the change of the game from ``version`` (in a thread): a solved
+        game's finish is kept in the records with it, and its new best times told, unless
+        the database refuses it. `MoveConflict` when another process changed it first."""
+        earlier = [] if held.finish is None else self.store.mondrian_finishes()
+        try:
+            with self.in_play.change(game_id, version, self.clock()) as change:
+                if held.finish is not None:
+                    kept = change.keep(held.finish)
+                    bests = new_bests(earlier, held.finish) if kept else ()
+                    held = replace(held, bests=bests, kept=kept)
+                change.write(held_to_json(held))
+        except MoveConflict:
+            self._forget(game_id)
+            raise MoveConflict(CHANGED) from None
+        self._remember(game_id, version + 1, held)
+        return held
+
+    async def _current(self, game_id: str, token: str | None) -> tuple[int, Held]:
+        """The game as the store holds it now, and its version: this process's copy when it
+        is current, else read from the store (in a thread)."""
+        cached = self._cached(game_id)
+        stored = await anyio.to_thread.run_sync(
+            self.in_play.fetch, game_id, None if cached is None else cached[0]
+        )
+        if stored is None:
+            self._forget(game_id)
             raise UnknownGameError(f"there is no game {game_id!r}: start a new game")
-        if not tokens.matches(token, held.owner):
+        if not tokens.matches(token, stored.owner):
             raise NotYourGameError(
                 f"game {game_id!r} can only be played with the token it was created with"
             )
-        return held
+        if stored.state is None:
+            assert cached is not None  # the state is left out only when the copy is current
+            return cached
+        held = await anyio.to_thread.run_sync(_read, game_id, stored.owner, stored.state)
+        self._remember(game_id, stored.version, held)
+        return stored.version, held
 
-    def _remember(self, game_id: str, held: Held) -> None:
+    def _cached(self, game_id: str) -> tuple[int, Held] | None:
         with self._lock:
-            self._held[game_id] = held
-            self._held.move_to_end(game_id)
-            while len(self._held) > self.capacity:
-                self._held.popitem(last=False)
+            cached = self._cache.get(game_id)
+            if cached is not None:
+                self._cache.move_to_end(game_id)
+            return cached
+
+    def _forget(self, game_id: str) -> None:
+        with self._lock:
+            self._cache.pop(game_id, None)
+
+    def _remember(self, game_id: str, version: int, held: Held) -> None:
+        with self._lock:
+            self._cache[game_id] = (version, held)
+            self._cache.move_to_end(game_id)
+            while len(self._cache) > self.cache_size:
+                self._cache.popitem(last=False)
+
+
+def _read(game_id: str, owner: str, state: dict[str, Any]) -> Held:
+    """The game of ``owner`` in its stored ``state``; `StorageError` in one line for a state
+    this server cannot read (written by another release, or changed by hand)."""
+    try:
+        return held_from_json(owner, state)
+    except (KeyError, TypeError, ValueError) as error:
+        raise StorageError(UNREADABLE.format(game_id=game_id, error=error)) from None
