@@ -1,0 +1,166 @@
+"""Mondrian games served by several processes on one store (a SQLite file, or PostgreSQL):
+each process here is its own `MondrianGames` (or app) with its own `Store`. A game started on
+one is played on the other; a change made on a copy that went stale is refused (409 on the
+API) and loses nothing; a finish raced by two processes is kept once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, cast
+
+import pytest
+from fastapi.testclient import TestClient
+
+from gridpuzzles.mondrian.core.game import Game, place
+from gridpuzzles.mondrian.core.rules import Placement
+from gridpuzzles.storage import MoveConflict, Store
+from gridpuzzles.web.app import create_app
+from gridpuzzles.web.mondrian_games import CHANGED, Held, MondrianGames
+from gridpuzzles.web.mondrian_models import NewMondrianGame
+from gridpuzzles.web.workers import Workers
+from tests.web.conftest import Clock
+from tests.web.test_mondrian_games import CODE, GAMES, placing, solution_of
+
+BLOCKS = solution_of(CODE)
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def where(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """One database: a SQLite file, or a new PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "games.db")
+    return cast(str, request.getfixturevalue("postgres_url"))
+
+
+@pytest.fixture
+def stores(where: str) -> Iterator[tuple[Store, Store]]:
+    """Two stores on the database, as two processes have."""
+    one, other = Store(where), Store(where)
+    yield one, other
+    one.close()
+    other.close()
+
+
+@pytest.fixture
+def processes(stores: tuple[Store, Store], clock: Clock) -> tuple[MondrianGames, MondrianGames]:
+    """The Mondrian games of two processes (no solver work is asked of their workers)."""
+    one, other = (MondrianGames(store, Workers(1), clock) for store in stores)
+    return one, other
+
+
+def placed_by(placement: Placement) -> Callable[[Game], Any]:
+    async def step(game: Game) -> tuple[Game, None]:
+        return place(game, placement), None
+
+    return step
+
+
+async def started(games: MondrianGames) -> tuple[str, str]:
+    request = NewMondrianGame.model_validate({"challenge": "published", "code": CODE})
+    game_id, token, _ = await games.create(request)
+    return game_id, token
+
+
+@pytest.mark.anyio
+async def test_a_game_started_on_one_process_is_played_on_the_other_to_its_end(
+    processes: tuple[MondrianGames, MondrianGames], clock: Clock, stores: tuple[Store, Store]
+) -> None:
+    game_id, token = await started(processes[0])
+    for number, placement in enumerate(BLOCKS):
+        clock.now += 10
+        held, _ = await processes[number % 2].play(game_id, token, placed_by(placement))
+        assert held.game.moves == number + 1
+        seen = await processes[(number + 1) % 2].held(game_id, token)
+        assert seen == held  # the other process sees each move at once
+    assert held.finish is not None and held.kept and held.finish.seconds == 80
+    assert stores[1].mondrian_finishes() == [held.finish]
+
+
+@pytest.mark.anyio
+async def test_a_move_on_a_stale_copy_is_refused_and_nothing_is_lost(
+    processes: tuple[MondrianGames, MondrianGames],
+) -> None:
+    one, other = processes
+    game_id, token = await started(one)
+    first, second = BLOCKS[:2]
+
+    async def slow(game: Game) -> tuple[Game, None]:
+        """A step that takes a while, during which the other process plays."""
+        await other.play(game_id, token, placed_by(first))
+        return place(game, second), None
+
+    with pytest.raises(MoveConflict, match="^" + CHANGED.replace("(", r"\(") + "$"):
+        await one.play(game_id, token, slow)
+    now = await one.held(game_id, token)
+    assert (now.game.moves, now.game.placed) == (1, (first,))  # the other's move is kept
+    again, _ = await one.play(game_id, token, placed_by(second))  # played again, it is taken
+    assert again.game.placed == (first, second)
+    assert await other.held(game_id, token) == again
+
+
+@pytest.mark.anyio
+async def test_a_finish_raced_by_two_processes_is_kept_once(
+    processes: tuple[MondrianGames, MondrianGames], stores: tuple[Store, Store]
+) -> None:
+    one, other = processes
+    game_id, token = await started(one)
+    for placement in BLOCKS[:-1]:
+        await one.play(game_id, token, placed_by(placement))
+    finished: list[Held] = []
+
+    async def racing(game: Game) -> tuple[Game, None]:
+        held, _ = await other.play(game_id, token, placed_by(BLOCKS[-1]))
+        finished.append(held)
+        return place(game, BLOCKS[-1]), None
+
+    with pytest.raises(MoveConflict):
+        await one.play(game_id, token, racing)
+    [won] = finished
+    assert won.finish is not None and won.kept
+    assert stores[0].mondrian_finishes() == [won.finish]
+    assert await one.held(game_id, token) == won
+
+
+class RacingClock(Clock):
+    """A clock that, read once more, first runs ``then`` (another process's request)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.then: Callable[[], object] | None = None
+
+    def __call__(self) -> float:
+        then, self.then = self.then, None
+        if then is not None:
+            then()
+        return self.now
+
+
+def test_the_api_answers_a_stale_move_409_in_words_and_keeps_the_other(
+    stores: tuple[Store, Store],
+) -> None:
+    clock = RacingClock()
+    with TestClient(create_app(stores[0], clock, solver_workers=1)) as one, \
+            TestClient(create_app(stores[1], Clock(), solver_workers=1)) as other:
+        game = one.post(GAMES, json={"challenge": "published", "code": CODE}).json()
+        path, token = f"{GAMES}/{game['id']}", {"X-Game-Token": game["token"]}
+        first, second = BLOCKS[:2]
+
+        def other_moves() -> None:
+            response = other.post(f"{path}/moves", json=placing(first), headers=token)
+            assert response.status_code == 200
+
+        clock.then = other_moves  # read when the first process writes its move
+        refused = one.post(f"{path}/moves", json=placing(second))
+        assert refused.status_code == 409
+        assert refused.json() == {"detail": CHANGED}
+        shown = one.get(path).json()
+        assert (shown["moves"], [b["size"] for b in shown["placed"]]) == (1, [str(first.block)])
+        taken = one.post(f"{path}/moves", json=placing(second))
+        assert taken.status_code == 200 and taken.json()["moves"] == 2
+        assert other.get(path, headers=token).json() == taken.json()
