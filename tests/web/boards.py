@@ -74,3 +74,18 @@ def scattered_game(client: TestClient, numbers: int = 150) -> str:
         answer = client.post(f"{GAMES}/{game_id}/moves", json={"move": f"r{row},{col}"})
         assert answer.status_code == 200, answer.text
     return game_id
+
+
+MARKED_MINES = 10
+MARKED = {"width": 6, "height": 6, "mines": MARKED_MINES, "first_click": "safe", "seed": "271"}
+"""A custom board that, after `MARKED_MOVES` (no guess among them), shows two dead cells at
+the bottom left and an unavoidable 50/50 at the top right."""
+MARKED_MOVES = ("r0,0", "r4,3", "r5,2")
+
+
+def marked_game(client: TestClient) -> str:
+    """A new game (id) of `MARKED`, played through `MARKED_MOVES`."""
+    game_id: str = client.post(GAMES, json=MARKED).json()["id"]
+    for move in MARKED_MOVES:
+        assert client.post(f"{GAMES}/{game_id}/moves", json={"move": move}).status_code == 200
+    return game_id

@@ -7,10 +7,18 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from gridpuzzles.minesweeper import Move
+from gridpuzzles.minesweeper import Move, parse_view
 from gridpuzzles.minesweeper.solving.guessing import GuessRule
+from gridpuzzles.minesweeper.solving.insight import insight
 from gridpuzzles.web.assist import Situation
-from tests.web.boards import FIRST, SEED, beginner_layout, beginner_mine
+from tests.web.boards import (
+    FIRST,
+    MARKED_MINES,
+    SEED,
+    beginner_layout,
+    beginner_mine,
+    marked_game,
+)
 
 GAMES = "/api/minesweeper/games"
 
@@ -82,3 +90,40 @@ def test_advice_needs_the_token_and_a_game_in_play(client: TestClient) -> None:
 
 def test_the_workers_get_what_the_player_sees_and_nothing_else() -> None:
     assert [field.name for field in fields(Situation)] == ["view", "mines", "first_click"]
+
+
+def test_the_probabilities_mark_dead_cells_and_unavoidable_fifty_fifties(
+    client: TestClient,
+) -> None:
+    game_id = marked_game(client)
+    shown = client.get(f"{GAMES}/{game_id}").json()["view"]
+    answer = client.get(f"{GAMES}/{game_id}/probabilities").json()
+    marks, safety = answer["marks"], answer["secondary_safety"]
+    marked = {
+        (row, col): mark
+        for row, line in enumerate(marks)
+        for col, mark in enumerate(line)
+        if mark is not None
+    }
+    assert marked == {(5, 0): "dead", (5, 1): "dead", (0, 5): "fifty-fifty", (1, 5): "fifty-fifty"}
+    assert all(answer["probabilities"][row][col] == 0.5 for row, col in [(0, 5), (1, 5)])
+    # The marks come from the view alone: the solver's insight into what the page shows.
+    seen = insight(parse_view("\n".join(shown)), MARKED_MINES)
+    assert {c.cell for c in seen.cells if c.dead} >= {(5, 0), (5, 1)}
+    scored = {(c.cell, c.secondary_safety) for c in seen.cells if c.secondary_safety is not None}
+    assert scored and scored == {
+        ((row, col), value)
+        for row, line in enumerate(safety)
+        for col, value in enumerate(line)
+        if value is not None
+    }
+    assert all(0 <= value <= 1 for _, value in scored)
+
+
+def test_the_hint_takes_the_marked_fifty_fifty_and_says_so(client: TestClient) -> None:
+    advice = client.get(f"{GAMES}/{marked_game(client)}/hint").json()
+    assert (advice["row"], advice["col"]) == (0, 5) and not advice["certain"]
+    assert advice["reason"] == GuessRule.FIFTY_FIFTY.value
+    assert advice["rank"] == "while the safest cell has 33%"  # taken now: it must be guessed
+    assert advice["why"] == "a 50/50 no later move can settle: guess now"
+    assert 0 < advice["secondary_safety"] <= 1 - advice["mine_probability"]

@@ -12,7 +12,10 @@ from gridpuzzles.minesweeper.core.grid import neighbours
 
 GAMES = "/api/minesweeper/games"
 NUMBER = re.compile(r"the (\d) at row (\d+), column (\d+) ")
-GUESS = re.compile(r"^no safe cell: \d{1,3}% risk, the safest; .+$")
+GUESS = re.compile(
+    r"^no safe cell: \d{1,3}% risk, "
+    r"(the safest|the safest living cell|while the safest cell has \d{1,3}%); .+$"
+)
 
 
 def check_words(before: list[str], played: dict[str, object]) -> str:

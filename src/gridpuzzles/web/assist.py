@@ -9,10 +9,11 @@ they are top-level functions of a `Situation`, and return what the API answers.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from gridpuzzles.minesweeper import FirstClick, Game, IllegalMoveError, View, view
 from gridpuzzles.minesweeper.solving import autoplay
-from gridpuzzles.minesweeper.solving.probabilities import analyze
+from gridpuzzles.minesweeper.solving.insight import insight
 from gridpuzzles.web.models import HintOut, Probabilities
 
 TOO_LARGE = (
@@ -62,14 +63,27 @@ def best_hint(seen: Situation) -> HintOut:
         certain=advice.certain,
         reason=advice.reason.value if advice.reason else None,
         why=advice.why,
+        rank=None if advice.certain else advice.rank,
+        secondary_safety=advice.safety,
     )
 
 
 def probabilities(seen: Situation) -> Probabilities:
-    """Every hidden cell's exact mine probability (flags count as hidden); None elsewhere."""
-    analysis = analyze(seen.view, seen.mines)
+    """Every hidden cell's exact mine probability (flags count as hidden; None elsewhere), and
+    what the solver sees of it: dead cells, unavoidable 50/50s, the likely guesses' secondary
+    safety (`insight.insight`, from the view alone)."""
+    sight = insight(seen.view, seen.mines)
+    width, height = seen.view.width, seen.view.height
+    marks: list[list[Literal["dead", "fifty-fifty"] | None]] = [[None] * width for _ in range(height)]
+    safety: list[list[float | None]] = [[None] * width for _ in range(height)]
+    for cell in sight.cells:
+        row, col = cell.cell
+        marks[row][col] = "fifty-fifty" if cell.fifty_fifty else "dead" if cell.dead else None
+        safety[row][col] = cell.secondary_safety
     return Probabilities(
         probabilities=[
-            [None if p is None else float(p) for p in row] for row in analysis.probabilities()
-        ]
+            [None if p is None else float(p) for p in row] for row in sight.analysis.probabilities()
+        ],
+        marks=marks,
+        secondary_safety=safety,
     )

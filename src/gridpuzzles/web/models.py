@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PlainValidator, WithJsonSchema
 from pydantic_core import PydanticCustomError
@@ -200,15 +200,41 @@ class HintOut(BaseModel):
     why: str = Field(
         default="",
         description="why, in the player's words (rows and columns counted from 1): the "
-        "number that makes the cell safe, or how the guess was chosen",
-        examples=["the 2 at row 1, column 1 already has its 2 mines"],
+        "number that makes the cell safe, or how the guess was chosen, its chance to be safe "
+        "and have a safe next move, and a cell as safe left because it can tell nothing new",
+        examples=[
+            "the 2 at row 1, column 1 already has its 2 mines",
+            "71% chance to be safe and have a safe next move; row 2, column 3 is as safe but "
+            "can tell nothing new",
+        ],
+    )
+    rank: str | None = Field(
+        default=None,
+        description="for a guess, how its risk ranks: 'the safest', 'the safest living cell' "
+        "(a cell as safe or safer can tell nothing new) or 'while the safest cell has 9%'",
+    )
+    secondary_safety: float | None = Field(
+        default=None,
+        description="for a guess, the chance to survive it and then to have a safe next move",
     )
 
 
 class Probabilities(BaseModel):
-    """Per cell, row by row: the chance it is a mine, or null for a revealed cell."""
+    """Per cell, row by row: the chance it is a mine, or null for a revealed cell; and what
+    the solver sees of the hidden cells, from what the player sees alone."""
 
     probabilities: list[list[float | None]]
+    marks: list[list[Literal["dead", "fifty-fifty"] | None]] = Field(
+        description="per cell, row by row: 'fifty-fifty' for a cell of an unavoidable 50/50 "
+        "(a pair or a 2x2 square that no later move can settle: one of its cells must be "
+        "guessed), 'dead' for a cell that can tell nothing new (it would show the same number "
+        "wherever it is safe), else null"
+    )
+    secondary_safety: list[list[float | None]] = Field(
+        description="per cell, row by row, for the likely guesses (the safest cells that can "
+        "tell something, and a few corner-like cells away from the numbers): the chance to "
+        "survive revealing it and then to have a safe next move; null elsewhere"
+    )
 
 
 class LevelInfo(BaseModel):

@@ -20,6 +20,8 @@ let receivedAt = 0; // performance.now() when it arrived, to run the timer betwe
 let cursor = 0; // the keyboard cursor, as a cell index
 let hinted = -1; // the cell Hint marked, until the next answer
 let chances = null; // with the overlay on: each cell's mine probability (null when shown)
+let marks = null; // with it: "dead", "fifty-fifty" or null per cell (what the solver sees)
+let safety = null; // with it: the likely guesses' chance to be safe and have a safe next move
 let queue = Promise.resolve(); // moves are sent one after the other, in order
 let pending = 0; // requests queued and not answered yet
 let levels = []; // the built-in levels, from the options
@@ -69,17 +71,19 @@ function draw() {
   [...board.children].forEach((cell, index) => {
     const symbol = symbolAt(index);
     const chance = chances && "#?".includes(symbol) ? chances[index] : null;
+    const mark = chance !== null ? marks[index] : null;
     let name = "cell " + classOf(symbol);
     if (index === explodedIndex) name += " exploded";
     if (index === cursor) name += " cursor";
     if (index === hinted) name += " hint";
     if (chance !== null) name += ` chance risk${riskStep(chance)}`;
+    if (mark) name += ` ${mark}`;
     const text = /[1-8]/.test(symbol) ? symbol : chance !== null ? String(Math.round(chance * 100)) : "";
     if (cell.className !== name || cell.textContent !== text) {
       cell.className = name;
       cell.textContent = text;
       cell.dataset.symbol = symbol;
-      cell.title = chance === null ? "" : chanceWords(chance);
+      cell.title = chance === null ? "" : seenWords(index, chance);
       cell.setAttribute("aria-label", describe(symbol, index, chance));
     }
   });
@@ -87,6 +91,7 @@ function draw() {
   showNumber($("mines-left"), game.mines_left);
   face.dataset.face = game.status;
   for (const id of ["play-move", "hint", "overlay"]) $(id).disabled = game.status !== "playing";
+  $("overlay-legend").hidden = !chances;
   tick();
 }
 
@@ -97,7 +102,7 @@ function where(row, col) {
 
 function describe(symbol, index, chance) {
   const what = { "#": "hidden", F: "flagged", "?": "question mark", "*": "mine", X: "wrong flag", 0: "empty" };
-  const risk = chance === null ? "" : `, ${chanceWords(chance)}`;
+  const risk = chance === null ? "" : `, ${seenWords(index, chance)}`;
   return `${where(Math.floor(index / game.width), index % game.width)}: ${what[symbol] || symbol}${risk}`;
 }
 
@@ -112,6 +117,19 @@ function riskStep(chance) {
 
 function chanceWords(chance) {
   return `${(chance * 100).toFixed(1)}% chance of a mine`;
+}
+
+const MARK_WORDS = {
+  dead: "dead: tells nothing new",
+  "fifty-fifty": "unavoidable 50/50: no later move can settle it",
+};
+/** What the overlay says of the hidden cell at `index`: its mine chance, its mark and, for
+ * the likely guesses, the chance to be safe and have a safe next move. */
+function seenWords(index, chance) {
+  const said = [chanceWords(chance)];
+  if (marks[index]) said.push(MARK_WORDS[marks[index]]);
+  if (safety[index] !== null) said.push(`${Math.round(safety[index] * 100)}% chance to be safe and have a safe next move`);
+  return said.join("; ");
 }
 
 const LEGIBLE_PX = 11; // the smallest overlay number drawn in its cell
@@ -349,7 +367,7 @@ function accept(state) {
   game = state;
   receivedAt = performance.now();
   hinted = -1;
-  chances = null;
+  chances = marks = safety = null;
   hideChanceLabel();
   localStorage.setItem(KEPT.game, state.id);
   draw();
@@ -461,7 +479,7 @@ function hint() {
     const why = advice.why ? `: ${advice.why}` : "";
     say(advice.certain
       ? `The marked cell is safe${why}.`
-      : `No cell is certainly safe: the marked cell has ${Math.round(advice.mine_probability * 100)}% risk, the safest${advice.why ? `; ${advice.why}` : ""}.`);
+      : `No cell is certainly safe: the marked cell has ${Math.round(advice.mine_probability * 100)}% risk, ${advice.rank}${advice.why ? `; ${advice.why}` : ""}.`);
   });
 }
 
@@ -472,6 +490,8 @@ async function showChances() {
     helped(current);
     if (game !== current) return; // a newer answer came meanwhile
     chances = answer.probabilities.flat();
+    marks = answer.marks.flat();
+    safety = answer.secondary_safety.flat();
     draw();
   } catch (error) {
     say(error.message, true);
@@ -481,7 +501,7 @@ async function showChances() {
 function toggleChances() {
   const on = $("overlay").getAttribute("aria-pressed") !== "true";
   $("overlay").setAttribute("aria-pressed", String(on));
-  chances = null;
+  chances = marks = safety = null;
   draw();
   if (on && game && game.status === "playing") showChances();
 }
