@@ -1,10 +1,12 @@
 """`mines analyze`: every hidden cell's exact mine probability for a view (a shell around
-`solving.probabilities`), within bounds of size and time."""
+`solving.probabilities`), within bounds of size and time, and with ``--win-chance`` the
+auto-player's chance of winning from it (`solving.win_chance`)."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import signal
 import time
 from collections.abc import Iterator
@@ -13,7 +15,7 @@ from functools import cache
 from types import FrameType
 from typing import Any
 
-from gridpuzzles.bounds import BoundError, check_range
+from gridpuzzles.bounds import BoundError, check_range, check_seed
 from gridpuzzles.cli.inputs import UsageError, read_text
 from gridpuzzles.cli.options import (
     fail,
@@ -22,17 +24,17 @@ from gridpuzzles.cli.options import (
 )
 from gridpuzzles.minesweeper.core.notation import NotationError, parse_view
 from gridpuzzles.minesweeper.core.rules import Action
-from gridpuzzles.minesweeper.core.settings import (
-    FirstClick,
-)
+from gridpuzzles.minesweeper.core.settings import ConfigError, FirstClick
 from gridpuzzles.minesweeper.core.view import View
 from gridpuzzles.minesweeper.solving.autoplay import decide
+from gridpuzzles.minesweeper.solving.noguess import NoGuessError
 from gridpuzzles.minesweeper.solving.probabilities import (
     Analysis,
     InconsistentViewError,
     SolverLimitError,
     analyze,
 )
+from gridpuzzles.minesweeper.solving.win_chance import WinChance, playouts
 
 MAX_VIEW_BYTES = 1024 * 1024
 """The longest view `mines analyze` reads: 1 MiB of text (read no further)."""
@@ -43,6 +45,11 @@ DEFAULT_SECONDS = 60.0
 """How long `mines analyze` may work on a view unless --max-seconds says otherwise."""
 MAX_SECONDS = 86_400.0
 """The longest --max-seconds: a day."""
+DEFAULT_PLAYOUTS = 1000
+"""The playouts of --win-chance unless --playouts says otherwise (a 95% interval of about
+plus or minus 3 points)."""
+MAX_PLAYOUTS = 1_000_000
+"""The most --playouts: about a day of expert games, which --max-seconds cuts short anyway."""
 
 
 class OutOfTime(Exception):
@@ -70,7 +77,8 @@ def configure(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         "--first-click",
         choices=[r.value for r in FirstClick],
         default=FirstClick.SAFE.value,
-        help="the first-click rule, for the suggested move on an untouched board",
+        help="the first-click rule, for the suggested move and --win-chance on an untouched "
+        "board",
     )
     analyze_.add_argument(
         "--max-seconds",
@@ -78,7 +86,24 @@ def configure(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         default=DEFAULT_SECONDS,
         metavar="S",
         help=f"give up (status 2) after S seconds of work, at most {MAX_SECONDS:.0f} "
-        f"(default {DEFAULT_SECONDS:.0f})",
+        f"(default {DEFAULT_SECONDS:.0f}); --win-chance reports the playouts done by then",
+    )
+    analyze_.add_argument(
+        "--win-chance",
+        action="store_true",
+        help="also estimate the auto-player's chance of winning from here, by playouts on "
+        "layouts drawn at random among those that fit",
+    )
+    analyze_.add_argument(
+        "--playouts",
+        type=whole,
+        metavar="N",
+        help=f"playouts of --win-chance, 1 to {MAX_PLAYOUTS:,} (default {DEFAULT_PLAYOUTS:,})",
+    )
+    analyze_.add_argument(
+        "--seed",
+        type=whole,
+        help="seed of the --win-chance playouts, 0 to 2**63 - 1 (default 0)",
     )
     analyze_.set_defaults(handler=_analyze)
 
@@ -86,6 +111,7 @@ def configure(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
 def _analyze(args: argparse.Namespace) -> int:
     try:
         check_range(args.mines, "--mines", 0, MAX_VIEW_CELLS)
+        _check_win_chance(args)
         if not 0 < args.max_seconds <= MAX_SECONDS:
             raise UsageError(
                 f"--max-seconds must be more than 0 and at most {MAX_SECONDS:.0f}, "
@@ -101,9 +127,11 @@ def _analyze(args: argparse.Namespace) -> int:
         return fail("mines analyze", f"inconsistent view: {error}", 1)
     except SolverLimitError as error:
         return fail("mines analyze", f"the view is beyond the exact solver: {error}", 2)
-    except OutOfTime:
+    except (ConfigError, NoGuessError) as error:
+        return fail("mines analyze", f"no playout can be dealt: {error}", 2)
+    except OutOfTime as error:
         return fail("mines analyze",
-            f"the analysis took longer than --max-seconds {args.max_seconds:g}; "
+            str(error) or f"the analysis took longer than --max-seconds {args.max_seconds:g}; "
             "give it more time, or a view with fewer undecided cells",
             2,
         )
@@ -115,9 +143,73 @@ def _analysis(board: View, args: argparse.Namespace) -> str:
     """The text `mines analyze` prints for ``board``: the grid or the JSON."""
     analysis = analyze(board, args.mines, trust_flags=args.trust_flags)
     move = suggested_move(board, args.mines, FirstClick(args.first_click))
+    chance = _win_chance(board, args) if args.win_chance else None
     if args.json:
-        return json.dumps(analysis_json(analysis, move))
-    return format_analysis(board, analysis, move)
+        found = analysis_json(analysis, move)
+        if chance is not None:
+            found["win_chance"] = win_chance_json(*chance)
+        return json.dumps(found)
+    text = format_analysis(board, analysis, move)
+    return text if chance is None else f"{text}\n{format_win_chance(*chance)}"
+
+
+def _check_win_chance(args: argparse.Namespace) -> None:
+    """Check --playouts and --seed (each only with --win-chance) and fill in their defaults."""
+    if not args.win_chance:
+        if args.playouts is not None or args.seed is not None:
+            raise UsageError("--playouts and --seed go with --win-chance")
+        return
+    if args.playouts is None:
+        args.playouts = DEFAULT_PLAYOUTS
+    check_range(args.playouts, "--playouts", 1, MAX_PLAYOUTS)
+    args.seed = check_seed(0 if args.seed is None else args.seed, "--seed")
+
+
+def _win_chance(board: View, args: argparse.Namespace) -> tuple[WinChance, int]:
+    """The tally of the --win-chance playouts and the number asked for: all of them, or
+    those done when `time_limit` ran out (`OutOfTime` again when none was)."""
+    done = None
+    rule = FirstClick(args.first_click)
+    games = playouts(
+        board, args.mines, random.Random(args.seed), args.playouts,
+        rule=rule, trust_flags=args.trust_flags,
+    )
+    try:
+        for tally in games:
+            done = tally
+    except OutOfTime:
+        if done is None:
+            raise OutOfTime(
+                f"no --win-chance playout ended within --max-seconds {args.max_seconds:g}; "
+                "give it more time"
+            ) from None
+    assert done is not None
+    return done, args.playouts
+
+
+def win_chance_json(tally: WinChance, asked: int) -> dict[str, Any]:
+    """The ``win_chance`` of the ``--json`` form: the estimate, its 95% interval, the
+    playouts won and played, and whether all those asked for were played in time."""
+    low, high = tally.interval
+    return {
+        "estimate": tally.rate,
+        "low": low,
+        "high": high,
+        "wins": tally.wins,
+        "playouts": tally.playouts,
+        "complete": tally.playouts == asked,
+    }
+
+
+def format_win_chance(tally: WinChance, asked: int) -> str:
+    """The line of --win-chance: "Win chance from here: 63.2% (95% CI 60.1-66.2%, 1,000
+    playouts)", saying so when time ran out before all ``asked`` playouts."""
+    low, high = tally.interval
+    short = "" if tally.playouts == asked else f" of {asked:,}: --max-seconds ran out"
+    return (
+        f"Win chance from here: {tally.rate:.1%} (95% CI {100 * low:.1f}-{100 * high:.1f}%, "
+        f"{tally.playouts:,} playouts{short})"
+    )
 
 
 def read_view(name: str) -> View:

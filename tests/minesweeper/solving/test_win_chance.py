@@ -13,7 +13,7 @@ from gridpuzzles.minesweeper import parse_view
 from gridpuzzles.minesweeper.core.settings import ConfigError, FirstClick, level
 from gridpuzzles.minesweeper.solving.benchmark import Board, play_board, random_boards, summarize
 from gridpuzzles.minesweeper.solving.probabilities import InconsistentViewError
-from gridpuzzles.minesweeper.solving.win_chance import WinChance, playouts, win_chance
+from gridpuzzles.minesweeper.solving.win_chance import WinChance, final, playouts
 from tests.minesweeper.solving.test_sampling import fitting_layouts
 
 # A 1 in the corner of a 3x3 board with 2 mines: 3 cells around it hold one mine, the other
@@ -34,7 +34,7 @@ def exact_chance(text: str, mines: int) -> float:
 def test_the_estimate_agrees_with_the_exact_chance_of_a_small_view() -> None:
     exact = exact_chance(CORNER, 2)
     assert exact == 11 / 15
-    tally = win_chance(parse_view(CORNER), 2, random.Random(1), 1500)
+    tally = final(playouts(parse_view(CORNER), 2, random.Random(1), 1500))
     spread = math.sqrt(exact * (1 - exact) / tally.playouts)
     assert abs(tally.rate - exact) < 4 * spread
 
@@ -44,7 +44,7 @@ def test_a_fresh_beginner_board_is_won_as_often_as_the_benchmark_wins() -> None:
     config = level("beginner")
     bench = summarize(play_board(board) for board in random_boards(config, games, 3))
     empty = parse_view("#########\n" * 9)
-    tally = win_chance(empty, config.mines, random.Random(3), games)
+    tally = final(playouts(empty, config.mines, random.Random(3), games))
     assert 0.75 < bench.rate < 0.99
     # The two 95% intervals overlap: a first click that could hit a mine (12% of the time)
     # would take the estimate out of the benchmark's interval.
@@ -55,21 +55,21 @@ def test_a_fresh_beginner_board_is_won_as_often_as_the_benchmark_wins() -> None:
 def test_the_first_click_promise_is_kept_on_a_fresh_board() -> None:
     """Nine mines on a 10-cell board: only a safe first click wins, and it always does."""
     empty = parse_view("#####\n#####\n")
-    safe = win_chance(empty, 9, random.Random(1), 20, rule=FirstClick.SAFE)
-    anywhere = win_chance(empty, 9, random.Random(1), 200, rule=FirstClick.NONE)
+    safe = final(playouts(empty, 9, random.Random(1), 20, rule=FirstClick.SAFE))
+    anywhere = final(playouts(empty, 9, random.Random(1), 200, rule=FirstClick.NONE))
     assert safe == WinChance(20, 20)
     assert 0 < anywhere.wins < 50  # about 1 in 10
 
 
 def test_a_no_guess_board_is_always_won() -> None:
     empty = parse_view("########\n" * 8)
-    assert win_chance(empty, 10, random.Random(2), 5, rule=FirstClick.NO_GUESS).wins == 5
+    assert final(playouts(empty, 10, random.Random(2), 5, rule=FirstClick.NO_GUESS)).wins == 5
 
 
 def test_a_won_view_is_won_in_every_playout_and_a_lost_one_in_none() -> None:
-    assert win_chance(parse_view("#1\n11\n"), 1, random.Random(0), 30) == WinChance(30, 30)
-    assert win_chance(parse_view("F1\n11\n"), 1, random.Random(0), 30) == WinChance(30, 30)
-    assert win_chance(parse_view("*1#\n11#\n###\n"), 1, random.Random(0), 30) == WinChance(0, 30)
+    assert final(playouts(parse_view("#1\n11\n"), 1, random.Random(0), 30)) == WinChance(30, 30)
+    assert final(playouts(parse_view("F1\n11\n"), 1, random.Random(0), 30)) == WinChance(30, 30)
+    assert final(playouts(parse_view("*1#\n11#\n###\n"), 1, random.Random(0), 30)) == WinChance(0, 30)
 
 
 def test_playouts_give_the_tally_after_each_one_and_the_seed_repeats_them() -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from gridpuzzles.minesweeper.core.generation import kept_clear
@@ -71,17 +71,9 @@ def playouts(
         yield WinChance(wins, played)
 
 
-def win_chance(
-    view: View,
-    mines: int,
-    rng: random.Random,
-    count: int,
-    *,
-    rule: FirstClick = FirstClick.SAFE,
-    trust_flags: bool = False,
-) -> WinChance:
-    """The tally of all ``count`` `playouts` (no time bound)."""
-    last = deque(playouts(view, mines, rng, count, rule=rule, trust_flags=trust_flags), maxlen=1)
+def final(tallies: Iterable[WinChance]) -> WinChance:
+    """The last of ``tallies`` (of `playouts`): all the playouts; no playout when empty."""
+    last = deque(tallies, maxlen=1)
     return last[0] if last else WinChance(0, 0)
 
 
@@ -97,17 +89,16 @@ def _dealer(
     width, height = view.width, view.height
     values = cell_values(view)  # flags are hidden cells to the auto-player
     shown = [i for i, v in enumerate(values) if v != UNKNOWN]
-    if shown:
-        shown.sort(key=lambda i: view.cells[i] == "*")
-        source = sampler(view, mines, trust_flags=trust_flags)
-        cache: ComponentCache = {}
-        return (lambda rng: sample_layout(source, rng, cache)), shown[0], tuple(shown[1:])
-    row, col = first_click(width, height, rule)
-    first = row * width + col
-    config = Config(width, height, mines, rule)
-    if rule is FirstClick.NO_GUESS:
-        check_playable(config)
-        return (lambda rng: generate(config, first, rng)), first, ()
-    source = sampler(view, mines, trust_flags=trust_flags, clear=kept_clear(config, first))
-    cache = {}
-    return (lambda rng: sample_layout(source, rng, cache)), first, ()
+    shown.sort(key=lambda i: view.cells[i] == "*")
+    clear: list[int] = []
+    if not shown:
+        row, col = first_click(width, height, rule)
+        shown = [row * width + col]
+        config = Config(width, height, mines, rule)
+        if rule is FirstClick.NO_GUESS:
+            check_playable(config)
+            return (lambda rng: generate(config, shown[0], rng)), shown[0], ()
+        clear = kept_clear(config, shown[0])
+    source = sampler(view, mines, trust_flags=trust_flags, clear=clear)
+    cache: ComponentCache = {}
+    return (lambda rng: sample_layout(source, rng, cache)), shown[0], tuple(shown[1:])
