@@ -126,6 +126,29 @@ def test_a_published_challenge_is_played_to_the_end_with_the_mouse(
     page.screenshot(path=artifacts / "mondrian-solved.png")
 
 
+def test_a_refused_move_shows_the_game_as_another_tab_left_it(
+    page: Page, server: ServerProcess
+) -> None:
+    open_challenge(page, server)
+    first = coloured_solution(CODE)[0]
+    game_id = page.evaluate("sessionStorage.getItem('gridpuzzles.mondrian.game')")
+    elsewhere = page.request.post(  # another tab, or this page's game on another server
+        f"{server.url}/api/mondrian/games/{game_id}/moves",
+        data={"action": "place", "block": str(first.block), "row": first.row,
+              "col": first.col, "orientation": first.orientation.value},
+    )
+    assert elsewhere.ok, elsewhere.text()
+    expect(page.locator(tray(page, str(first.block)))).to_have_count(1)  # not seen here yet
+    page.click(tray(page, str(first.block)))
+    if first.orientation is Orientation.VERTICAL:
+        page.click("#turn")
+    click_cell(page, first.row, first.col)
+    expect(page.locator("#message")).to_contain_text("that block is already on the board")
+    placed(page, first)  # the game as the server has it now
+    expect(page.locator(tray(page, str(first.block)))).to_have_count(0)
+    expect(page.locator("#moves")).to_have_text("1 move")
+
+
 def move_cursor(page: Page, start: tuple[int, int], end: tuple[int, int]) -> None:
     rows, cols = end[0] - start[0], end[1] - start[1]
     for _ in range(abs(rows)):

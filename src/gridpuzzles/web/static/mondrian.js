@@ -297,11 +297,28 @@ function busy(change) {
   board.setAttribute("aria-busy", String(pending > 0));
 }
 
-/** Run `work` after the requests before it; its errors are said in the message line. */
+/** Run `work` after the requests before it; its errors are said in the message line. A 409
+ * (refused: the move does not fit the game as the server has it, which another tab or another
+ * server may have changed) first shows the game as it is now. */
 function enqueue(work) {
   busy(1);
-  queue = queue.then(work).catch((error) => say(error.message, "error")).finally(() => busy(-1));
+  queue = queue.then(work).catch(async (error) => {
+    if (error.status === 409) await refresh();
+    say(error.message, "error");
+  }).finally(() => busy(-1));
   return queue;
+}
+
+/** Show this game as the server has it now (kept as it is shown when it cannot be read). */
+async function refresh() {
+  if (!game) return;
+  const id = game.id;
+  try {
+    const state = await api("GET", gamePath());
+    if (game && game.id === id) show(state);
+  } catch (error) {
+    // gone, or not this browser's: the message of the refusal is said all the same
+  }
 }
 
 /** The game the server sent: drawn, with the UI state that no longer fits it dropped. */
