@@ -278,11 +278,9 @@ def game_from_json(document: Any) -> Game:
     if sum(map(len, history)) > moves:
         raise NotationError(f"a game of {moves} moves has at most {moves} positions to undo "
                             f"and redo, not {sum(map(len, history))}")
-    earlier, later = (
-        tuple(_position_from_json(item, board, black, coloured) for item in positions)
-        for positions in history
-    )
-    position = _position_from_json(document["position"], board, black, coloured)
+    positions = _Positions(board, black, coloured)
+    earlier, later = (tuple(map(positions.read, listed)) for listed in history)
+    position = positions.read(document["position"])
     return Game(board, black, coloured, position, earlier, later, moves, assisted)
 
 
@@ -293,24 +291,43 @@ def _position_to_json(position: Position) -> JsonObject:
     }
 
 
-def _position_from_json(
-    document: Any, board: Board, black: tuple[Block, ...], coloured: tuple[Block, ...]
-) -> Position:
-    """A position of a game on ``board`` with these ``black`` and ``coloured`` blocks."""
-    if not isinstance(document, dict) or sorted(document) != ["black", "placed"]:
-        raise NotationError("a position is a JSON object with the keys black and placed")
-    position = Position(
-        tuple(map(parse_fixed, _json_texts(document["black"], "black"))),
-        tuple(map(parse_fixed, _json_texts(document["placed"], "placed"))),
-    )
-    for placements, blocks, kind in ((position.black, black, "black"),
-                                     (position.placed, coloured, "coloured")):
-        extra = Counter(p.block for p in placements) - Counter(blocks)
-        if extra:
-            sizes = ", ".join(map(str, sorted_blocks(extra.elements())))
-            raise InvalidPuzzleError(f"the game has no {kind} {sizes} block to put there")
-    check_placements(board, (*position.black, *position.placed))
-    return position
+class _Positions:
+    """Reads the positions of one game on ``board`` with these ``black`` and ``coloured``
+    blocks; each placement text and each position is read and checked once (a long history
+    repeats them)."""
+
+    def __init__(self, board: Board, black: tuple[Block, ...], coloured: tuple[Block, ...]):
+        self.board, self.black, self.coloured = board, black, coloured
+        self._placements: dict[str, tuple[Placement, frozenset[tuple[int, int]]]] = {}
+        self._positions: dict[tuple[tuple[str, ...], tuple[str, ...]], Position] = {}
+
+    def read(self, document: Any) -> Position:
+        if not isinstance(document, dict) or sorted(document) != ["black", "placed"]:
+            raise NotationError("a position is a JSON object with the keys black and placed")
+        key = (tuple(_json_texts(document["black"], "black")),
+               tuple(_json_texts(document["placed"], "placed")))
+        if key not in self._positions:
+            self._positions[key] = self._checked(*key)
+        return self._positions[key]
+
+    def _checked(self, black: tuple[str, ...], placed: tuple[str, ...]) -> Position:
+        for text in (*black, *placed):
+            if text not in self._placements:
+                placement = parse_fixed(text)
+                self._placements[text] = placement, placement.cells()
+        position = Position(*(tuple(self._placements[text][0] for text in texts)
+                              for texts in (black, placed)))
+        for placements, blocks, kind in ((position.black, self.black, "black"),
+                                         (position.placed, self.coloured, "coloured")):
+            extra = Counter(p.block for p in placements) - Counter(blocks)
+            if extra:
+                sizes = ", ".join(map(str, sorted_blocks(extra.elements())))
+                raise InvalidPuzzleError(f"the game has no {kind} {sizes} block to put there")
+        cells = [self._placements[text][1] for text in (*black, *placed)]
+        inside = all(map(self.board.contains, (*position.black, *position.placed)))
+        if not inside or len(frozenset().union(*cells)) != sum(map(len, cells)):
+            check_placements(self.board, (*position.black, *position.placed))  # says which
+        return position
 
 
 def _json_text(value: Any, what: str) -> str:
