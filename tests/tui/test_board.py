@@ -4,15 +4,24 @@ the lines of the cells it changed."""
 
 from __future__ import annotations
 
+import random
 from bisect import bisect_left
 from itertools import combinations, pairwise
 
 import pytest
 from textual.strip import Strip
 
-from gridpuzzles.minesweeper import Mark
-from gridpuzzles.tui.board import CHECKER, NUMBER_COLOURS, OPEN_BG, RISK_BANDS
-from tests.tui.test_minesweeper_screen import Drawn, app_for, drawn_cells, screen_of
+from gridpuzzles.minesweeper import Config, FirstClick, Mark
+from gridpuzzles.tui.app import GridPuzzlesApp
+from gridpuzzles.tui.board import (
+    CHECKER,
+    DEAD_MARK,
+    FIFTY_FIFTY_MARK,
+    NUMBER_COLOURS,
+    OPEN_BG,
+    RISK_BANDS,
+)
+from tests.tui.test_minesweeper_screen import Drawn, app_for, drawn_cells, message, screen_of
 
 
 def luminance(colour: str) -> float:
@@ -177,3 +186,52 @@ async def test_with_no_color_the_risk_bands_are_told_apart_by_their_glyphs(no_co
         assert not one & other
     digits = {char for look in set().union(*looks.values()) for char, *_ in look if char.isdigit()}
     assert digits <= {"0"}  # only the certainly safe cells: no wall of digits
+
+
+MARKED = Config(6, 6, 10, FirstClick.SAFE)
+"""With seed 271, after reveals at (0, 0), (4, 3) and (5, 2) (no guess among them): dead cells
+at (5, 0) and (5, 1), an unavoidable 50/50 at (0, 5) and (1, 5)."""
+MARKED_KEYS = ("space", *["down"] * 4, *["right"] * 3, "space", "down", "left", "space")
+"""The keys that make those reveals from the top-left corner."""
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("size", [(100, 40), (24, 14)])
+async def test_the_overlay_marks_dead_cells_and_unavoidable_fifty_fifties(
+    size: tuple[int, int], no_color: None
+) -> None:
+    app = GridPuzzlesApp(MARKED, 271, clock=lambda: 0.0, seeds=random.Random(1))
+    async with app.run_test(size=size) as pilot:
+        await pilot.press(*MARKED_KEYS)
+        screen = screen_of(app)
+        assert screen.game.clicks == 3 and not screen.game.over
+        board = screen.board
+        await pilot.press("o")
+        assert board.overlay.fifty_fifty == {5, 11}
+        assert board.overlay.dead - board.overlay.fifty_fifty == {30, 31}  # (a 50/50 is dead)
+        drawn = drawn_cells(board)
+        width = board.cell_width
+        for cell in [(5, 0), (5, 1)]:
+            text = "".join(char for char, _ in drawn[cell]).strip()
+            assert text.endswith(DEAD_MARK) and len(text) <= width
+        for cell in [(0, 5), (1, 5)]:
+            assert "".join(char for char, _ in drawn[cell]).strip() == FIFTY_FIFTY_MARK
+        unmarked = "".join(char for char, _ in drawn[2, 5])
+        assert DEAD_MARK not in unmarked and FIFTY_FIFTY_MARK not in unmarked
+        # Without colour too, a marked cell looks unlike any cell of its band left unmarked.
+        looks = {without_colour(drawn[cell]) for cell in [(5, 0), (0, 5), (3, 4)]}
+        assert len(looks) == 3  # dead, 50/50 and plain, all three at 50%
+        board.cursor = (5, 0)
+        await pilot.pause()
+        said = message(app)
+        assert said.startswith("row 6, column 1: 50.0% chance of a mine, dead: tells nothing new")
+        assert said.rstrip().endswith(f"{DEAD_MARK}dead {FIFTY_FIFTY_MARK}50/50")
+        board.cursor = (0, 5)
+        await pilot.pause()
+        assert message(app).startswith("row 1, column 6: 50.0% chance of a mine, unavoidable 50/50")
+        board.cursor = (3, 5)
+        await pilot.pause()
+        assert message(app).startswith("row 4, column 6: 33.3% chance of a mine |")
+        await pilot.press("o")
+        assert board.overlay.dead == frozenset() and board.overlay.fifty_fifty == frozenset()
+        assert FIFTY_FIFTY_MARK not in "".join(char for char, _ in drawn_cells(board)[0, 5])

@@ -227,7 +227,8 @@ async def test_the_hint_marks_the_safest_cell_and_says_how_safe_it_is() -> None:
         assert screen.board.cursor == advice.cell
         assert advice.reason is not None
         assert str(advice) in message(app)
-        assert f"{float(advice.probability):.0%} risk, the safest; {advice.why}" in str(advice)
+        assert f"{float(advice.probability):.0%} risk, {advice.rank}; {advice.why}" in str(advice)
+        assert f"{advice.safety:.0%} chance to be safe and have a safe next move" in advice.why
         assert advice.reason.value not in message(app)  # player words, not the rule's name
 
 

@@ -99,6 +99,12 @@ and the exploded mine too, in bold), open cells are not, numbers are bold, and t
 reverses its cell back and underlines it."""
 HINT_MARK = "+"
 """Drawn on a hinted hidden cell, so that it stands out under the cursor too."""
+DEAD_MARK = "†"
+"""Drawn after the overlay's chance of a dead cell (it tells nothing new when revealed)."""
+FIFTY_FIFTY_MARK = "½"
+"""Drawn instead of the overlay's chance (always 50) on a cell of an unavoidable 50/50."""
+MARK_WORDS = {DEAD_MARK: "dead: tells nothing new", FIFTY_FIFTY_MARK: "unavoidable 50/50"}
+"""What the message line says of a marked cell under the cursor."""
 SHOWN = {HIDDEN: "·", "0": " "}
 
 
@@ -138,10 +144,19 @@ CELL_SIZES = [(2, 1), (3, 1), (5, 2), (7, 3)]
 
 @dataclass(frozen=True)
 class Overlay:
-    """Extra marks drawn on the board: a hinted cell and mine probabilities by cell index."""
+    """Extra marks drawn on the board: a hinted cell, mine probabilities by cell index, and
+    what the solver sees of them: dead cells and cells of unavoidable 50/50s."""
 
     hint: int | None = None
     probabilities: dict[int, float] | None = None
+    dead: frozenset[int] = frozenset()
+    fifty_fifty: frozenset[int] = frozenset()
+
+    def mark(self, index: int) -> str:
+        """The mark of a cell: `FIFTY_FIFTY_MARK`, `DEAD_MARK` or "" (none)."""
+        if index in self.fifty_fifty:
+            return FIFTY_FIFTY_MARK
+        return DEAD_MARK if index in self.dead else ""
 
 
 class MinesBoard(Widget, can_focus=True):
@@ -196,6 +211,7 @@ class MinesBoard(Widget, can_focus=True):
         changed = changed_cells(old_view, view)
         changed.update(index for index in marked if index is not None)
         changed.update(np.flatnonzero(percents != old_percents).tolist())
+        changed.update(overlay.dead ^ old_overlay.dead, overlay.fifty_fifty ^ old_overlay.fifty_fifty)
         self._redraw(changed)
 
     def _redraw(self, cells: Iterable[int]) -> None:
@@ -269,7 +285,12 @@ class MinesBoard(Widget, can_focus=True):
             style = palette.exploded if index == exploded else styles[symbol]
             if percents[col] >= 0:
                 shown, style = _probability_cell(
-                    percents[col], self.cell_width, checkered, plain, (row, col) == cursor
+                    percents[col],
+                    self.cell_width,
+                    checkered,
+                    plain,
+                    (row, col) == cursor,
+                    self.overlay.mark(index),
                 )
             if index == hint:
                 shown = HINT_MARK if shown == SHOWN[HIDDEN] else shown
@@ -286,15 +307,22 @@ class MinesBoard(Widget, can_focus=True):
         if probabilities is None:
             return None
         row, col = self.cursor
-        chance = probabilities.get(row * self.view.width + col)
+        index = row * self.view.width + col
+        chance = probabilities.get(index)
         where = f"row {row + 1}, column {col + 1}"
+        mark = self.overlay.mark(index) if chance is not None else ""
         if chance is None:
             said = "mine chances"
         elif chance in (0, 1):
             said = f"{where} is certainly {'safe' if chance == 0 else 'a mine'}"
         else:
             said = f"{where}: {100 * chance:.1f}% chance of a mine"
-        return Text.assemble(said, " |", risk_legend(self.palette is PLAIN))
+        if mark:
+            said += f", {MARK_WORDS[mark]}"
+        legend = risk_legend(self.palette is PLAIN)
+        if self.overlay.dead or self.overlay.fifty_fifty:
+            legend.append(f" {DEAD_MARK}dead {FIFTY_FIFTY_MARK}50/50")
+        return Text.assemble(said, " |", legend)
 
     @property
     def palette(self) -> Palette:
@@ -372,18 +400,23 @@ def chance_label(percent: int, width: int) -> str:
 
 @cache
 def _probability_cell(
-    percent: int, width: int, checkered: bool, plain: bool, cursor: bool
+    percent: int, width: int, checkered: bool, plain: bool, cursor: bool, mark: str = ""
 ) -> tuple[str, Style]:
     """A hidden cell's mine chance (a whole percentage): its risk band's look, and the
     percentage when the cell is 3 characters wide or more. A cell of two characters (where
     percentages would run into a wall of digits) shows only ``0`` or ``!`` when the chance is
     certain, or, without colour, its band's shade glyph; the percentage only under the
-    cursor."""
+    cursor. A cell of an unavoidable 50/50 shows `FIFTY_FIFTY_MARK`, a dead cell
+    `DEAD_MARK` after what it would show (in place of the last shade glyph)."""
     band = risk_band(percent)
     style = band_style(band, checkered, plain)
+    if mark == FIFTY_FIFTY_MARK:
+        return mark, style
     if width > 2 or cursor or band.certain:
-        return chance_label(percent, width), style
-    return (band.shade * width if plain else ""), style
+        shown = chance_label(percent, width)
+        return (shown + mark if len(shown) < width else shown), style
+    shade = band.shade * width if plain else ""
+    return (shade[: width - 1] + mark if mark else shade), style
 
 
 @cache

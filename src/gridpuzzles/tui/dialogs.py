@@ -38,7 +38,8 @@ MINES_HELP = """\
   c               chord it
   p               let the auto-player play one move
   i, H            hint: mark the safest cell, say how safe
-  o               show / hide mine chances: shades, the cursor's cell in %
+  o               show / hide mine chances: shades, the cursor's cell in %;
+                  † dead: tells nothing new, ½ unavoidable 50/50
   n               new game (same level)
   L               level menu: size, seed, rules, no-guess boards
   s               statistics: records, best times, latest games

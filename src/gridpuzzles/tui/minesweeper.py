@@ -37,8 +37,8 @@ from gridpuzzles.minesweeper.core.rules import (
 from gridpuzzles.minesweeper.core.settings import Config
 from gridpuzzles.minesweeper.core.view import HIDDEN, QUESTION, View, view
 from gridpuzzles.minesweeper.solving.autoplay import ADVICE_ERRORS, Player, hint
+from gridpuzzles.minesweeper.solving.insight import insight
 from gridpuzzles.minesweeper.solving.noguess import NoGuessError, placement
-from gridpuzzles.minesweeper.solving.probabilities import analyze
 from gridpuzzles.storage import (
     SavedGame,
     StorageError,
@@ -183,11 +183,13 @@ class MinesweeperScreen(Screen[None]):
         self.query_one("#message", Static).update(message)
 
     def _overlay(self, shown: View) -> Overlay:
-        """The hinted cell and, while asked for, each hidden cell's mine probability; raises
-        what the solver raises on a view beyond it (`SolverLimitError`)."""
+        """The hinted cell and, while asked for, each hidden cell's mine probability, its
+        dead cells and unavoidable 50/50s; raises what the solver raises on a view beyond it
+        (`SolverLimitError`)."""
         if not self.odds_shown or self.game.over:
             return Overlay(self.hinted)
-        analysis = analyze(shown, self.game.config.mines, cache=self.player.cache)
+        sight = insight(shown, self.game.config.mines, cache=self.player.cache, score=False)
+        analysis = sight.analysis
         hidden = [i for i, symbol in enumerate(shown.cells) if symbol in (HIDDEN, QUESTION)]
         # The cells of a group share one weight: one division (of integers of thousands of
         # digits on a large board) a group, the groups told apart by identity, not by hashing.
@@ -196,7 +198,10 @@ class MinesweeperScreen(Screen[None]):
         first = dict(zip(groups, hidden, strict=True))
         chance = {group: analysis.chance(index) for group, index in first.items()}
         chances = dict(zip(hidden, map(chance.__getitem__, groups), strict=True))
-        return Overlay(self.hinted, chances)
+        seen = {row * shown.width + col: cell for cell in sight.cells for row, col in [cell.cell]}
+        dead = frozenset(index for index, cell in seen.items() if cell.dead)
+        halves = frozenset(index for index, cell in seen.items() if cell.fifty_fifty)
+        return Overlay(self.hinted, chances, dead, halves)
 
     def _draw_bar(self) -> None:
         numbers = figures(self.game, self.clock())
