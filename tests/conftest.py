@@ -37,3 +37,11 @@ def postgres_server() -> Iterator[Server]:
 def postgres_url(postgres_server: Server) -> str:
     """The URL of a new empty PostgreSQL database."""
     return postgres_server.database()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a store lives, once for each kind: a SQLite file, or a new PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "games.db")
+    return str(request.getfixturevalue("postgres_url"))

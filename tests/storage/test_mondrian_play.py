@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 from typing import cast
 
 import pytest
@@ -19,18 +18,10 @@ from gridpuzzles.storage.mondrian_play import InPlay, MondrianPlay
 FINISH = Finish("001040531", "easy", 83.0, False, 8, 1083.0)
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def where(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """Where a store lives: a SQLite file, or a new PostgreSQL database."""
-    if request.param == "sqlite":
-        return str(tmp_path / "games.db")
-    return cast(str, request.getfixturevalue("postgres_url"))
-
-
 @pytest.fixture
-def stores(where: str) -> Iterator[list[Store]]:
+def stores(database: str) -> Iterator[list[Store]]:
     """Two stores on one database, as two processes serving it have."""
-    opened = [Store(where), Store(where)]
+    opened = [Store(database), Store(database)]
     yield opened
     for store in opened:
         store.close()
@@ -64,8 +55,8 @@ def test_a_change_over_a_stale_version_is_refused_and_writes_nothing(
         pass
 
 
-def test_a_finish_raced_by_several_processes_is_kept_once(where: str) -> None:
-    racers = [Store(where) for _ in range(4)]
+def test_a_finish_raced_by_several_processes_is_kept_once(database: str) -> None:
+    racers = [Store(database) for _ in range(4)]
     MondrianPlay(racers[0]).start("g", "owner", {"solved": False}, 1000.0)
     start = threading.Barrier(len(racers))
     outcomes: list[str] = []

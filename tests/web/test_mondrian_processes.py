@@ -6,8 +6,7 @@ API) and loses nothing; a finish raced by two processes is kept once."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -30,18 +29,10 @@ def anyio_backend() -> str:
     return "asyncio"
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def where(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """One database: a SQLite file, or a new PostgreSQL database."""
-    if request.param == "sqlite":
-        return str(tmp_path / "games.db")
-    return cast(str, request.getfixturevalue("postgres_url"))
-
-
 @pytest.fixture
-def stores(where: str) -> Iterator[tuple[Store, Store]]:
+def stores(database: str) -> Iterator[tuple[Store, Store]]:
     """Two stores on the database, as two processes have."""
-    one, other = Store(where), Store(where)
+    one, other = Store(database), Store(database)
     yield one, other
     one.close()
     other.close()
