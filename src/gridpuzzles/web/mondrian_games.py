@@ -1,7 +1,7 @@
 """The server's Mondrian Blocks games: held by id, played with the core, timed by the server.
 
 This is the imperative shell around `mondrian.core.game`: it reads the clock, draws seeds,
-checks the token, and keeps a solved game in the store. Every rule is the core's; the one
+checks the token, and keeps each game in the store. Every rule is the core's; the one
 policy of its own is about time. The clock starts when the three black blocks are first all
 on the board (at once for a picked challenge), and never starts again; coloured blocks can
 only be put down once it runs, so no time is won by filling the board before the challenge
@@ -20,7 +20,10 @@ games it served last, used only when the store's version of the game is the copy
 cheap read per request, which sends the state only when it changed). Bounds: a store keeps
 at most `mondrian_play.MAX_IN_PLAY` games in play and none untouched for a week, each of at
 most `MAX_MOVES` moves. Requests on one game in one process wait for each other
-(`GameLocks`). Solver work
+(`GameLocks`). Solver work (generating a challenge, rating one, a hint, the solutions) runs in
+a worker process within the time budget (`Workers`); a job past the budget changes nothing. A
+published challenge needs none: its level is known and its one solution is counted in a
+millisecond.
 """
 
 from __future__ import annotations
