@@ -198,10 +198,7 @@ class MinesweeperScreen(Screen[None]):
         first = dict(zip(groups, hidden, strict=True))
         chance = {group: analysis.chance(index) for group, index in first.items()}
         chances = dict(zip(hidden, map(chance.__getitem__, groups), strict=True))
-        seen = {row * shown.width + col: cell for cell in sight.cells for row, col in [cell.cell]}
-        dead = frozenset(index for index, cell in seen.items() if cell.dead)
-        halves = frozenset(index for index, cell in seen.items() if cell.fifty_fifty)
-        return Overlay(self.hinted, chances, dead, halves)
+        return Overlay(self.hinted, chances, sight.dead, sight.fifty_fifty)
 
     def _draw_bar(self) -> None:
         numbers = figures(self.game, self.clock())

@@ -182,7 +182,8 @@ class PlayedMove(GameState):
         examples=[
             "safe: the 2 at row 4, column 7 already has its 2 mines",
             "certain mine: the 1 at row 2, column 3 can only have its mine there",
-            "no safe cell: 12% risk, the safest; its number most often leads to a safe next move",
+            "no safe cell: 12% risk, the safest living cell; 71% chance to be safe and have a "
+            "safe next move",
         ],
     )
 

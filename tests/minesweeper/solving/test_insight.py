@@ -14,6 +14,7 @@ from gridpuzzles.minesweeper.solving.insight import (
     insight,
     position_insight,
 )
+from gridpuzzles.minesweeper.solving.liveness import is_dead, liveness
 from gridpuzzles.minesweeper.solving.probabilities import (
     KnownOutcomes,
     cell_values,
@@ -127,6 +128,19 @@ def test_fifty_fifties_agree_with_every_layout() -> None:
         for group in marked:
             assert brute_fifty_fifty(text, mines, group), (text, mines, group)
     assert found > 10
+
+
+def test_the_dead_cells_are_those_liveness_finds() -> None:
+    dead = 0
+    for pos in positions(200, 5, 14):
+        analysis = solve_position(pos)
+        live = liveness(pos, analysis)
+        seen = position_insight(pos, analysis, score=False)
+        expected = {c for c in seen.uncertain if is_dead(live, c)}
+        assert seen.dead == expected
+        assert {c.cell for c in seen.cells if c.dead} == {divmod(c, pos.width) for c in expected}
+        dead += len(expected)
+    assert dead > 50
 
 
 def test_the_likely_guesses_get_their_secondary_safety_and_no_others() -> None:

@@ -23,9 +23,10 @@ over the numbers it may show (at most 9).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from gridpuzzles.minesweeper.core.grid import Cell
@@ -85,15 +86,48 @@ class CellInsight:
 
 @dataclass(frozen=True)
 class Insight:
-    """What the solver sees of a position, for its uncertain hidden cells."""
+    """What the solver sees of a position, for its uncertain hidden cells (by cell index;
+    `cells` says it cell by cell)."""
 
     analysis: Analysis
     """The exact analysis of the position (every hidden cell's mine chance)."""
-    cells: tuple[CellInsight, ...]
-    """The hidden cells neither certainly safe nor certainly a mine, top row first."""
+    uncertain: tuple[int, ...]
+    """The hidden cells neither certainly safe nor certainly a mine, in index order."""
+    dead: frozenset[int]
+    """The uncertain cells that tell nothing new."""
+    fifty_fifty: frozenset[int]
+    """The cells of the unavoidable 50/50s."""
     fifty_fifties: tuple[tuple[Cell, ...], ...]
     """The unavoidable 50/50s: pairs and 2x2 squares holding one of two equally likely
     arrangements of mines that no cell outside them can tell apart."""
+    risk: Mapping[int, int]
+    """Per cell, the layouts in which it sits in a 50/50 pattern (see `fifty_fifty_risk`)."""
+    safety: Mapping[int, float]
+    """The secondary safety of the likely guesses."""
+
+    @cached_property
+    def cells(self) -> tuple[CellInsight, ...]:
+        """Each uncertain hidden cell's insight, top row first."""
+        analysis = self.analysis
+        total, weights, width = analysis.layouts, analysis.weights, analysis.width
+        chances: dict[int, Fraction] = {}  # by the identity of a weight: cells share them
+
+        def chance(weight: int) -> Fraction:
+            if id(weight) not in chances:
+                chances[id(weight)] = Fraction(weight, total)
+            return chances[id(weight)]
+
+        return tuple(
+            CellInsight(
+                divmod(c, width),
+                chance(weights[c] or 0),
+                c in self.dead,
+                c in self.fifty_fifty,
+                Fraction(min(self.risk[c], total), total) if c in self.risk else Fraction(0),
+                self.safety.get(c),
+            )
+            for c in self.uncertain
+        )
 
     def at(self, row: int, col: int) -> CellInsight | None:
         """The insight of (row, col), or None when it is not an uncertain hidden cell."""
@@ -127,39 +161,37 @@ def position_insight(
     pos: Position, analysis: Analysis, cache: ComponentCache | None = None, *, score: bool = True
 ) -> Insight:
     """`insight` of a position and its analysis."""
-    width, total = pos.width, analysis.layouts
     uncertain = uncertain_cells(pos, analysis)
     live = liveness(pos, analysis)
-    dead = {c for c in uncertain if is_dead(live, c)}
+    dead = frozenset(dead_cells(pos, live, uncertain))
     groups = unavoidable_fifty_fifties(pos, analysis, cache)
-    in_group = {c for group in groups for c in group}
-    risk = fifty_fifty_risk(pos, cache)
     safety: dict[int, float] = {}
     if score:
         known = KnownOutcomes(pos, cache)
         for cell in likely_guesses(pos, analysis, live, dead):
             safety[cell] = secondary_safety(known, analysis, cell)
-    chance: dict[int, Fraction] = {}
-    cells = []
-    for c in uncertain:
-        weight = analysis.weights[c] or 0
-        if weight not in chance:
-            chance[weight] = Fraction(weight, total)
-        cells.append(
-            CellInsight(
-                divmod(c, width),
-                chance[weight],
-                c in dead,
-                c in in_group,
-                Fraction(min(risk.get(c, 0), total), total),
-                safety.get(c),
-            )
-        )
     return Insight(
         analysis,
-        tuple(cells),
-        tuple(tuple(divmod(c, width) for c in group) for group in groups),
+        tuple(uncertain),
+        dead,
+        frozenset(c for group in groups for c in group),
+        tuple(tuple(divmod(c, pos.width) for c in group) for group in groups),
+        fifty_fifty_risk(pos, cache),
+        safety,
     )
+
+
+def dead_cells(pos: Position, live: Liveness, uncertain: Iterable[int]) -> Iterator[int]:
+    """The dead cells among ``uncertain`` (`is_dead`), an off-frontier cell next to another
+    known living at once: off-frontier cells are all alike, so all uncertain together."""
+    nbrs = neighbour_table(pos.width, pos.height)
+    frontier = live.frontier
+    for c in uncertain:
+        off_beside = c not in frontier and any(
+            n in pos.unknown and n not in frontier for n in nbrs[c]
+        )
+        if not off_beside and is_dead(live, c):
+            yield c
 
 
 def uncertain_cells(pos: Position, analysis: Analysis) -> list[int]:
@@ -188,7 +220,8 @@ def unavoidable_fifty_fifties(
     """The unavoidable 50/50s of a position, by cell index: 2x2 squares first, then pairs of
     neighbouring cells not in such a square (see `Insight.fifty_fifties`)."""
     total, weights, width = analysis.layouts, analysis.weights, pos.width
-    half = {c for c in pos.unknown if 2 * (weights[c] or 0) == total}
+    half_total = total // 2 if total % 2 == 0 else -1
+    half = {c for c in pos.unknown if weights[c] == half_total}
     found: list[tuple[int, ...]] = []
     taken: set[int] = set()
     for a in sorted(half):
