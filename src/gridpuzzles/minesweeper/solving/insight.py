@@ -16,8 +16,8 @@ For every hidden cell that is neither certainly safe nor certainly a mine (`Insi
 
 Everything comes from the view and the mine count alone. The work is bounded like the
 analysis itself: one exact analysis, the dead test of each uncertain cell, the patterns of
-`fifty_fifty_risk`, one analysis per candidate pair and two per candidate square (candidates
-are cells at exactly 50%), and at most `SCORED_FRONTIER` + `SCORED_OFF` cells scored, each
+`fifty_fifty_risk`, two analyses per candidate pair or square (cells at exactly 50% that no
+cell outside sees apart unless it is a certain mine), and at most `SCORED_FRONTIER` + `SCORED_OFF` cells scored, each
 over the numbers it may show (at most 9).
 """
 
