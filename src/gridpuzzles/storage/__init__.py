@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from gridpuzzles.storage.store import (
         ABANDONED,
         MAX_CHALLENGE_KEY,
+        GameChanges,
         LevelStats,
         PlayedGame,
         SavedGame,
@@ -48,6 +49,7 @@ _LAZY = {
         (
             "ABANDONED",
             "MAX_CHALLENGE_KEY",
+            "GameChanges",
             "LevelStats",
             "PlayedGame",
             "SavedGame",
@@ -82,6 +84,7 @@ __all__ = [
     "SCHEMES",
     "VERSION",
     "DatabaseError",
+    "GameChanges",
     "LevelStats",
     "Location",
     "MoveConflict",

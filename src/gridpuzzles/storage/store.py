@@ -84,6 +84,8 @@ class SavedGame:
     created_at: float = 0.0
     assisted: bool = False
     """Whether the player asked for help (Play Move, a hint, the probabilities)."""
+    left: bool = False
+    """Whether the player left the game unfinished (kept as abandoned: it takes no more moves)."""
 
     def start(self) -> Game:
         """The game before any move."""
@@ -96,6 +98,16 @@ class SavedGame:
         return reduce(
             lambda game, timed: play(game, timed.move, timed.at), self.moves, self.start()
         )
+
+
+@dataclass(frozen=True)
+class GameChanges:
+    """What a stored game holds beyond a copy of its first moves: the moves played after them,
+    and whether it is assisted or was left now (another process may have changed it)."""
+
+    moves: tuple[TimedMove, ...]
+    assisted: bool
+    left: bool
 
 
 @dataclass(frozen=True)
@@ -196,13 +208,37 @@ class Store:
         with self._transaction(writing=False) as db:
             return load_saved(db, game_id)
 
-    def add_move(self, game_id: str, number: int, timed: TimedMove, after: Game) -> None:
+    def changes(self, game_id: str, since: int) -> GameChanges | None:
+        """The moves of a stored game from number ``since`` on, and its flags now; None when
+        there is no such game (any more). One cheap read: a process checks its copy of a game
+        against it before every use, since another process may have played on."""
+        with self._transaction(writing=False) as db:
+            row = db.execute(
+                select(games.c.assisted, games.c.status).where(games.c.id == game_id)
+            ).first()
+            if row is None:
+                return None
+            played = db.execute(
+                select(moves.c.move, moves.c.at)
+                .where(moves.c.game_id == game_id, moves.c.number >= since)
+                .order_by(moves.c.number)
+            ).all()
+        return GameChanges(
+            tuple(TimedMove(Move.parse(text), at) for text, at in played),
+            bool(row.assisted),
+            row.status == ABANDONED,
+        )
+
+    def add_move(
+        self, game_id: str, number: int, timed: TimedMove, after: Game, *, assisted: bool = False
+    ) -> None:
         """Append move ``number`` (0-based) of a game; ``after`` is the game it led to.
 
         When the move ends the game, its status, time and figures are stored with it, in the
-        same transaction. The database refuses a number already taken (`MoveConflict`: the
-        move was played on a stale copy of the game), and `StorageError` says an unknown or
-        ended game.
+        same transaction; so is the mark of an ``assisted`` move (help: Play Move). The
+        database refuses a number already taken (`MoveConflict`: the move was played on a
+        stale copy of the game, and nothing is written), and `StorageError` says an unknown
+        or ended game.
         """
         with self._transaction() as db:
             status = db.execute(
@@ -221,6 +257,8 @@ class Store:
                     f"game {game_id!r} already has a move number {number}: play on its "
                     "current state"
                 ) from None
+            if assisted:
+                db.execute(update(games).where(games.c.id == game_id).values(assisted=True))
             if after.over:
                 record_end(db, game_id, after, timed.at, after.status.value)
 
@@ -343,7 +381,8 @@ def load_saved(db: Connection, game_id: str) -> SavedGame | None:
     row = db.execute(
         select(games.c.width, games.c.height, games.c.mines, games.c.first_click,
                games.c.win_rule, games.c.question_marks, games.c.seed, games.c.layout,
-               games.c.owner, games.c.counted, games.c.created_at, games.c.assisted)
+               games.c.owner, games.c.counted, games.c.created_at, games.c.assisted,
+               games.c.status)
         .where(games.c.id == game_id)
     ).first()
     if row is None:
@@ -352,7 +391,9 @@ def load_saved(db: Connection, game_id: str) -> SavedGame | None:
         select(moves.c.move, moves.c.at).where(moves.c.game_id == game_id)
         .order_by(moves.c.number)
     ).all()
-    width, height, mines, first, win, marks, seed, layout, owner, counted, created, helped = row
+    width, height, mines, first, win, marks, seed, layout, owner, counted, created, helped, status = (
+        row
+    )
     return SavedGame(
         id=game_id,
         config=Config(width, height, mines, FirstClick(first), WinRule(win), bool(marks)),
@@ -363,6 +404,7 @@ def load_saved(db: Connection, game_id: str) -> SavedGame | None:
         counted=bool(counted),
         created_at=created,
         assisted=bool(helped),
+        left=status == ABANDONED,
     )
 
 

@@ -3,11 +3,19 @@
 This is the imperative shell around the core: it reads the clock, draws seeds, checks the
 token and commits every move to the store before the caller answers. Every rule is the core's.
 
-Requests on one game wait for each other (a lock per game in use); requests on other games
-never wait for them. Work that may take long runs in a worker process (`Workers`): the first
-reveal of a no-guess game, which generates its board, and the replay of such a game from the
-store. A first reveal that runs past the budget stores nothing, so the game stays as it was.
-The rest (a move, a write to the store) is quick and runs in a thread, off the event loop.
+Any number of processes may serve one store (`serve --workers N`, or servers on several hosts
+sharing a PostgreSQL database). Each keeps a cache of recent games, but checks its copy against
+the store before every use (`Store.changes`, one cheap read) and plays on it the moves another
+process stored meanwhile; the store refuses a move number already taken (`MoveConflict`), so a
+move chosen on a copy that went stale between the check and the write is not stored, and the
+player is told to look again (409). A client may also send the move count it saw: a move chosen
+on an older state is refused the same way. Within a process, requests on one game wait for
+each other (a lock per game in use); requests on other games never wait for them.
+
+Work that may take long runs in a worker process (`Workers`): the first reveal of a no-guess
+game, which generates its board, and the replay of such a game from the store. A first reveal
+that runs past the budget stores nothing, so the game stays as it was. The rest (a move, a
+write to the store) is quick and runs in a thread, off the event loop.
 
 Help (Play Move, a hint, the probabilities) makes a game still being played *assisted*, in
 the store and in the cache, once the help is given. A game the player leaves is kept as a loss
@@ -19,9 +27,10 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
+from functools import reduce
 from typing import TypeVar
 
 import anyio
@@ -36,7 +45,14 @@ from gridpuzzles.minesweeper import (
     Move,
     play,
 )
-from gridpuzzles.storage import SavedGame, Store, TimedMove, new_game_id
+from gridpuzzles.storage import (
+    GameChanges,
+    MoveConflict,
+    SavedGame,
+    Store,
+    TimedMove,
+    new_game_id,
+)
 from gridpuzzles.web import tokens
 from gridpuzzles.web.workers import Workers
 
@@ -49,6 +65,10 @@ REPLAY_TOO_SLOW = (
 )
 
 LEFT = "you left this game, so it takes no more moves or help: start a new game"
+STALE = (
+    "the game changed before this move (it was played on in another tab or window): the move "
+    "was not played; look at the game as it is now and play again"
+)
 
 Chooser = Callable[[Game], Awaitable[Move]]
 """Picks the move to play from the game's current state (the player's move, or Play Move)."""
@@ -84,15 +104,10 @@ def generates_board(game: Game, move: Move) -> bool:
     )
 
 
-def replay_generates_board(saved: SavedGame) -> bool:
-    """Whether replaying ``saved`` generates a no-guess board (its layout is not stored)."""
-    start = saved.start()
-    return any(generates_board(start, timed.move) for timed in saved.moves)
-
-
-def replayed(saved: SavedGame) -> Game:
-    """The game after every stored move (a job for a worker process)."""
-    return saved.replay()
+def played_on(game: Game, moves: Sequence[TimedMove]) -> Game:
+    """``game`` after ``moves``, each at its time (a job for a worker process when one of them
+    generates a no-guess board)."""
+    return reduce(lambda now, timed: play(now, timed.move, timed.at), moves, game)
 
 
 def given(move: Move) -> Chooser:
@@ -171,13 +186,24 @@ class Games:
             return await self._entry(game_id, token)
 
     async def play(
-        self, game_id: str, token: str | None, choose: Chooser, *, assisted: bool = False
+        self,
+        game_id: str,
+        token: str | None,
+        choose: Chooser,
+        *,
+        assisted: bool = False,
+        seen: int | None = None,
     ) -> tuple[Move, Entry]:
         """Play the move ``choose`` picks, store it, and return it with the game now (core
         errors pass through; past the budget, `OverBudgetError` and nothing is stored).
-        ``assisted``: the move is help (Play Move), so the game is marked assisted with it."""
+        ``assisted``: the move is help (Play Move), so the game is marked assisted with it.
+        ``seen``: the number of moves the game had when the player chose the move; a game
+        that has more now refuses it (`MoveConflict`), as does the store a move another
+        process stored first."""
         async with self._locks.hold(game_id):
             entry = _in_play(await self._entry(game_id, token))
+            if seen is not None and seen != entry.moves:
+                raise MoveConflict(STALE)
             move = await choose(entry.game)
             timed = TimedMove(move, self.clock())
             if not generates_board(entry.game, move):
@@ -225,21 +251,30 @@ class Games:
         self, game_id: str, entry: Entry, timed: TimedMove, after: Game, assisted: bool
     ) -> Entry:
         """Commit the move that led from ``entry`` to ``after`` (marking the game assisted
-        first when the move was help: only a game being played can be), cache and return it."""
+        with it when the move was help: only a game being played can be), cache and return
+        it. A move number another process took first is not stored (`MoveConflict`)."""
         helped = assisted and not entry.assisted
-        if helped:
-            self.store.mark_assisted(game_id)
-        self.store.add_move(game_id, entry.moves, timed, after)
+        try:
+            self.store.add_move(game_id, entry.moves, timed, after, assisted=helped)
+        except MoveConflict:
+            self._forget(game_id)
+            raise MoveConflict(STALE) from None
         played = replace(entry, game=after, moves=entry.moves + 1, assisted=entry.assisted or helped)
         self._remember(game_id, played)
         return played
 
     async def _entry(self, game_id: str, token: str | None) -> Entry:
-        entry = self._cached(game_id)
-        if entry is None:
-            entry = await self._load(game_id, token)
-        _check_token(game_id, token, entry.owner)
-        return entry
+        """The game as the store holds it now: the cached copy (its token checked first)
+        brought up to date, or the game loaded and replayed."""
+        cached = self._cached(game_id)
+        if cached is None:
+            return await self._load(game_id, token)
+        _check_token(game_id, token, cached.owner)
+        changes = await anyio.to_thread.run_sync(self.store.changes, game_id, cached.moves)
+        if changes is None:
+            self._forget(game_id)
+            raise UnknownGameError(f"there is no game {game_id!r}: start a new game")
+        return await self._caught_up(game_id, cached, changes)
 
     async def _load(self, game_id: str, token: str | None) -> Entry:
         """A game from the store, replayed (the token is checked before any replay)."""
@@ -247,13 +282,28 @@ class Games:
         if saved is None:
             raise UnknownGameError(f"there is no game {game_id!r}: start a new game")
         _check_token(game_id, token, saved.owner)
-        if replay_generates_board(saved):
-            game = await self.workers.run(replayed, saved, too_slow=REPLAY_TOO_SLOW)
-        else:
-            game = await anyio.to_thread.run_sync(saved.replay)
-        entry = Entry(game, saved.owner, len(saved.moves), saved.assisted)
-        self._remember(game_id, entry)
-        return entry
+        start = Entry(saved.start(), saved.owner, 0)
+        changes = GameChanges(saved.moves, saved.assisted, saved.left)
+        return await self._caught_up(game_id, start, changes)
+
+    async def _caught_up(self, game_id: str, entry: Entry, changes: GameChanges) -> Entry:
+        """``entry`` after the ``changes`` stored since, cached (a replay that generates a
+        no-guess board runs on a worker, within the budget)."""
+        if not changes.moves and (changes.assisted, changes.left) == (entry.assisted, entry.left):
+            return entry
+        game = entry.game
+        if changes.moves:
+            if any(generates_board(game, timed.move) for timed in changes.moves):
+                game = await self.workers.run(
+                    played_on, game, changes.moves, too_slow=REPLAY_TOO_SLOW
+                )
+            else:
+                game = await anyio.to_thread.run_sync(played_on, game, changes.moves)
+        now = Entry(
+            game, entry.owner, entry.moves + len(changes.moves), changes.assisted, changes.left
+        )
+        self._remember(game_id, now)
+        return now
 
     def _cached(self, game_id: str) -> Entry | None:
         with self._cache_lock:
@@ -261,6 +311,10 @@ class Games:
             if entry is not None:
                 self._cache.move_to_end(game_id)
             return entry
+
+    def _forget(self, game_id: str) -> None:
+        with self._cache_lock:
+            self._cache.pop(game_id, None)
 
     def _remember(self, game_id: str, entry: Entry) -> None:
         with self._cache_lock:

@@ -97,7 +97,7 @@ def router(games: Games) -> APIRouter:
         """Start a game. Its token comes back in the body and as a cookie for its path."""
         game_id, token, game = games.create(config_of(request), request.seed)
         give_token(response, token, game_path(game_id))
-        state = game_state(game_id, game, games.clock(), assisted=False)
+        state = game_state(game_id, game, games.clock(), assisted=False, moves=0)
         return CreatedGame(**state.model_dump(), token=token)
 
     async def advice(game: Game, job: Callable[[assist.Situation], T]) -> T:
@@ -111,7 +111,9 @@ def router(games: Games) -> APIRouter:
         return await advice(game, assist.probabilities)
 
     def state(game_id: str, entry: Entry) -> GameState:
-        return game_state(game_id, entry.game, games.clock(), assisted=entry.assisted)
+        return game_state(
+            game_id, entry.game, games.clock(), assisted=entry.assisted, moves=entry.moves
+        )
 
     @api.get("/games/{game_id}", responses=SLOW)
     async def get_game(game_id: GameId, token: Token) -> GameState:
@@ -121,7 +123,8 @@ def router(games: Games) -> APIRouter:
     @api.post("/games/{game_id}/moves", responses=SLOW)
     async def post_move(game_id: GameId, request: MoveRequest, token: Token) -> GameState:
         """Play a move (``r`` reveal, ``f`` flag or unflag, ``c`` chord); stored before the answer."""
-        _, entry = await games.play(game_id, token, given(Move.parse(request.move)))
+        move = Move.parse(request.move)
+        _, entry = await games.play(game_id, token, given(move), seen=request.moves)
         return state(game_id, entry)
 
     @api.post("/games/{game_id}/auto-move", responses=SLOW)

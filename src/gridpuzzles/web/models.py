@@ -102,6 +102,9 @@ SeedOut = Annotated[
 ]
 
 
+MAX_MOVE_COUNT = 2**31 - 1
+"""The largest move count a move request may say it saw."""
+
 class Strict(BaseModel):
     """A request body: unknown fields are an error, not silently ignored."""
 
@@ -127,6 +130,14 @@ class MoveRequest(Strict):
     """One move in its text form: ``r`` reveal, ``f`` flag, ``c`` chord, then ``ROW,COL``."""
 
     move: str = Field(max_length=32, examples=["r3,4", "f0,0", "c2,2"])
+    moves: int | None = Field(
+        None,
+        ge=0,
+        le=MAX_MOVE_COUNT,
+        description="the number of moves the game had when this one was chosen (the game's "
+        "`moves`); when the game has more now (played on in another tab), the move is refused "
+        "with 409 and nothing changes",
+    )
 
 
 class Result(BaseModel):
@@ -159,6 +170,10 @@ class GameState(BaseModel):
     elapsed: float = Field(description="seconds since the first reveal, frozen at the end")
     started: bool
     clicks: int
+    moves: int = Field(
+        description="moves stored so far (flags included): send it with the next move so that "
+        "a move chosen on an older state is refused"
+    )
     assisted: bool = Field(
         description="the player had help in this game (Play Move, a hint, the probabilities): "
         "it is counted apart and sets no record"
@@ -321,7 +336,9 @@ class Error(BaseModel):
     detail: str
 
 
-def game_state(game_id: str, game: Game, now: float, *, assisted: bool) -> GameState:
+def game_state(
+    game_id: str, game: Game, now: float, *, assisted: bool, moves: int
+) -> GameState:
     """The player's view of ``game`` at time ``now``; the seed and 3BV only after the end."""
     config = game.config
     numbers = figures(game, now)
@@ -349,6 +366,7 @@ def game_state(game_id: str, game: Game, now: float, *, assisted: bool) -> GameS
         elapsed=round(numbers.elapsed, 3),
         started=game.started_at is not None,
         clicks=numbers.clicks,
+        moves=moves,
         assisted=assisted,
         result=result,
     )
