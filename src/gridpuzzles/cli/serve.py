@@ -1,16 +1,32 @@
-"""`gridpuzzles serve`: run the web app on uvicorn and print its address."""
+"""`gridpuzzles serve`: run the web app on uvicorn and print its address.
+
+With ``--workers N`` the port is bound once and N processes (started afresh, "spawn") serve
+it, each with its own connections to the store and its own solver workers; the kernel shares
+the connections out between them. The store keeps them consistent (`web.games`). A worker
+that dies is started again; Ctrl+C or SIGTERM stops them all.
+"""
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import signal
 import socket
 import sqlite3
 import sys
+import threading
 from collections.abc import Callable
+from dataclasses import dataclass
+from multiprocessing.process import BaseProcess
+from types import FrameType
+from typing import TYPE_CHECKING
 
 from gridpuzzles.bounds import read_decimal
 from gridpuzzles.cli.options import database, whole_number
 from gridpuzzles.storage import StorageError, default_db
+
+if TYPE_CHECKING:
+    from gridpuzzles.storage import Location, Store
 from gridpuzzles.web.workers import DEFAULT_QUEUE, DEFAULT_SECONDS, DEFAULT_WORKERS
 
 DEFAULT_HOST = "127.0.0.1"
@@ -19,6 +35,10 @@ PORTS = (0, 65535)
 SOLVER_SECONDS = (0.1, 600.0)
 SOLVER_WORKERS = (1, 32)
 SOLVER_QUEUE = (0, 100)
+WORKERS = (1, 32)
+BACKLOG = 2048
+"""Connections the kernel holds for the server processes before they accept them (uvicorn's
+own default)."""
 GRACE_SECONDS = 2
 """On Ctrl+C or SIGTERM, requests still running after this long are cancelled (and their
 solver work killed), so that the server stops promptly."""
@@ -55,6 +75,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "postgresql://USER:PASSWORD@HOST:PORT/DATABASE (with gridpuzzles[server])"
     )
     parser.add_argument(
+        "--workers",
+        type=whole_number("the number of server processes", *WORKERS),
+        default=1,
+        metavar="N",
+        help=f"server processes sharing the port and the database, {WORKERS[0]}-{WORKERS[1]} "
+        "(1); each has its own solver workers",
+    )
+    parser.add_argument(
         "--solver-seconds",
         type=seconds(*SOLVER_SECONDS),
         default=DEFAULT_SECONDS,
@@ -82,43 +110,127 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(handler=serve)
 
 
+@dataclass(frozen=True)
+class Settings:
+    """What each server process needs to build the app (sent to a spawned worker)."""
+
+    db: Location
+    """A SQLite file or a server's URL (`str` of a URL hides its password)."""
+    solver_seconds: float
+    solver_workers: int
+    solver_queue: int
+
+
 def serve(args: argparse.Namespace) -> int:
     """Open the database, bind the port, print the address and serve until interrupted."""
-    import uvicorn  # imported here so that the other commands start fast
-
-    from gridpuzzles.web.app import create_app
-
-    path = args.db or default_db()
+    settings = Settings(
+        args.db or default_db(), args.solver_seconds, args.solver_workers, args.solver_queue
+    )
     try:
         from gridpuzzles.storage import Store  # SQLAlchemy, only when serving
 
-        store = Store(path)
+        store = Store(settings.db)  # created or migrated once, before any worker starts
     except (StorageError, sqlite3.Error, OSError) as error:
-        return _fail(f"cannot use {str(path)!r} as the database: {error}")
+        return _fail(f"cannot use {str(settings.db)!r} as the database: {error}")
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as listener:
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             listener.bind((args.host, args.port))
         except (OSError, TypeError, UnicodeError) as error:
+            store.close()
             return _fail(f"cannot listen on {args.host}:{args.port}: {error}")
         host, port = listener.getsockname()[:2]
         shown = f"[{host}]" if family == socket.AF_INET6 else host
-        print(f"gridpuzzles web app on http://{shown}:{port}/ (database {store.where})", flush=True)
-        app = create_app(
-            store,
-            solver_seconds=args.solver_seconds,
-            solver_workers=args.solver_workers,
-            solver_queue=args.solver_queue,
+        processes = "" if args.workers == 1 else f", {args.workers} processes"
+        print(
+            f"gridpuzzles web app on http://{shown}:{port}/ (database {store.where}{processes})",
+            flush=True,
         )
-        config = uvicorn.Config(
-            app, log_level="warning", access_log=False, timeout_graceful_shutdown=GRACE_SECONDS
-        )
-        server = uvicorn.Server(config)
-        server.run(sockets=[listener])
+        if args.workers == 1:
+            return run_server(settings, listener, store)
+        store.close()
+        listener.listen(BACKLOG)
+        return supervise(settings, listener, args.workers)
+
+
+def run_server(settings: Settings, listener: socket.socket, store: Store | None = None) -> int:
+    """Serve the app on ``listener`` in this process until told to stop (130) or the store
+    cannot be opened (2)."""
+    import uvicorn  # imported here so that the other commands start fast
+
+    from gridpuzzles.web.app import create_app
+
+    if store is None:
+        try:
+            from gridpuzzles.storage import Store
+
+            store = Store(settings.db)
+        except (StorageError, sqlite3.Error, OSError) as error:
+            return _fail(f"cannot use {str(settings.db)!r} as the database: {error}")
+    app = create_app(
+        store,
+        solver_seconds=settings.solver_seconds,
+        solver_workers=settings.solver_workers,
+        solver_queue=settings.solver_queue,
+    )
+    config = uvicorn.Config(
+        app, log_level="warning", access_log=False, timeout_graceful_shutdown=GRACE_SECONDS
+    )
+    server = uvicorn.Server(config)
+    server.run(sockets=[listener])
     # Told to stop (Ctrl+C, SIGTERM): status 130, whether or not uvicorn raises the signal
     # again once it has shut down (it may not when the shutdown itself is slow).
     return 130 if server.should_exit else 0
+
+
+def worker(settings: Settings, listener: socket.socket) -> None:
+    """A spawned server process: serve until told to stop, then exit with its status."""
+    sys.exit(run_server(settings, listener))
+
+
+def supervise(settings: Settings, listener: socket.socket, count: int) -> int:
+    """Run ``count`` server processes on ``listener`` until Ctrl+C or SIGTERM (130), starting
+    again any that dies; 2 when one cannot start at all (e.g. its database refuses)."""
+    spawn = multiprocessing.get_context("spawn")
+    stop = threading.Event()
+
+    def start() -> BaseProcess:
+        process = spawn.Process(target=worker, args=(settings, listener), daemon=False)
+        process.start()
+        return process
+
+    def told_to_stop(signum: int, frame: FrameType | None) -> None:
+        stop.set()
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, told_to_stop)
+    processes = [start() for _ in range(count)]
+    status = 130
+    while not stop.wait(0.2):
+        for index, process in enumerate(processes):
+            if process.exitcode is None:
+                continue
+            if process.exitcode == 2:  # it said why on its standard error
+                status = 2
+                stop.set()
+                break
+            print(
+                f"gridpuzzles serve: server process {index + 1} ended (status "
+                f"{process.exitcode}): starting it again",
+                file=sys.stderr,
+                flush=True,
+            )
+            processes[index] = start()
+    for process in processes:
+        if process.exitcode is None:
+            process.terminate()
+    for process in processes:
+        process.join(GRACE_SECONDS + 5)
+        if process.exitcode is None:
+            process.kill()
+            process.join()
+    return status
 
 
 def _fail(message: str) -> int:

@@ -14,11 +14,13 @@ ADDRESS = re.compile(r"http://\S+/")
 
 
 class ServerProcess:
-    """A `gridpuzzles serve` process on ``db``; `start` waits until it answers."""
+    """A `gridpuzzles serve` process on ``db`` (a SQLite file or a server's URL), with
+    ``workers`` server processes; `start` waits until it answers."""
 
-    def __init__(self, db: Path, host: str = "127.0.0.1") -> None:
+    def __init__(self, db: Path | str, host: str = "127.0.0.1", workers: int = 1) -> None:
         self.db = db
         self.host = host
+        self.workers = workers
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
 
@@ -26,7 +28,7 @@ class ServerProcess:
         """Start the server (port 0: the kernel picks a free one) and return its address."""
         command = [sys.executable, "-m", "gridpuzzles", "serve", "--host", self.host]
         self.process = subprocess.Popen(
-            [*command, "--port", "0", "--db", str(self.db)],
+            [*command, "--port", "0", "--db", str(self.db), "--workers", str(self.workers)],
             stdout=subprocess.PIPE,
             text=True,
         )
