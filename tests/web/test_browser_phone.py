@@ -313,6 +313,32 @@ def test_a_second_tab_follows_the_game(browser: Browser, server: ServerProcess) 
         context.close()
 
 
+def test_a_move_on_a_stale_board_is_refused_and_the_tab_shows_the_game_now(
+    browser: Browser, server: ServerProcess
+) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    first, second = context.new_page(), context.new_page()
+    try:
+        open_seeded(first, server)
+        second.goto(f"{server.url}/")  # the same game, not yet moved on
+        ready(second, 81)
+        cell(first, 0, 0).click(button="right")  # a flag in the first tab
+        expect(cell(first, 0, 0)).to_have_attribute("data-symbol", "F")
+        expect(cell(second, 0, 0)).to_have_attribute("data-symbol", "#")  # stale
+        with second.expect_response(lambda r: "/moves" in r.url) as refused:
+            cell(second, 8, 8).click(button="right")
+        assert refused.value.status == 409
+        expect(cell(second, 0, 0)).to_have_attribute("data-symbol", "F")  # the game now
+        expect(cell(second, 8, 8)).to_have_attribute("data-symbol", "#")  # not played
+        expect(second.locator("#message")).to_contain_text("another tab")
+        with second.expect_response(lambda r: "/moves" in r.url) as played:
+            cell(second, 8, 8).click(button="right")  # again, on the fresh board
+        assert played.value.status == 200
+        expect(cell(second, 8, 8)).to_have_attribute("data-symbol", "F")
+    finally:
+        context.close()
+
+
 def test_messages_and_page_text_have_45_to_1_contrast(page: Page, server: ServerProcess) -> None:
     page.goto(f"{server.url}/?level=beginner&seed=99999999999999999999")
     ready(page, 0)

@@ -453,7 +453,10 @@ function busy(change) {
 
 function send(move, quietConflict = false) {
   return enqueue(async (current) => {
-    accept(await api("POST", `${API}/games/${current.id}/moves`, { move }));
+    // with the move count this tab saw: a move chosen on a board another tab (or another
+    // server) has moved on from is refused with 409, and `enqueue` shows the game as it is now
+    const body = { move, moves: current.moves };
+    accept(await api("POST", `${API}/games/${current.id}/moves`, body));
     if (game.status === "playing") say("");
   }, quietConflict);
 }
