@@ -165,12 +165,14 @@ def workdir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     database in it instead of the user's data directory."""
     import uvicorn
 
+    from gridpuzzles.cli import serve
     from gridpuzzles.tui.app import GridPuzzlesApp
 
     folder = tmp_path_factory.mktemp("fuzz-commands")
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(GridPuzzlesApp, "run", _started)
         patch.setattr(uvicorn.Server, "run", _started)
+        patch.setattr(serve, "supervise", _started)  # the server processes of --workers
         patch.setenv("XDG_DATA_HOME", str(folder / "data"))
         yield folder
 

@@ -36,6 +36,8 @@ def test_serve_has_host_port_database_and_solver_options() -> None:
         ("--solver-seconds", "nan", "must be a number of seconds from 0.1 to 600, not 'nan'"),
         ("--solver-seconds", "inf", "must be a number of seconds from 0.1 to 600, not 'inf'"),
         ("--solver-workers", "0", "the number of solver workers must be a whole number from 1 to 32, not '0'"),
+        ("--workers", "0", "the number of server processes must be a whole number from 1 to 32, not '0'"),
+        ("--workers", "33", "the number of server processes must be a whole number from 1 to 32, not '33'"),
         ("--solver-queue", "1e3", "the length of the solver queue must be a whole number from 0 to 100, not '1e3'"),
         ("--port", "\u0663\u0660\u0660\u0660", "the port must be a whole number from 0 to 65,535"),
         ("--port", "+80", "the port must be a whole number from 0 to 65,535, not '+80'"),

@@ -4,8 +4,11 @@ on the same games. No move is lost, stored twice or reordered, and no answer is 
 
 from __future__ import annotations
 
+import os
 import random
+import signal
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import cycle
@@ -203,5 +206,29 @@ def test_serve_with_two_workers_keeps_every_raced_move(tmp_path: Path) -> None:
     try:
         game, played = race([url, url], tell=True)
         check_stored(db, [url], game, played)
+    finally:
+        server.stop()
+
+
+def test_a_server_process_that_dies_is_started_again(tmp_path: Path) -> None:
+    server = ServerProcess(tmp_path / "games.db", workers=2)
+    url = server.start(timeout=60)
+    try:
+        assert server.process is not None
+        children = Path(f"/proc/{server.process.pid}/task/{server.process.pid}/children")
+        before = set(children.read_text().split())
+        served = [pid for pid in before if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+        assert len(served) == 2
+        os.kill(int(served[0]), signal.SIGKILL)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            now = set(children.read_text().split()) - before
+            if now:
+                break
+            time.sleep(0.2)
+        assert now, "no new server process"
+        for _ in range(20):  # the server answers all the while
+            answer = httpx.post(f"{url}{GAMES}", json={"level": "beginner"}, timeout=30)
+            assert answer.status_code == 201
     finally:
         server.stop()
