@@ -40,7 +40,14 @@ def test_json_output_is_exactly_the_documented_shape(
         ],
         "safe": [[0, 0], [0, 3]],
         "mines": [[0, 1], [1, 0]],
-        "move": {"action": "reveal", "row": 0, "col": 0},
+        "move": {
+            "action": "reveal",
+            "row": 0,
+            "col": 0,
+            "why": "safe: the 2 at row 1, column 1 already has its 2 mines",
+            "secondary_safety": None,
+        },
+        "insight": {"cells": [], "fifty_fifties": []},
     }
 
 
@@ -63,6 +70,39 @@ def test_guess_move_in_json(
     assert data["probabilities"][0] == [None, pytest.approx(1 / 3), pytest.approx(1 / 5)]
     assert data["safe"] == [] and data["mines"] == []
     assert data["move"]["action"] == "reveal"
+
+
+FIFTY_FIFTY = "1#\n1#\n"
+"""A pair no later move can settle: one mine in the right column."""
+
+
+def test_json_marks_dead_cells_and_unavoidable_fifty_fifties_and_says_why(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, out, _ = run(["--mines", "1", "--json"], FIFTY_FIFTY, capsys, monkeypatch)
+    data = json.loads(out)
+    assert status == 0
+    assert data["insight"]["fifty_fifties"] == [[[0, 1], [1, 1]]]
+    assert [(c["row"], c["col"], c["dead"], c["fifty_fifty"]) for c in data["insight"]["cells"]] == [
+        (0, 1, True, True),
+        (1, 1, True, True),
+    ]
+    assert "a 50/50 no later move can settle" in data["move"]["why"]
+    assert data["move"]["secondary_safety"] == pytest.approx(0.5)
+
+
+def test_a_guess_says_its_secondary_safety_and_the_grid_lists_what_the_solver_sees(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, out, _ = run(["--mines", "2", "--json"], "1##\n###\n###\n", capsys, monkeypatch)
+    move = json.loads(out)["move"]
+    assert 0 < move["secondary_safety"] < 1
+    assert re.search(r"\d+% chance to be safe and have a safe next move", move["why"])
+    status, out, _ = run(["--mines", "1"], FIFTY_FIFTY, capsys, monkeypatch)
+    assert status == 0
+    assert "Dead, telling nothing new (2): (0,1) (1,1)" in out
+    assert "Unavoidable 50/50s (1): (0,1) (1,1)" in out
+    assert "Why: no safe cell: 50% risk" in out
 
 
 @pytest.mark.parametrize(

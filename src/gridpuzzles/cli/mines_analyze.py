@@ -26,7 +26,8 @@ from gridpuzzles.minesweeper.core.notation import NotationError, parse_view
 from gridpuzzles.minesweeper.core.rules import Action
 from gridpuzzles.minesweeper.core.settings import ConfigError, FirstClick
 from gridpuzzles.minesweeper.core.view import View
-from gridpuzzles.minesweeper.solving.autoplay import decide
+from gridpuzzles.minesweeper.solving.autoplay import Hint, decide, hint
+from gridpuzzles.minesweeper.solving.insight import Insight, insight
 from gridpuzzles.minesweeper.solving.noguess import NoGuessError
 from gridpuzzles.minesweeper.solving.probabilities import (
     Analysis,
@@ -142,15 +143,44 @@ def _analyze(args: argparse.Namespace) -> int:
 def _analysis(board: View, args: argparse.Namespace) -> str:
     """The text `mines analyze` prints for ``board``: the grid or the JSON."""
     analysis = analyze(board, args.mines, trust_flags=args.trust_flags)
-    move = suggested_move(board, args.mines, FirstClick(args.first_click))
+    rule = FirstClick(args.first_click)
+    move = suggested_move(board, args.mines, rule)
+    seen = insight(board, args.mines, trust_flags=args.trust_flags)
+    advice = _advice(board, args.mines, rule) if move is not None else None
     chance = _win_chance(board, args) if args.win_chance else None
     if args.json:
         found = analysis_json(analysis, move)
+        found["insight"] = seen.as_json()
+        if found["move"] is not None and advice is not None:
+            found["move"] |= {"why": advice.because, "secondary_safety": advice.safety}
         if chance is not None:
             found["win_chance"] = win_chance_json(*chance)
         return json.dumps(found)
-    text = format_analysis(board, analysis, move)
+    text = "\n".join([format_analysis(board, analysis, move), *insight_lines(seen, advice)])
     return text if chance is None else f"{text}\n{format_win_chance(*chance)}"
+
+
+def _advice(board: View, mines: int, rule: FirstClick) -> Hint | None:
+    """The auto-player's move as advice (why, in words counting from 0 like the grid's
+    headers), or None when it has none."""
+    try:
+        return hint(board, mines, rule)
+    except (ValueError, InconsistentViewError):
+        return None
+
+
+def insight_lines(seen: Insight, advice: Hint | None) -> list[str]:
+    """What the solver sees beyond the chances: the dead cells, the unavoidable 50/50s and
+    why the move is played."""
+    dead = [c.cell for c in seen.cells if c.dead]
+    lines = [
+        f"Dead, telling nothing new ({len(dead)}): {_cells(dead)}",
+        f"Unavoidable 50/50s ({len(seen.fifty_fifties)}): "
+        + ("; ".join(_cells(list(group)) for group in seen.fifty_fifties) or "-"),
+    ]
+    if advice is not None:
+        lines.append(f"Why: {advice.because}")
+    return lines
 
 
 def _check_win_chance(args: argparse.Namespace) -> None:
