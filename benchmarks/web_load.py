@@ -1,17 +1,39 @@
-"""Load on the web app: many players at once play Minesweeper games against a running server,
-first alone, then beside a few attackers who send the most expensive requests they can craft.
+"""Load on the web app: players and hint-heavy clients at once against a fresh server per
+configuration (SQLite or PostgreSQL, 1 or more `serve --workers`), then beside a few attackers
+who send the most expensive requests they can craft.
 
-    .venv/bin/python benchmarks/web_load.py                  # a fresh server per phase, temporary db
-    .venv/bin/python benchmarks/web_load.py --attackers 0    # the players alone
+    .venv/bin/python benchmarks/web_load.py                  # sqlite, 1 worker; then attackers
+    .venv/bin/python benchmarks/web_load.py --workers 1 2 --db both --attackers 0
+    .venv/bin/python benchmarks/web_load.py --attackers 0 --hinters 0 --games 10 --seconds 60
     .venv/bin/python benchmarks/web_load.py --url http://127.0.0.1:8023 --clients 100
 
-Each player is its own HTTP client (its own connection and token) that creates games and
-reveals random hidden cells until the game ends, for a bounded number of games and time.
-Each attacker repeats one expensive request until the players are done: a hint, the
-probabilities or Play Move on a seeded 100x100 board whose view it crafted so that exact
-analysis runs for minutes, or the first reveal of a dense no-guess board of the largest size
-the server makes. Prints, for each phase, the players' requests per second and move latency
-(p50/p90/p99), and how the attackers were answered. Loopback only.
+Each configuration (``--db`` times ``--workers``, one after the other in one run) gets a
+fresh `gridpuzzles serve --workers N` on a fresh database: a SQLite file in a temporary
+folder, or a new database on a throwaway PostgreSQL server (Debian's ``postgresql``, started
+once for the run in a temporary folder by `tests.storage.postgres`, as the tests start theirs).
+Every configuration gets the same load, on the same seeded boards:
+
+- players, each its own HTTP client (own connection and token), create games and reveal
+  random hidden cells, sending the move count they saw with each move; a move refused as
+  stale (409) makes them fetch the game again and go on;
+- hint-heavy clients play intermediate and expert games (in turns) by asking, again and
+  again, for a hint, the probabilities and Play Move (the "help" requests).
+
+Both stop starting requests after ``--seconds`` (or ``--games`` games each). Each attacker
+repeats one expensive request until the others are done: a hint, the probabilities or Play
+Move on a seeded 100x100 board whose view it crafted so that exact analysis runs for minutes,
+or the first reveal of a dense no-guess board of the largest size the server makes.
+
+Prints, for each phase, the players' requests per second and move latency (p50/p90/p99),
+and how the attackers were answered; then a table of every phase side by side: player moves
+per second, move p50/p99, help requests per second and p50/p99, the answers that were not
+2xx by status (a 5xx is a fault, but for a 503 of a solver job past its budget or a full
+queue), and the ratio of each worker count to the first (e.g. 2 workers / 1 worker).
+
+This machine has 2 cores, shared with other work: the server processes, their solver
+workers, PostgreSQL and all the clients run on the same two cores, so quote ratios measured
+side by side in one run, not absolute times. A second worker gains mostly where hint work and
+request handling compete (each server process has its own solver worker). Loopback only.
 """
 
 from __future__ import annotations
@@ -22,10 +44,11 @@ import contextlib
 import ipaddress
 import random
 import statistics
+import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,10 +57,13 @@ from urllib.parse import urlsplit
 
 import httpx
 
+from gridpuzzles.cli.options import whole_number
+from gridpuzzles.cli.serve import WORKERS, seconds
 from gridpuzzles.minesweeper import Config, FirstClick, Mark, new_game, reveal
 from gridpuzzles.web.process import ServerProcess
 
 GAMES = "/api/minesweeper/games"
+ROOT = Path(__file__).resolve().parents[1]
 
 ATTACK_CONFIG = Config(100, 100, 3000, FirstClick.SAFE)
 """The board of the advice attacks: the largest the web app plays, 30% mines."""
@@ -54,17 +80,62 @@ ATTACK_REQUESTS = 1000
 ATTACK_WIND_DOWN = 15.0
 """Once the players are done, how long the attackers may wait for their last answers."""
 
+HELP = (("GET", "hint"), ("GET", "probabilities"), ("POST", "auto-move"))
+"""What a hint-heavy client asks on its game, in turn, until the game ends."""
+HELP_LEVELS = ("intermediate", "expert")
+"""The levels of the hint-heavy clients' games, in turns."""
+WARM_UP = 4
+"""Clients per server process that warm it up before a phase (`warm_up`)."""
+SEEDS_PER_CLIENT = 1_000_000
+"""Client i plays the games seeded from ``i * SEEDS_PER_CLIENT`` on (helpers after players)."""
+
+DATABASES = {"sqlite": ("sqlite",), "postgresql": ("postgresql",), "both": ("sqlite", "postgresql")}
+CLIENTS = (0, 1000)
+GAMES_PER_CLIENT = (1, 10_000)
+SECONDS = (1.0, 600.0)
+"""Bounds of ``--clients`` and ``--hinters``, ``--games``, ``--seconds``."""
+ATTACKERS = (0, 32)
+
 
 @dataclass
 class Tally:
-    """What all players did: requests sent, games finished, move latencies in seconds."""
+    """What the players and the hint-heavy clients did: requests sent, games finished, moves
+    played, latencies in seconds and the answers that were not 2xx."""
 
     requests: int = 0
     games: int = 0
-    errors: int = 0
+    moves: int = 0
+    """Player moves the server played (answered 200)."""
     move_latencies: list[float] = field(default_factory=list)
+    help_latencies: list[float] = field(default_factory=list)
+    refused: Counter[str] = field(default_factory=Counter)
+    """Answers other than 2xx by status, and requests that got no answer."""
     seconds: float = 0.0
     """From the first request to the last answer."""
+
+    @property
+    def errors(self) -> int:
+        return sum(self.refused.values())
+
+    def answered(self, answer: httpx.Response) -> bool:
+        """Count ``answer``; whether it was a success (2xx)."""
+        self.requests += 1
+        if answer.is_success:
+            return True
+        self.refused[str(answer.status_code)] += 1
+        return False
+
+
+@dataclass(frozen=True)
+class Load:
+    """What each phase sends: ``clients`` players and ``hinters`` hint-heavy clients, each
+    for ``games`` games at most and ``seconds`` at most."""
+
+    clients: int
+    hinters: int
+    games: int
+    seconds: float
+    level: str
 
 
 @dataclass
@@ -90,48 +161,110 @@ def hidden_cells(rows: list[str]) -> list[tuple[int, int]]:
 
 
 async def play_game(
-    client: httpx.AsyncClient, level: str, rng: random.Random, tally: Tally
+    client: httpx.AsyncClient,
+    body: dict[str, Any],
+    rng: random.Random,
+    deadline: float,
+    tally: Tally,
 ) -> None:
-    """One game: create it, then reveal random hidden cells until it ends."""
-    created = await client.post(GAMES, json={"level": level})
-    tally.requests += 1
-    created.raise_for_status()
+    """One game: create it, then reveal random hidden cells until it ends or ``deadline``
+    passes, each move with the move count seen; after a 409, fetch the game and go on."""
+    created = await client.post(GAMES, json=body)
+    if not tally.answered(created):
+        return
     state = created.json()
-    path = f"{GAMES}/{state['id']}/moves"
+    path = f"{GAMES}/{state['id']}"
     headers = {"X-Game-Token": state["token"]}
     while state["status"] == "playing":
+        if time.perf_counter() > deadline:
+            return
         row, col = rng.choice(hidden_cells(state["view"]))
+        move = {"move": f"r{row},{col}", "moves": state["moves"]}
         started = time.perf_counter()
-        answer = await client.post(path, json={"move": f"r{row},{col}"}, headers=headers)
+        answer = await client.post(f"{path}/moves", json=move, headers=headers)
         tally.move_latencies.append(time.perf_counter() - started)
-        tally.requests += 1
-        if answer.status_code != 200:
-            tally.errors += 1
+        if tally.answered(answer):
+            tally.moves += 1
+        elif answer.status_code == 409:
+            answer = await client.get(path, headers=headers)
+            if not tally.answered(answer):
+                return
+        else:
             return
         state = answer.json()
     tally.games += 1
 
 
-async def client_loop(
-    url: str, level: str, games: int, deadline: float, seed: int, tally: Tally
+async def help_game(
+    client: httpx.AsyncClient, body: dict[str, Any], deadline: float, tally: Tally
 ) -> None:
-    rng = random.Random(seed)
-    async with httpx.AsyncClient(base_url=url, timeout=30.0) as client:
-        for _ in range(games):
+    """One game played by asking for help: a hint, the probabilities and Play Move in turn
+    until the game ends, ``deadline`` passes or an answer is not a success."""
+    created = await client.post(GAMES, json=body)
+    if not tally.answered(created):
+        return
+    game = created.json()
+    path = f"{GAMES}/{game['id']}"
+    headers = {"X-Game-Token": game["token"]}
+    status = game["status"]
+    while status == "playing":
+        for method, what in HELP:
             if time.perf_counter() > deadline:
                 return
+            started = time.perf_counter()
+            answer = await client.request(method, f"{path}/{what}", headers=headers)
+            tally.help_latencies.append(time.perf_counter() - started)
+            if not tally.answered(answer):
+                return
+        status = answer.json()["status"]
+    tally.games += 1
+
+
+async def client_loop(
+    url: str, number: int, load: Load, deadline: float, tally: Tally
+) -> None:
+    """Client ``number``: a player below ``load.clients``, a hint-heavy client above."""
+    rng = random.Random(number)
+    helper = number >= load.clients
+    async with httpx.AsyncClient(base_url=url, timeout=30.0) as client:
+        for game in range(load.games):
+            if time.perf_counter() > deadline:
+                return
+            seed = number * SEEDS_PER_CLIENT + game
+            level = HELP_LEVELS[(number + game) % len(HELP_LEVELS)] if helper else load.level
+            body = {"level": level, "seed": seed}
             try:
-                await play_game(client, level, rng, tally)
-            except httpx.HTTPError:
-                tally.errors += 1
+                if helper:
+                    await help_game(client, body, deadline, tally)
+                else:
+                    await play_game(client, body, rng, deadline, tally)
+            except httpx.TransportError as error:
+                tally.refused[f"no answer ({type(error).__name__})"] += 1
 
 
-async def run(url: str, clients: int, games: int, seconds: float, level: str) -> Tally:
+async def warm_up(url: str, workers: int) -> None:
+    """Unmeasured: `WARM_UP` clients per server process at once each create a game, reveal
+    its middle and ask for a hint, so that every process (the kernel hands each connection to
+    one of them) has loaded its code and started its solver worker before the measure."""
+
+    async def one() -> None:
+        async with httpx.AsyncClient(base_url=url, timeout=60.0) as client:
+            created = await client.post(GAMES, json={"level": "intermediate", "seed": 0})
+            game = created.raise_for_status().json()
+            path, headers = f"{GAMES}/{game['id']}", {"X-Game-Token": game["token"]}
+            await client.post(f"{path}/moves", json={"move": "r8,8"}, headers=headers)
+            await client.get(f"{path}/hint", headers=headers)
+
+    await asyncio.gather(*(one() for _ in range(WARM_UP * max(1, workers))))
+
+
+async def run(url: str, load: Load) -> Tally:
     tally = Tally()
     started = time.perf_counter()
-    deadline = started + seconds
+    deadline = started + load.seconds
     await asyncio.gather(
-        *(client_loop(url, level, games, deadline, seed, tally) for seed in range(clients))
+        *(client_loop(url, number, load, deadline, tally)
+          for number in range(load.clients + load.hinters))
     )
     tally.seconds = time.perf_counter() - started
     return tally
@@ -214,9 +347,7 @@ async def attacker(
             attack = await prepare(client, kind, seed + 1000 * (number + 1), tally)
 
 
-async def run_with_attackers(
-    url: str, clients: int, games: int, seconds: float, level: str, attackers: int
-) -> tuple[Tally, AttackTally]:
+async def run_with_attackers(url: str, load: Load, attackers: int) -> tuple[Tally, AttackTally]:
     """`run` while ``attackers`` attack. They set up their games first; once the players are
     done, they finish the request they are waiting for (`ATTACK_WIND_DOWN` at most)."""
     attacks = AttackTally()
@@ -234,7 +365,7 @@ async def run_with_attackers(
             asyncio.create_task(attacker(sessions[i], kinds[i], 1 + i, ready[i], stop, attacks))
             for i in range(attackers)
         ]
-        tally = await run(url, clients, games, seconds, level)
+        tally = await run(url, load)
         stop.set()
         for outcome in await wound_down(tasks):
             if isinstance(outcome, asyncio.CancelledError):
@@ -256,22 +387,43 @@ async def wound_down(tasks: list[asyncio.Task[None]]) -> list[BaseException | No
 
 
 def percentile(values: list[float], share: float) -> float:
-    """The ``share`` quantile (0-1) of ``values``, by the nearest rank."""
+    """The ``share`` quantile (0-1) of ``values``, by the nearest rank; NaN for none."""
+    if not values:
+        return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def report(tally: Tally, clients: int) -> str:
-    ms = [latency * 1000 for latency in tally.move_latencies]
-    return "\n".join(
-        [
-            f"clients {clients}, games finished {tally.games}, requests {tally.requests}, "
-            f"errors {tally.errors}, in {tally.seconds:.1f} s",
-            f"requests per second: {tally.requests / tally.seconds:.0f}",
+def milliseconds(latencies: list[float]) -> list[float]:
+    return [latency * 1000 for latency in latencies]
+
+
+def refusals(tally: Tally) -> str:
+    """The answers that were not 2xx, e.g. ``409 x2, 503 x1``, or ``none``."""
+    return ", ".join(f"{what} x{count}" for what, count in sorted(tally.refused.items())) or "none"
+
+
+def report(tally: Tally, load: Load) -> str:
+    ms = milliseconds(tally.move_latencies)
+    help_ms = milliseconds(tally.help_latencies)
+    lines = [
+        f"players {load.clients}, hint-heavy clients {load.hinters}, games finished "
+        f"{tally.games}, requests {tally.requests}, not 2xx: {refusals(tally)}, "
+        f"in {tally.seconds:.1f} s",
+        f"requests per second: {tally.requests / tally.seconds:.0f}, "
+        f"player moves per second: {tally.moves / tally.seconds:.0f}",
+    ]
+    if ms:
+        lines.append(
             f"move latency (ms): p50 {percentile(ms, 0.50):.1f}, p90 {percentile(ms, 0.90):.1f}, "
-            f"p99 {percentile(ms, 0.99):.1f}, mean {statistics.fmean(ms):.1f}, max {max(ms):.1f}",
-        ]
-    )
+            f"p99 {percentile(ms, 0.99):.1f}, mean {statistics.fmean(ms):.1f}, max {max(ms):.1f}"
+        )
+    if help_ms:
+        lines.append(
+            f"help latency (ms): p50 {percentile(help_ms, 0.50):.1f}, "
+            f"p99 {percentile(help_ms, 0.99):.1f}, {len(help_ms)} requests"
+        )
+    return "\n".join(lines)
 
 
 def attack_report(attacks: AttackTally, attackers: int) -> str:
@@ -283,25 +435,91 @@ def attack_report(attacks: AttackTally, attackers: int) -> str:
     )
 
 
-def summary(rows: list[tuple[str, Tally]]) -> str:
-    """The phases side by side: the players' move p50/p99 and requests per second."""
-    lines = [f"{'':24} {'move p50 ms':>11} {'move p99 ms':>11} {'req/s':>6} {'errors':>6}"]
-    for label, tally in rows:
-        ms = [latency * 1000 for latency in tally.move_latencies]
-        lines.append(
-            f"{label:24} {percentile(ms, 0.5):11.1f} {percentile(ms, 0.99):11.1f} "
-            f"{tally.requests / tally.seconds:6.0f} {tally.errors:6}"
+@dataclass(frozen=True)
+class Phase:
+    """One measured phase: its database kind, worker count and attackers, and its tally."""
+
+    db: str
+    workers: int
+    attackers: int
+    tally: Tally
+
+    def label(self) -> str:
+        workers = f", {self.workers} worker{'s' * (self.workers != 1)}" if self.workers else ""
+        attackers = f" + {self.attackers} attackers" if self.attackers else ""
+        return f"{self.db}{workers}{attackers}"
+
+    def figures(self) -> tuple[float, ...]:
+        """Moves/s, move p50 and p99 ms, help requests/s, help p50 and p99 ms."""
+        tally = self.tally
+        ms, help_ms = milliseconds(tally.move_latencies), milliseconds(tally.help_latencies)
+        return (
+            tally.moves / tally.seconds,
+            percentile(ms, 0.5),
+            percentile(ms, 0.99),
+            len(help_ms) / tally.seconds,
+            percentile(help_ms, 0.5),
+            percentile(help_ms, 0.99),
         )
+
+
+HEADINGS = ("moves/s", "move p50", "move p99", "help/s", "help p50", "help p99")
+"""The columns of `Phase.figures` (latencies in ms)."""
+
+
+def summary(phases: Sequence[Phase]) -> str:
+    """The phases side by side, and under each later worker count of a database and attack
+    phase, its figures divided by those of the first worker count."""
+    width = max(24, *(len(phase.label()) for phase in phases))
+    lines = [f"{'':{width}} " + " ".join(f"{name:>8}" for name in HEADINGS) + "  not 2xx"]
+    for phase in phases:
+        cells = " ".join(f"{figure:8.1f}" for figure in phase.figures())
+        lines.append(f"{phase.label():{width}} {cells}  {refusals(phase.tally)}")
+        base = next(p for p in phases if (p.db, p.attackers) == (phase.db, phase.attackers))
+        if base is not phase:
+            ratios = " ".join(
+                f"{mine / theirs:7.2f}x" if theirs else f"{'-':>8}"
+                for mine, theirs in zip(phase.figures(), base.figures(), strict=True)
+            )
+            label = f"  {phase.workers} workers / {base.workers}"
+            lines.append(f"{label:{width}} {ratios}")
     return "\n".join(lines)
 
 
+def postgres_server() -> contextlib.AbstractContextManager[Any]:
+    """A throwaway PostgreSQL server, started as the tests start theirs: its module lives in
+    the tests (`tests/storage/postgres.py`, which the test command needs PostgreSQL for), so
+    the repository root is put on the import path, as pytest puts it."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from tests.storage.postgres import running_server
+
+    return running_server()
+
+
 @contextmanager
-def server_at(url: str | None, folder: Path, name: str) -> Iterator[str]:
-    """``url``, or a fresh `gridpuzzles serve` on a database in ``folder`` for the phase."""
+def databases(kinds: Sequence[str], folder: Path) -> Iterator[Callable[[str, str], Path | str]]:
+    """A maker of fresh databases for the time of the block: ``(kind, name)`` gives a new
+    SQLite file in ``folder`` or a new database on one PostgreSQL server started for it."""
+    with contextlib.ExitStack() as stack:
+        postgres = stack.enter_context(postgres_server()) if "postgresql" in kinds else None
+
+        def fresh(kind: str, name: str) -> Path | str:
+            if kind == "postgresql":
+                assert postgres is not None
+                return str(postgres.database())
+            return folder / f"{name}.db"
+
+        yield fresh
+
+
+@contextmanager
+def server_at(url: str | None, db: Path | str, workers: int) -> Iterator[str]:
+    """``url``, or a fresh `gridpuzzles serve --workers N` on ``db``."""
     if url is not None:
         yield url
         return
-    server = ServerProcess(folder / f"{name}.db")
+    server = ServerProcess(db, workers=workers)
     try:
         yield server.start()
     finally:
@@ -320,34 +538,71 @@ def loopback(url: str) -> str:
     return url
 
 
-def main() -> None:
+def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--url", type=loopback, help="a running server (default: start one per phase)"
     )
-    parser.add_argument("--clients", type=int, default=50, help="concurrent players (50)")
-    parser.add_argument("--games", type=int, default=10, help="games per player at most (10)")
-    parser.add_argument("--seconds", type=float, default=30.0, help="stop starting games after")
-    parser.add_argument("--level", default="intermediate", help="level of every game")
     parser.add_argument(
-        "--attackers", type=int, default=4, help="attackers in the second phase (4; 0: no phase)"
+        "--workers", type=whole_number("the number of server processes", *WORKERS), nargs="+",
+        default=[1], metavar="N",
+        help=f"serve --workers of each configuration, in turn, {WORKERS[0]}-{WORKERS[1]} (1)",
+    )
+    parser.add_argument(
+        "--db", choices=DATABASES, default="sqlite",
+        help="the store of each configuration: a SQLite file, a database on a throwaway "
+        "PostgreSQL server, or each in turn (sqlite)",
+    )
+    parser.add_argument(
+        "--clients", type=whole_number("the number of players", *CLIENTS), default=50,
+        help=f"concurrent players, {CLIENTS[0]}-{CLIENTS[1]} (50)",
+    )
+    parser.add_argument(
+        "--hinters", type=whole_number("the number of hint-heavy clients", *CLIENTS),
+        default=4,
+        help=f"concurrent hint-heavy clients, {CLIENTS[0]}-{CLIENTS[1]} (4; more than a "
+        "server's solver worker and queue take are answered 503, busy)",
+    )
+    parser.add_argument(
+        "--games", type=whole_number("the number of games", *GAMES_PER_CLIENT), default=100,
+        help=f"games per client at most, {GAMES_PER_CLIENT[0]}-{GAMES_PER_CLIENT[1]} (100)",
+    )
+    parser.add_argument(
+        "--seconds", type=seconds(*SECONDS), default=20.0,
+        help=f"how long each phase sends requests, {SECONDS[0]:g}-{SECONDS[1]:g} (20)",
+    )
+    parser.add_argument("--level", default="intermediate", help="level of the players' games")
+    parser.add_argument(
+        "--attackers", type=whole_number("the number of attackers", *ATTACKERS), default=4,
+        help=f"attackers in a second phase of each configuration, {ATTACKERS[0]}-"
+        f"{ATTACKERS[1]} (4; 0: no such phase)",
     )
     args = parser.parse_args()
-    rows = []
-    with tempfile.TemporaryDirectory() as folder:
-        for attackers in [0] + [args.attackers] * (args.attackers > 0):
-            label = f"with {attackers} attackers" if attackers else "players alone"
-            with server_at(args.url, Path(folder), f"phase{attackers}") as url:
-                tally, attacks = asyncio.run(
-                    run_with_attackers(
-                        url, args.clients, args.games, args.seconds, args.level, attackers
-                    )
-                )
-            print(f"{label}:\n{report(tally, args.clients)}", flush=True)
-            if attackers:
-                print(attack_report(attacks, attackers), flush=True)
-            rows.append((label, tally))
-    print(summary(rows))
+    if args.url is not None and (args.db != "sqlite" or args.workers != [1]):
+        parser.error("--url measures the server given: --db and --workers start servers")
+    return args
+
+
+def main() -> None:
+    args = arguments()
+    load = Load(args.clients, args.hinters, args.games, args.seconds, args.level)
+    kinds = DATABASES[args.db] if args.url is None else ("given server",)
+    workers_list = args.workers if args.url is None else [0]
+    phases = []
+    with tempfile.TemporaryDirectory() as folder, databases(kinds, Path(folder)) as fresh:
+        for kind in kinds:
+            for workers in workers_list:
+                for attackers in [0] + [args.attackers] * (args.attackers > 0):
+                    db = fresh(kind, f"{kind}-{workers}-{attackers}")
+                    with server_at(args.url, db, workers) as url:
+                        asyncio.run(warm_up(url, workers))
+                        tally, attacks = asyncio.run(run_with_attackers(url, load, attackers))
+                    phase = Phase(kind, workers, attackers, tally)
+                    print(f"{phase.label()}:\n{report(tally, load)}", flush=True)
+                    if attackers:
+                        print(attack_report(attacks, attackers), flush=True)
+                    phases.append(phase)
+    print(summary(phases))
 
 
 if __name__ == "__main__":
