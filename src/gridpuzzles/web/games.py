@@ -24,9 +24,7 @@ after its first reveal (forgotten before it) and takes no move or help afterward
 
 from __future__ import annotations
 
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
@@ -54,6 +52,7 @@ from gridpuzzles.storage import (
     new_game_id,
 )
 from gridpuzzles.web import tokens
+from gridpuzzles.web.recent import Recent
 from gridpuzzles.web.workers import Workers
 
 NO_GUESS_TOO_SLOW = (
@@ -159,9 +158,7 @@ class Games:
         self.store = store
         self.workers = workers
         self.clock = clock
-        self.cache_size = cache_size
-        self._cache: OrderedDict[str, Entry] = OrderedDict()
-        self._cache_lock = threading.Lock()
+        self._recent: Recent[Entry] = Recent(cache_size)
         self._locks = GameLocks()
 
     def create(self, config: Config, seed: int | None = None) -> tuple[str, str, Game]:
@@ -177,7 +174,7 @@ class Games:
         )
         self.store.add_game(saved)
         game = saved.start()
-        self._remember(saved.id, Entry(game, saved.owner, 0))
+        self._recent.put(saved.id, Entry(game, saved.owner, 0))
         return saved.id, token, game
 
     async def entry(self, game_id: str, token: str | None) -> Entry:
@@ -227,7 +224,7 @@ class Games:
             advice = await job(entry.game)
             if not entry.assisted and not entry.game.over:
                 await anyio.to_thread.run_sync(self.store.mark_assisted, game_id)
-                self._remember(game_id, replace(entry, assisted=True))
+                self._recent.put(game_id, replace(entry, assisted=True))
             return advice
 
     async def leave(self, game_id: str, token: str | None) -> Entry:
@@ -239,7 +236,7 @@ class Games:
                 return entry
             await anyio.to_thread.run_sync(self.store.abandon, game_id, entry.game, self.clock())
             left = replace(entry, left=True)
-            self._remember(game_id, left)
+            self._recent.put(game_id, left)
             return left
 
     def _play(self, game_id: str, entry: Entry, timed: TimedMove, assisted: bool) -> Entry:
@@ -257,22 +254,22 @@ class Games:
         try:
             self.store.add_move(game_id, entry.moves, timed, after, assisted=helped)
         except MoveConflict:
-            self._forget(game_id)
+            self._recent.forget(game_id)
             raise MoveConflict(STALE) from None
         played = replace(entry, game=after, moves=entry.moves + 1, assisted=entry.assisted or helped)
-        self._remember(game_id, played)
+        self._recent.put(game_id, played)
         return played
 
     async def _entry(self, game_id: str, token: str | None) -> Entry:
         """The game as the store holds it now: the cached copy (its token checked first)
         brought up to date, or the game loaded and replayed."""
-        cached = self._cached(game_id)
+        cached = self._recent.get(game_id)
         if cached is None:
             return await self._load(game_id, token)
-        _check_token(game_id, token, cached.owner)
+        check_token(game_id, token, cached.owner)
         changes = await anyio.to_thread.run_sync(self.store.changes, game_id, cached.moves)
         if changes is None:
-            self._forget(game_id)
+            self._recent.forget(game_id)
             raise UnknownGameError(f"there is no game {game_id!r}: start a new game")
         return await self._caught_up(game_id, cached, changes)
 
@@ -281,7 +278,7 @@ class Games:
         saved = await anyio.to_thread.run_sync(self.store.load_game, game_id)
         if saved is None:
             raise UnknownGameError(f"there is no game {game_id!r}: start a new game")
-        _check_token(game_id, token, saved.owner)
+        check_token(game_id, token, saved.owner)
         start = Entry(saved.start(), saved.owner, 0)
         changes = GameChanges(saved.moves, saved.assisted, saved.left)
         return await self._caught_up(game_id, start, changes)
@@ -302,26 +299,8 @@ class Games:
         now = Entry(
             game, entry.owner, entry.moves + len(changes.moves), changes.assisted, changes.left
         )
-        self._remember(game_id, now)
+        self._recent.put(game_id, now)
         return now
-
-    def _cached(self, game_id: str) -> Entry | None:
-        with self._cache_lock:
-            entry = self._cache.get(game_id)
-            if entry is not None:
-                self._cache.move_to_end(game_id)
-            return entry
-
-    def _forget(self, game_id: str) -> None:
-        with self._cache_lock:
-            self._cache.pop(game_id, None)
-
-    def _remember(self, game_id: str, entry: Entry) -> None:
-        with self._cache_lock:
-            self._cache[game_id] = entry
-            self._cache.move_to_end(game_id)
-            while len(self._cache) > self.cache_size:
-                self._cache.popitem(last=False)
 
 
 def _in_play(entry: Entry) -> Entry:
@@ -331,7 +310,9 @@ def _in_play(entry: Entry) -> Entry:
     return entry
 
 
-def _check_token(game_id: str, token: str | None, owner: str) -> None:
+def check_token(game_id: str, token: str | None, owner: str) -> None:
+    """`NotYourGameError` unless ``token`` is the one game ``game_id`` was created with (its
+    digest is ``owner``)."""
     if not tokens.matches(token, owner):
         raise NotYourGameError(
             f"game {game_id!r} can only be played with the token it was created with"

@@ -29,8 +29,6 @@ millisecond.
 from __future__ import annotations
 
 import random
-import threading
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass, replace
 from typing import Any, TypeVar
@@ -67,7 +65,7 @@ from gridpuzzles.mondrian.solving.solutions import count_solutions
 from gridpuzzles.storage import MoveConflict, StorageError, Store, new_game_id
 from gridpuzzles.storage.mondrian_play import MondrianPlay
 from gridpuzzles.web import tokens
-from gridpuzzles.web.games import GameLocks, NotYourGameError, UnknownGameError
+from gridpuzzles.web.games import GameLocks, UnknownGameError, check_token
 from gridpuzzles.web.mondrian_models import (
     FinishOut,
     MondrianMove,
@@ -76,6 +74,7 @@ from gridpuzzles.web.mondrian_models import (
     in_tray,
     placed,
 )
+from gridpuzzles.web.recent import Recent
 from gridpuzzles.web.workers import Workers
 
 CACHE_SIZE = 1024
@@ -310,9 +309,7 @@ class MondrianGames:
         self.in_play = MondrianPlay(store)
         self.workers = workers
         self.clock = clock
-        self.cache_size = cache_size
-        self._cache: OrderedDict[str, tuple[int, Held]] = OrderedDict()
-        self._lock = threading.Lock()
+        self._recent: Recent[tuple[int, Held]] = Recent(cache_size)
         self._locks = GameLocks()
 
     async def create(self, request: NewMondrianGame) -> tuple[str, str, Held]:
@@ -339,7 +336,7 @@ class MondrianGames:
         await anyio.to_thread.run_sync(
             self.in_play.start, game_id, held.owner, held_to_json(held), self.clock()
         )
-        self._remember(game_id, 0, held)
+        self._recent.put(game_id, (0, held))
         return game_id, token, held
 
     async def held(self, game_id: str, token: str | None) -> Held:
@@ -416,49 +413,28 @@ class MondrianGames:
                     held = replace(held, bests=bests, kept=kept)
                 change.write(held_to_json(held))
         except MoveConflict:
-            self._forget(game_id)
+            self._recent.forget(game_id)
             raise MoveConflict(CHANGED) from None
-        self._remember(game_id, version + 1, held)
+        self._recent.put(game_id, (version + 1, held))
         return held
 
     async def _current(self, game_id: str, token: str | None) -> tuple[int, Held]:
         """The game as the store holds it now, and its version: this process's copy when it
         is current, else read from the store (in a thread)."""
-        cached = self._cached(game_id)
+        cached = self._recent.get(game_id)
         stored = await anyio.to_thread.run_sync(
             self.in_play.fetch, game_id, None if cached is None else cached[0]
         )
         if stored is None:
-            self._forget(game_id)
+            self._recent.forget(game_id)
             raise UnknownGameError(f"there is no game {game_id!r}: start a new game")
-        if not tokens.matches(token, stored.owner):
-            raise NotYourGameError(
-                f"game {game_id!r} can only be played with the token it was created with"
-            )
+        check_token(game_id, token, stored.owner)
         if stored.state is None:
             assert cached is not None  # the state is left out only when the copy is current
             return cached
         held = await anyio.to_thread.run_sync(_read, game_id, stored.owner, stored.state)
-        self._remember(game_id, stored.version, held)
+        self._recent.put(game_id, (stored.version, held))
         return stored.version, held
-
-    def _cached(self, game_id: str) -> tuple[int, Held] | None:
-        with self._lock:
-            cached = self._cache.get(game_id)
-            if cached is not None:
-                self._cache.move_to_end(game_id)
-            return cached
-
-    def _forget(self, game_id: str) -> None:
-        with self._lock:
-            self._cache.pop(game_id, None)
-
-    def _remember(self, game_id: str, version: int, held: Held) -> None:
-        with self._lock:
-            self._cache[game_id] = (version, held)
-            self._cache.move_to_end(game_id)
-            while len(self._cache) > self.cache_size:
-                self._cache.popitem(last=False)
 
 
 def _read(game_id: str, owner: str, state: dict[str, Any]) -> Held:
