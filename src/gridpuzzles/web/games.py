@@ -281,7 +281,9 @@ class Games:
         check_token(game_id, token, saved.owner)
         start = Entry(saved.start(), saved.owner, 0)
         changes = GameChanges(saved.moves, saved.assisted, saved.left)
-        return await self._caught_up(game_id, start, changes)
+        entry = await self._caught_up(game_id, start, changes)
+        self._recent.put(game_id, entry)  # a game with nothing to catch up on too
+        return entry
 
     async def _caught_up(self, game_id: str, entry: Entry, changes: GameChanges) -> Entry:
         """``entry`` after the ``changes`` stored since, cached (a replay that generates a
