@@ -42,6 +42,7 @@ import argparse
 import asyncio
 import contextlib
 import ipaddress
+import itertools
 import random
 import statistics
 import sys
@@ -84,7 +85,7 @@ HELP = (("GET", "hint"), ("GET", "probabilities"), ("POST", "auto-move"))
 """What a hint-heavy client asks on its game, in turn, until the game ends."""
 HELP_LEVELS = ("intermediate", "expert")
 """The levels of the hint-heavy clients' games, in turns."""
-WARM_UP = 4
+WARM_UP = 6
 """Clients per server process that warm it up before a phase (`warm_up`)."""
 SEEDS_PER_CLIENT = 1_000_000
 """Client i plays the games seeded from ``i * SEEDS_PER_CLIENT`` on (helpers after players)."""
@@ -95,6 +96,7 @@ GAMES_PER_CLIENT = (1, 10_000)
 SECONDS = (1.0, 600.0)
 """Bounds of ``--clients`` and ``--hinters``, ``--games``, ``--seconds``."""
 ATTACKERS = (0, 32)
+ROUNDS = (1, 10)
 
 
 @dataclass
@@ -112,6 +114,8 @@ class Tally:
     """Answers other than 2xx by status, and requests that got no answer."""
     seconds: float = 0.0
     """From the first request to the last answer."""
+    client_seconds: float = 0.0
+    """The CPU time this process (all the clients) used meanwhile."""
 
     @property
     def errors(self) -> int:
@@ -124,6 +128,17 @@ class Tally:
             return True
         self.refused[str(answer.status_code)] += 1
         return False
+
+    def add(self, other: Tally) -> None:
+        """Count ``other`` (a round of the same phase) in this tally."""
+        self.requests += other.requests
+        self.games += other.games
+        self.moves += other.moves
+        self.move_latencies += other.move_latencies
+        self.help_latencies += other.help_latencies
+        self.refused += other.refused
+        self.seconds += other.seconds
+        self.client_seconds += other.client_seconds
 
 
 @dataclass(frozen=True)
@@ -243,11 +258,12 @@ async def client_loop(
 
 
 async def warm_up(url: str, workers: int) -> None:
-    """Unmeasured: `WARM_UP` clients per server process at once each create a game, reveal
-    its middle and ask for a hint, so that every process (the kernel hands each connection to
-    one of them) has loaded its code and started its solver worker before the measure."""
-
-    async def one() -> None:
+    """Unmeasured: `WARM_UP` clients per server process, one after the other, each on a new
+    connection, create a game, reveal its middle and ask for a hint, so that every process
+    (the kernel hands each new connection to one of them) has loaded its code and started its
+    solver worker before the measure (a cold process takes a second or more over its first
+    requests)."""
+    for _ in range(WARM_UP * max(1, workers)):
         async with httpx.AsyncClient(base_url=url, timeout=60.0) as client:
             created = await client.post(GAMES, json={"level": "intermediate", "seed": 0})
             game = created.raise_for_status().json()
@@ -255,18 +271,17 @@ async def warm_up(url: str, workers: int) -> None:
             await client.post(f"{path}/moves", json={"move": "r8,8"}, headers=headers)
             await client.get(f"{path}/hint", headers=headers)
 
-    await asyncio.gather(*(one() for _ in range(WARM_UP * max(1, workers))))
-
 
 async def run(url: str, load: Load) -> Tally:
     tally = Tally()
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     deadline = started + load.seconds
     await asyncio.gather(
         *(client_loop(url, number, load, deadline, tally)
           for number in range(load.clients + load.hinters))
     )
     tally.seconds = time.perf_counter() - started
+    tally.client_seconds = time.process_time() - cpu
     return tally
 
 
@@ -409,7 +424,8 @@ def report(tally: Tally, load: Load) -> str:
     lines = [
         f"players {load.clients}, hint-heavy clients {load.hinters}, games finished "
         f"{tally.games}, requests {tally.requests}, not 2xx: {refusals(tally)}, "
-        f"in {tally.seconds:.1f} s",
+        f"in {tally.seconds:.1f} s, the clients using {tally.client_seconds / tally.seconds:.0%} "
+        "of a core",
         f"requests per second: {tally.requests / tally.seconds:.0f}, "
         f"player moves per second: {tally.moves / tally.seconds:.0f}",
     ]
@@ -577,6 +593,11 @@ def arguments() -> argparse.Namespace:
         help=f"attackers in a second phase of each configuration, {ATTACKERS[0]}-"
         f"{ATTACKERS[1]} (4; 0: no such phase)",
     )
+    parser.add_argument(
+        "--rounds", type=whole_number("the number of rounds", *ROUNDS), default=1,
+        help=f"run every configuration this many times, in turns, {ROUNDS[0]}-{ROUNDS[1]} (1); "
+        "the table counts all rounds together",
+    )
     args = parser.parse_args()
     if args.url is not None and (args.db != "sqlite" or args.workers != [1]):
         parser.error("--url measures the server given: --db and --workers start servers")
@@ -588,21 +609,24 @@ def main() -> None:
     load = Load(args.clients, args.hinters, args.games, args.seconds, args.level)
     kinds = DATABASES[args.db] if args.url is None else ("given server",)
     workers_list = args.workers if args.url is None else [0]
-    phases = []
+    every_attackers = [0] + [args.attackers] * (args.attackers > 0)
+    phases = {
+        key: Phase(*key, Tally())
+        for key in itertools.product(kinds, workers_list, every_attackers)
+    }
     with tempfile.TemporaryDirectory() as folder, databases(kinds, Path(folder)) as fresh:
-        for kind in kinds:
-            for workers in workers_list:
-                for attackers in [0] + [args.attackers] * (args.attackers > 0):
-                    db = fresh(kind, f"{kind}-{workers}-{attackers}")
-                    with server_at(args.url, db, workers) as url:
-                        asyncio.run(warm_up(url, workers))
-                        tally, attacks = asyncio.run(run_with_attackers(url, load, attackers))
-                    phase = Phase(kind, workers, attackers, tally)
-                    print(f"{phase.label()}:\n{report(tally, load)}", flush=True)
-                    if attackers:
-                        print(attack_report(attacks, attackers), flush=True)
-                    phases.append(phase)
-    print(summary(phases))
+        for round_number in range(1, args.rounds + 1):
+            for (kind, workers, attackers), phase in phases.items():
+                db = fresh(kind, f"{kind}-{workers}-{attackers}-{round_number}")
+                with server_at(args.url, db, workers) as url:
+                    asyncio.run(warm_up(url, workers))
+                    tally, attacks = asyncio.run(run_with_attackers(url, load, attackers))
+                rounds = f", round {round_number}" * (args.rounds > 1)
+                print(f"{phase.label()}{rounds}:\n{report(tally, load)}", flush=True)
+                if attackers:
+                    print(attack_report(attacks, attackers), flush=True)
+                phase.tally.add(tally)
+    print(summary(list(phases.values())))
 
 
 if __name__ == "__main__":
