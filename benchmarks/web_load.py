@@ -175,6 +175,18 @@ def hidden_cells(rows: list[str]) -> list[tuple[int, int]]:
     return [(r, c) for r, row in enumerate(rows) for c, symbol in enumerate(row) if symbol == "#"]
 
 
+async def create(
+    client: httpx.AsyncClient, body: dict[str, Any], tally: Tally
+) -> tuple[dict[str, Any], str, dict[str, str]] | None:
+    """A new game of ``body``: its state, its path and the headers that carry its token;
+    None when it is refused."""
+    created = await client.post(GAMES, json=body)
+    if not tally.answered(created):
+        return None
+    game: dict[str, Any] = created.json()
+    return game, f"{GAMES}/{game['id']}", {"X-Game-Token": game["token"]}
+
+
 async def play_game(
     client: httpx.AsyncClient,
     body: dict[str, Any],
@@ -184,12 +196,10 @@ async def play_game(
 ) -> None:
     """One game: create it, then reveal random hidden cells until it ends or ``deadline``
     passes, each move with the move count seen; after a 409, fetch the game and go on."""
-    created = await client.post(GAMES, json=body)
-    if not tally.answered(created):
+    created = await create(client, body, tally)
+    if created is None:
         return
-    state = created.json()
-    path = f"{GAMES}/{state['id']}"
-    headers = {"X-Game-Token": state["token"]}
+    state, path, headers = created
     while state["status"] == "playing":
         if time.perf_counter() > deadline:
             return
@@ -215,12 +225,10 @@ async def help_game(
 ) -> None:
     """One game played by asking for help: a hint, the probabilities and Play Move in turn
     until the game ends, ``deadline`` passes or an answer is not a success."""
-    created = await client.post(GAMES, json=body)
-    if not tally.answered(created):
+    created = await create(client, body, tally)
+    if created is None:
         return
-    game = created.json()
-    path = f"{GAMES}/{game['id']}"
-    headers = {"X-Game-Token": game["token"]}
+    game, path, headers = created
     status = game["status"]
     while status == "playing":
         for method, what in HELP:
@@ -265,9 +273,10 @@ async def warm_up(url: str, workers: int) -> None:
     requests)."""
     for _ in range(WARM_UP * max(1, workers)):
         async with httpx.AsyncClient(base_url=url, timeout=60.0) as client:
-            created = await client.post(GAMES, json={"level": "intermediate", "seed": 0})
-            game = created.raise_for_status().json()
-            path, headers = f"{GAMES}/{game['id']}", {"X-Game-Token": game["token"]}
+            created = await create(client, {"level": "intermediate", "seed": 0}, Tally())
+            if created is None:
+                raise RuntimeError(f"the server at {url} refused a new game")
+            _, path, headers = created
             await client.post(f"{path}/moves", json={"move": "r8,8"}, headers=headers)
             await client.get(f"{path}/hint", headers=headers)
 
