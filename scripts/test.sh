@@ -18,4 +18,6 @@ bash scripts/setup.sh --test
 echo "== ruff"; ruff check src tests benchmarks
 echo "== mypy"; mypy
 echo "== import-linter"; lint-imports --no-cache
-echo "== pytest"; pytest "$@"
+# Two test processes (pytest-xdist): the browser, server and terminal tests spend much of
+# their time waiting, so two keep the machine busy (a fresh 2-core machine: about 8 minutes).
+echo "== pytest"; pytest -n 2 "$@"
