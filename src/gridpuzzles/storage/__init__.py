@@ -40,6 +40,7 @@ if TYPE_CHECKING:
         TimedMove,
         level_key,
         new_game_id,
+        played_on,
         records_json,
     )
 
@@ -57,6 +58,7 @@ _LAZY = {
             "TimedMove",
             "level_key",
             "new_game_id",
+            "played_on",
             "records_json",
         ),
         "store",
@@ -97,6 +99,7 @@ __all__ = [
     "is_url",
     "level_key",
     "new_game_id",
+    "played_on",
     "records_json",
     "server_url",
     "shown",

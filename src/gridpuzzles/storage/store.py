@@ -95,9 +95,12 @@ class SavedGame:
 
     def replay(self) -> Game:
         """The game after every stored move, exactly as it was played."""
-        return reduce(
-            lambda game, timed: play(game, timed.move, timed.at), self.moves, self.start()
-        )
+        return played_on(self.start(), self.moves)
+
+
+def played_on(game: Game, moves: Sequence[TimedMove]) -> Game:
+    """``game`` after ``moves``, each played at its time."""
+    return reduce(lambda now, timed: play(now, timed.move, timed.at), moves, game)
 
 
 @dataclass(frozen=True)

@@ -25,10 +25,9 @@ after its first reveal (forgotten before it) and takes no move or help afterward
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
-from functools import reduce
 from typing import TypeVar
 
 import anyio
@@ -50,6 +49,7 @@ from gridpuzzles.storage import (
     Store,
     TimedMove,
     new_game_id,
+    played_on,
 )
 from gridpuzzles.web import tokens
 from gridpuzzles.web.recent import Recent
@@ -101,12 +101,6 @@ def generates_board(game: Game, move: Move) -> bool:
         and game.config.first_click is FirstClick.NO_GUESS
         and move.action is Action.REVEAL
     )
-
-
-def played_on(game: Game, moves: Sequence[TimedMove]) -> Game:
-    """``game`` after ``moves``, each at its time (a job for a worker process when one of them
-    generates a no-guess board)."""
-    return reduce(lambda now, timed: play(now, timed.move, timed.at), moves, game)
 
 
 def given(move: Move) -> Chooser:
