@@ -8,7 +8,7 @@ against another revision checked out elsewhere (the script only uses the benchma
 
     .venv/bin/python benchmarks/minesweeper_cpu_time.py --games 150 --seed 7
     PYTHONPATH=/tmp/old/src .venv/bin/python benchmarks/minesweeper_cpu_time.py --games 150 --seed 7
-    .venv/bin/python benchmarks/minesweeper_cpu_time.py --games 150 --seed 7 --evaluation secondary
+    .venv/bin/python benchmarks/minesweeper_cpu_time.py --games 150 --seed 7 --evaluation lookahead
 
 Prints the wins, then the median and mean CPU milliseconds per game.
 """

@@ -1,7 +1,7 @@
 """Where does the auto-player lose? Its guesses and deaths, by the rule that chose them.
 
 Plays expert games (safe corner start) and sorts every guess by the rule of
-`guessing.best_guess` that chose it; lookahead guesses are split into cells next to a number
+`guessing.best_guess` that chose it; scored guesses are split into cells next to a number
 and blind cells (next to no number: the opening, before an area opens, and fresh starts
 later). Prints, per kind, the guesses, the mine chance they carried (the deaths expected)
 and the deaths: a game is lost on its last guess, since certain cells are always safe.
@@ -23,8 +23,8 @@ from gridpuzzles.minesweeper.solving.benchmark import Board, play_board, random_
 from gridpuzzles.minesweeper.solving.guessing import GuessRule
 from gridpuzzles.minesweeper.solving.probabilities import cells_of
 
-BLIND = "lookahead, blind"
-NEXT_TO_A_NUMBER = "lookahead, next to a number"
+BLIND = "scored, blind"
+NEXT_TO_A_NUMBER = "scored, next to a number"
 
 
 def guesses(board: Board) -> tuple[bool, list[tuple[str, float]]]:

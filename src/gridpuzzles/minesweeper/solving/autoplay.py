@@ -3,7 +3,8 @@
 A certain safe cell is played when there is one (single-number deductions first, then the
 exact analysis of `probabilities`); when every hidden cell is a certain mine, a flag. Otherwise the
 auto-player guesses, as `guessing.best_guess` says: unavoidable 50/50s at once, an exact search
-of the endgame and of closed parts, else a lookahead over a shortlist of the safest cells.
+of the endgame and of closed parts, else the candidate with the best secondary safety (the
+chance to survive it and then the blended next move).
 
 The auto-player never reads the layout; its cache only remembers solved frontier parts.
 """
