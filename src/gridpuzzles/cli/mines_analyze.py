@@ -26,7 +26,7 @@ from gridpuzzles.minesweeper.core.notation import NotationError, parse_view
 from gridpuzzles.minesweeper.core.rules import Action
 from gridpuzzles.minesweeper.core.settings import ConfigError, FirstClick
 from gridpuzzles.minesweeper.core.view import View
-from gridpuzzles.minesweeper.solving.autoplay import Hint, decide, hint
+from gridpuzzles.minesweeper.solving.autoplay import Decision, Hint, advice, decide
 from gridpuzzles.minesweeper.solving.insight import Insight, insight
 from gridpuzzles.minesweeper.solving.noguess import NoGuessError
 from gridpuzzles.minesweeper.solving.probabilities import (
@@ -144,32 +144,43 @@ def _analysis(board: View, args: argparse.Namespace) -> str:
     """The text `mines analyze` prints for ``board``: the grid or the JSON."""
     analysis = analyze(board, args.mines, trust_flags=args.trust_flags)
     rule = FirstClick(args.first_click)
-    move = suggested_move(board, args.mines, rule)
+    decision = _decision(board, args.mines, rule)
+    move = suggested_move(board, decision)
     seen = insight(board, args.mines, trust_flags=args.trust_flags)
-    advice = _advice(board, args.mines, rule) if move is not None else None
+    why = _advice(board, args.mines, rule, decision) if move is not None else None
     chance = _win_chance(board, args) if args.win_chance else None
     if args.json:
         found = analysis_json(analysis, move)
         found["insight"] = seen.as_json()
-        if found["move"] is not None and advice is not None:
-            found["move"] |= {"why": advice.because, "secondary_safety": advice.safety}
+        if found["move"] is not None and why is not None:
+            found["move"] |= {"why": why.because, "secondary_safety": why.safety}
         if chance is not None:
             found["win_chance"] = win_chance_json(*chance)
         return json.dumps(found)
-    text = "\n".join([format_analysis(board, analysis, move), *insight_lines(seen, advice)])
+    text = "\n".join([format_analysis(board, analysis, move), *insight_lines(seen, why)])
     return text if chance is None else f"{text}\n{format_win_chance(*chance)}"
 
 
-def _advice(board: View, mines: int, rule: FirstClick) -> Hint | None:
-    """The auto-player's move as advice (why, in words counting from 0 like the grid's
-    headers), or None when it has none."""
+def _decision(board: View, mines: int, rule: FirstClick) -> Decision | None:
+    """What the auto-player plays on ``board``, or None when it has no move."""
     try:
-        return hint(board, mines, rule)
+        return decide(board, mines, rule)
     except (ValueError, InconsistentViewError):
         return None
 
 
-def insight_lines(seen: Insight, advice: Hint | None) -> list[str]:
+def _advice(board: View, mines: int, rule: FirstClick, decision: Decision | None) -> Hint | None:
+    """The auto-player's ``decision`` as advice (why, in words counting from 0 like the grid's
+    headers), or None when it has none."""
+    if decision is None:
+        return None
+    try:
+        return advice(board, mines, rule, decision)
+    except (ValueError, InconsistentViewError):
+        return None
+
+
+def insight_lines(seen: Insight, reason: Hint | None) -> list[str]:
     """What the solver sees beyond the chances: the dead cells, the unavoidable 50/50s and
     why the move is played."""
     dead = [c.cell for c in seen.cells if c.dead]
@@ -178,8 +189,8 @@ def insight_lines(seen: Insight, advice: Hint | None) -> list[str]:
         f"Unavoidable 50/50s ({len(seen.fifty_fifties)}): "
         + ("; ".join(_cells(list(group)) for group in seen.fifty_fifties) or "-"),
     ]
-    if advice is not None:
-        lines.append(f"Why: {advice.because}")
+    if reason is not None:
+        lines.append(f"Why: {reason.because}")
     return lines
 
 
@@ -280,11 +291,9 @@ def time_limit(seconds: float) -> Iterator[None]:
             signal.setitimer(signal.ITIMER_REAL, left, interval)
 
 
-def suggested_move(board: View, mines: int, rule: FirstClick) -> tuple[int, int] | None:
-    """The auto-player's next cell to reveal, or None when there is none."""
-    try:
-        decision = decide(board, mines, rule)
-    except (ValueError, InconsistentViewError):
+def suggested_move(board: View, decision: Decision | None) -> tuple[int, int] | None:
+    """The cell the auto-player's ``decision`` reveals next, or None when there is none."""
+    if decision is None:
         return None
     move = decision.moves[0]
     if move.action is Action.FLAG and board.at(move.row, move.col) != "F":

@@ -149,7 +149,7 @@ lookahead's reason is the secondary safety, said for every guess: see `guess_wor
 def hint(view: View, mines: int, rule: FirstClick = FirstClick.SAFE, *, origin: int = 0) -> Hint:
     """The next move as advice: a certain safe cell, or the best guess and its mine chance
     (``origin``: see `Hint.origin`)."""
-    return _advice(view, mines, rule, decide(view, mines, rule), origin)
+    return advice(view, mines, rule, decide(view, mines, rule), origin)
 
 
 def explained_move(
@@ -166,11 +166,14 @@ def explained_move(
     cell = (move.row, move.col)
     if move.action is Action.FLAG and view.at(*cell) != "F":
         return Explained(move, f"certain mine: {_why_mine(view, cell, decision, origin)}")
-    return Explained(move, _advice(view, mines, rule, decision, origin).because)
+    return Explained(move, advice(view, mines, rule, decision, origin).because)
 
 
-def _advice(view: View, mines: int, rule: FirstClick, decision: Decision, origin: int) -> Hint:
-    """The cell ``decision`` reveals (or unflags) as a `Hint`: why it is safe, or its risk."""
+def advice(
+    view: View, mines: int, rule: FirstClick, decision: Decision, origin: int = 0
+) -> Hint:
+    """The cell ``decision`` (of `decide` for this view) reveals or unflags, as a `Hint`: why
+    it is safe, or its risk."""
     move = decision.moves[0]
     cell = (move.row, move.col)
     if decision.analysis is None:  # the first click, or a single-number deduction
