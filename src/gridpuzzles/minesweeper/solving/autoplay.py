@@ -143,7 +143,7 @@ GUESS_WORDS = {
     GuessRule.SCORED: "",
 }
 """How each rule of `guessing.best_guess` chose a guess, in the player's words (the
-lookahead's reason is the secondary safety, said for every guess: see `guess_words`)."""
+scored guess's reason is its secondary safety, said for every guess: see `guess_words`)."""
 
 
 def hint(view: View, mines: int, rule: FirstClick = FirstClick.SAFE, *, origin: int = 0) -> Hint:
