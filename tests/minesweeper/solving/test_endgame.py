@@ -6,7 +6,10 @@ import itertools
 from collections.abc import Iterator
 from functools import cache
 
+import pytest
+
 from gridpuzzles.minesweeper import parse_view
+from gridpuzzles.minesweeper.solving import endgame as endgame_module
 from gridpuzzles.minesweeper.solving.endgame import (
     best_reveal,
     closed_part_guess,
@@ -50,6 +53,48 @@ def test_too_many_layouts_give_none() -> None:
     pos = position(4, 2, cell_values(board), 4)
     assert enumerate_layouts(sorted(pos.unknown), pos.rest, 4, 69) is None
     assert len(enumerate_layouts(sorted(pos.unknown), pos.rest, 4, 70) or []) == 70
+
+
+EXPERT_ENDGAME = """\
+1#2#111100001112#311##########
+222222#211001#13###3##########
+#323#312#1012212#32##33#######
+2##3#2122102#201122322#3#32###
+1222222#1002#21222#21212#2#3##
+00001#432002222##212#222223###
+000012##1112#12#31023#2##12#42
+1111133311#211234211#222#1112#
+1#11#3#10111002###111101221011
+22212#320112112#53100112##2100
+1#2133#212#4#322#10001#4#6#311
+112#3#5#22#4##112221113####3#1
+11124#4#321233212#2#103##53211
+#312#334#2112#22#221102#4#2100
+###2#3###32#32#21101111123#310
+##211####22#21110001#10002##10"""
+"""An expert position (99 mines) where the auto-player's endgame search lists 212 layouts
+over 53 unknown cells, 21 of them next to no number: listed with those cells interleaved by
+index, it ran for minutes."""
+
+
+def test_free_cells_are_listed_last_so_the_listing_stays_small(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    board = parse_view(EXPERT_ENDGAME)
+    pos = position(board.width, board.height, cell_values(board), 99)
+    total = solve_position(pos).layouts
+    monkeypatch.setattr(endgame_module, "ENUMERATION_STEPS", 20_000)
+    listed = enumerate_layouts(sorted(pos.unknown), pos.rest, pos.free, 1000)
+    assert listed is not None and len(set(listed)) == len(listed) == total == 212
+    assert endgame(pos, total) is not None
+
+
+def test_a_listing_past_its_steps_gives_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    board = parse_view(EXPERT_ENDGAME)
+    pos = position(board.width, board.height, cell_values(board), 99)
+    monkeypatch.setattr(endgame_module, "ENUMERATION_STEPS", 100)
+    assert enumerate_layouts(sorted(pos.unknown), pos.rest, pos.free, 1000) is None
+    assert endgame(pos, 212) is None
 
 
 def perfect_wins(pos: Position, cells: list[int], layouts: list[int]) -> dict[int, int]:
