@@ -26,7 +26,7 @@ from gridpuzzles.minesweeper.core.notation import NotationError, parse_view
 from gridpuzzles.minesweeper.core.rules import Action
 from gridpuzzles.minesweeper.core.settings import ConfigError, FirstClick
 from gridpuzzles.minesweeper.core.view import View
-from gridpuzzles.minesweeper.solving.autoplay import Decision, Hint, advice, decide
+from gridpuzzles.minesweeper.solving.autoplay import ADVICE_ERRORS, Decision, Hint, advice, decide
 from gridpuzzles.minesweeper.solving.insight import Insight, insight
 from gridpuzzles.minesweeper.solving.noguess import NoGuessError
 from gridpuzzles.minesweeper.solving.probabilities import (
@@ -165,7 +165,7 @@ def _decision(board: View, mines: int, rule: FirstClick) -> Decision | None:
     """What the auto-player plays on ``board``, or None when it has no move."""
     try:
         return decide(board, mines, rule)
-    except (ValueError, InconsistentViewError):
+    except ADVICE_ERRORS:
         return None
 
 
@@ -176,7 +176,7 @@ def _advice(board: View, mines: int, rule: FirstClick, decision: Decision | None
         return None
     try:
         return advice(board, mines, rule, decision)
-    except (ValueError, InconsistentViewError):
+    except ADVICE_ERRORS:
         return None
 
 

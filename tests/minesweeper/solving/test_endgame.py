@@ -77,11 +77,15 @@ over 53 unknown cells, 21 of them next to no number: listed with those cells int
 index, it ran for minutes."""
 
 
+def expert_endgame() -> Position:
+    board = parse_view(EXPERT_ENDGAME)
+    return position(board.width, board.height, cell_values(board), 99)
+
+
 def test_free_cells_are_listed_last_so_the_listing_stays_small(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    board = parse_view(EXPERT_ENDGAME)
-    pos = position(board.width, board.height, cell_values(board), 99)
+    pos = expert_endgame()
     total = solve_position(pos).layouts
     monkeypatch.setattr(endgame_module, "ENUMERATION_STEPS", 20_000)
     listed = enumerate_layouts(sorted(pos.unknown), pos.rest, pos.free, 1000)
@@ -90,8 +94,7 @@ def test_free_cells_are_listed_last_so_the_listing_stays_small(
 
 
 def test_a_listing_past_its_steps_gives_none(monkeypatch: pytest.MonkeyPatch) -> None:
-    board = parse_view(EXPERT_ENDGAME)
-    pos = position(board.width, board.height, cell_values(board), 99)
+    pos = expert_endgame()
     monkeypatch.setattr(endgame_module, "ENUMERATION_STEPS", 100)
     assert enumerate_layouts(sorted(pos.unknown), pos.rest, pos.free, 1000) is None
     assert endgame(pos, 212) is None

@@ -215,11 +215,12 @@ def enumerate_layouts(
     found: list[int] = []
     n = len(cells)
     low, high = (0, n) if mines is None else (mines, mines)
-    steps = [0]
+    steps = 0
 
     def walk(i: int, placed: int, mask: int) -> None:
-        steps[0] += 1
-        if len(found) > limit or steps[0] > ENUMERATION_STEPS:
+        nonlocal steps
+        steps += 1
+        if len(found) > limit or steps > ENUMERATION_STEPS:
             return
         if i == n:
             if placed >= low:
@@ -244,4 +245,4 @@ def enumerate_layouts(
             room[r] += 1
 
     walk(0, 0, 0)
-    return found if len(found) <= limit and steps[0] <= ENUMERATION_STEPS else None
+    return found if len(found) <= limit and steps <= ENUMERATION_STEPS else None
