@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from gridpuzzles.minesweeper import parse_view
 from gridpuzzles.minesweeper.solving.endgame import enumerate_layouts
-from gridpuzzles.minesweeper.solving.liveness import is_dead, liveness
+from gridpuzzles.minesweeper.solving.liveness import (
+    LIVENESS_STEPS,
+    is_dead,
+    liveness,
+    numbers_differ,
+)
 from gridpuzzles.minesweeper.solving.probabilities import (
+    Constraint,
     Position,
     cell_values,
     neighbour_table,
@@ -60,3 +66,19 @@ def test_dead_cells_show_one_number_and_every_other_cell_is_found_out() -> None:
             if all(n in frontier for n in around) and len(numbers_shown(pos, cell, None)) <= 1:
                 raise AssertionError(f"cell {cell} of {pos} is dead")
     assert dead > 100 and living > 1000
+
+
+def strip(parts: int) -> list[Constraint]:
+    """``parts`` numbers in a row, each needing 2 mines among the cell it shares with the one
+    before, two cells of its own and the cell it shares with the next: 2 ** (parts + 1) ways
+    to place the shared cells' mines."""
+    return [([3 * k, 3 * k + 1, 3 * k + 2, 3 * k + 3], 2) for k in range(parts)]
+
+
+def test_a_test_of_a_dead_cell_that_would_list_too_many_layouts_calls_it_living() -> None:
+    far = 1000
+    assert numbers_differ(strip(5), far, frozenset()) is False
+    assert numbers_differ(strip(5), far, frozenset({0})) is True
+    assert LIVENESS_STEPS < 2 ** 21
+    assert numbers_differ(strip(20), far, frozenset()) is None
+    assert numbers_differ(strip(5), far, frozenset(), steps=10) is None

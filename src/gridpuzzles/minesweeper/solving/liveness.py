@@ -27,6 +27,10 @@ from gridpuzzles.minesweeper.solving.probabilities import (
     split_components,
 )
 
+LIVENESS_STEPS = 20_000
+"""The most steps (a box's mine count tried) the test of one cell may take; a cell whose test
+would take more is called living, as a cell not known to be dead is."""
+
 
 @dataclass(frozen=True)
 class Liveness:
@@ -62,7 +66,7 @@ def is_dead(live: Liveness, cell: int) -> bool:
     Only its uncertain neighbours can change its number. One of them off the frontier can
     always trade places with another off-frontier cell, so the cell lives; else the layouts of
     the frontier parts around it are listed (boxes of cells alike, the cell itself safe) until
-    two give different numbers."""
+    two give different numbers (or, past `LIVENESS_STEPS`, the cell is called living)."""
     pos, analysis = live.pos, live.analysis
     total, weights = analysis.layouts, analysis.weights
     around = [
@@ -85,12 +89,14 @@ def is_dead(live: Liveness, cell: int) -> bool:
     # Certain neighbours are counted too: the layouts listed here leave the mine count out,
     # and some of them may move a mine that only the count pins down.
     counted = live.frontier.intersection(neighbour_table(pos.width, pos.height)[cell])
-    return not _numbers_differ(group, cell, counted)
+    return numbers_differ(group, cell, counted) is False
 
 
-def _numbers_differ(group: list[Constraint], cell: int, around: frozenset[int]) -> bool:
+def numbers_differ(
+    group: list[Constraint], cell: int, around: frozenset[int], steps: int = LIVENESS_STEPS
+) -> bool | None:
     """Whether two layouts of ``group`` with ``cell`` safe put different numbers of mines in
-    ``around``."""
+    ``around``; None when the layouts were not all seen within ``steps`` steps."""
     rows = [*group, ([cell], 0)]
     member: dict[int, list[int]] = {}
     for k, (cells, _) in enumerate(rows):
@@ -112,8 +118,13 @@ def _numbers_differ(group: list[Constraint], cell: int, around: frozenset[int]) 
         for k in ks:
             room[k] += size
     first: list[int] = []
+    left = steps
 
     def walk(i: int, shown: int) -> bool:
+        nonlocal left
+        left -= 1
+        if left < 0:
+            return True
         if i == len(sizes):
             if not first:
                 first.append(shown)
@@ -142,7 +153,8 @@ def _numbers_differ(group: list[Constraint], cell: int, around: frozenset[int]) 
             room[k] += size
         return differ
 
-    return walk(0, 0)
+    differ = walk(0, 0)
+    return None if left < 0 else differ
 
 
 def in_open_area(pos: Position, cell: int, size: int) -> bool:
