@@ -88,7 +88,7 @@ class MondrianPlay:
     def start(self, game_id: str, owner: str, state: JsonObject, now: float) -> None:
         """Keep a new game at version 0, written at ``now``, after forgetting the games
         untouched for `IDLE_SECONDS` and the least recently played beyond `MAX_IN_PLAY`."""
-        with self._store._transaction() as db:  # the storage package's own transactions
+        with self._store.transaction() as db:
             db.execute(delete(mondrian_play).where(_PLAY.updated_at < now - IDLE_SECONDS))
             oldest_kept = db.execute(
                 select(_PLAY.updated_at).order_by(_PLAY.updated_at.desc())
@@ -107,7 +107,7 @@ class MondrianPlay:
         state = _PLAY.state if known is None else case(
             (_PLAY.version == known, None), else_=_PLAY.state
         )
-        with self._store._transaction(writing=False) as db:
+        with self._store.transaction(writing=False) as db:
             row = db.execute(
                 select(_PLAY.owner, _PLAY.version, state).where(_PLAY.id == game_id)
             ).first()
@@ -120,7 +120,7 @@ class MondrianPlay:
         block writes the state (`Change.write`) and keeps a finish with it (`Change.keep`).
         `MoveConflict`, and nothing written, when the game is at another version (another
         process changed it first) or is no longer kept."""
-        with self._store._transaction() as db:
+        with self._store.transaction() as db:
             claimed = db.execute(
                 update(mondrian_play)
                 .where(_PLAY.id == game_id, _PLAY.version == version)

@@ -158,9 +158,10 @@ class Store:
         self._closed = False
 
     @contextmanager
-    def _transaction(self, writing: bool = True) -> Iterator[Connection]:
+    def transaction(self, writing: bool = True) -> Iterator[Connection]:
         """A connection in one transaction: committed on success, rolled back on error, any
-        failure of the database a `DatabaseError`."""
+        failure of the database a `DatabaseError` (for the storage package's own modules: the
+        shells go through the store's methods)."""
         if self._closed:
             raise DatabaseError("the database is closed")
         with engine.translated(), engine.transaction(self._engine, writing) as connection:
@@ -179,7 +180,7 @@ class Store:
         except BoundError as error:
             raise StorageError(str(error)) from None
         config = saved.config
-        with self._transaction() as db:
+        with self.transaction() as db:
             last = db.execute(select(func.coalesce(func.max(games.c.seq), 0))).scalar_one()
             db.execute(insert(games).values(
                 id=saved.id,
@@ -208,14 +209,14 @@ class Store:
 
     def load_game(self, game_id: str) -> SavedGame | None:
         """The stored game with this id, or None."""
-        with self._transaction(writing=False) as db:
+        with self.transaction(writing=False) as db:
             return load_saved(db, game_id)
 
     def changes(self, game_id: str, since: int) -> GameChanges | None:
         """The moves of a stored game from number ``since`` on, and its flags now; None when
         there is no such game (any more). One cheap read: a process checks its copy of a game
         against it before every use, since another process may have played on."""
-        with self._transaction(writing=False) as db:
+        with self.transaction(writing=False) as db:
             row = db.execute(
                 select(games.c.assisted, games.c.status).where(games.c.id == game_id)
             ).first()
@@ -243,7 +244,7 @@ class Store:
         stale copy of the game, and nothing is written), and `StorageError` says an unknown
         or ended game.
         """
-        with self._transaction() as db:
+        with self.transaction() as db:
             status = db.execute(
                 select(games.c.status).where(games.c.id == game_id)
             ).scalar_one_or_none()
@@ -268,7 +269,7 @@ class Store:
     def mark_assisted(self, game_id: str) -> None:
         """Note that the player of a game still being played asked for help (Play Move, a
         hint, the probabilities): the game no longer counts as their own."""
-        with self._transaction() as db:
+        with self.transaction() as db:
             db.execute(update(games).where(
                 games.c.id == game_id, games.c.status == Status.PLAYING.value
             ).values(assisted=True))
@@ -279,7 +280,7 @@ class Store:
         if game.over:
             return
         playing = (games.c.id == game_id, games.c.status == Status.PLAYING.value)
-        with self._transaction() as db:
+        with self.transaction() as db:
             if game.started_at is None:
                 db.execute(delete(games).where(*playing))
                 return
@@ -288,7 +289,7 @@ class Store:
 
     def last_config(self, owner: str) -> Config | None:
         """The board and rules of ``owner``'s latest game (to play them again), or None."""
-        with self._transaction(writing=False) as db:
+        with self.transaction(writing=False) as db:
             row = db.execute(
                 select(games.c.width, games.c.height, games.c.mines, games.c.first_click,
                        games.c.win_rule, games.c.question_marks)
@@ -320,7 +321,7 @@ class Store:
             games.c.status, games.c.assisted, games.c.seconds, games.c.three_bv,
             games.c.clicks, games.c.ended_at,
         ).where(games.c.counted, games.c.status.in_(_ENDED))
-        with self._transaction(writing=False) as db:
+        with self.transaction(writing=False) as db:
             rows = db.execute(tail(query)).all()
         return [_played_game(*row) for row in rows]
 
@@ -339,7 +340,7 @@ class Store:
             raise StorageError(f"a solved game needs a time and a move count from 0 and when it "
                                f"ended, not {finish.seconds} s, {finish.moves} moves, "
                                f"{finish.ended_at}")
-        with self._transaction() as db:
+        with self.transaction() as db:
             db.execute(insert(mondrian_games).values(
                 challenge=finish.challenge, difficulty=finish.difficulty, seconds=finish.seconds,
                 assisted=finish.assisted, moves=finish.moves, ended_at=finish.ended_at,
@@ -348,7 +349,7 @@ class Store:
     def mondrian_finishes(self) -> list[Finish]:
         """Every solved Mondrian game, in the order they were kept."""
         table = mondrian_games.c
-        with self._transaction(writing=False) as db:
+        with self.transaction(writing=False) as db:
             rows = db.execute(
                 select(table.challenge, table.difficulty, table.seconds, table.assisted,
                        table.moves, table.ended_at).order_by(table.id)
