@@ -133,6 +133,31 @@ def test_statistics_count_ended_games_and_the_best_win(store: Store) -> None:
     assert loaded is not None and loaded.replay().status is Status.WON
 
 
+def test_each_players_records_and_history_count_their_own_games(store: Store) -> None:
+    config = level("beginner")
+    for game_id, player in (("a", "ann"), ("b", "bob"), ("c", "bob"), ("d", None)):
+        store.add_game(replace(saved(game_id), player=player))
+    for game_id, start in (("a", 100.0), ("b", 500.0), ("d", 900.0)):
+        play_all(store, saved(game_id), win(config), start=start)
+    play_all(store, saved("c"), win(config)[:1])  # unfinished: not counted
+    best = len(win(config)) - 1.0
+    assert store.level_stats("ann") == store.level_stats("bob") == [
+        LevelStats("beginner", 1, 1, best)
+    ]
+    assert store.level_stats() == [LevelStats("beginner", 3, 3, best)]
+    assert store.level_stats("carl") == [] and store.history(player="carl") == []
+    assert [game.id for game in store.history(player="bob")] == ["b"]
+    assert [game.id for game in store.history()] == ["d", "b", "a"]
+    loaded = store.load_game("c")
+    assert loaded is not None and loaded.player == "bob"
+    store.add_mondrian_finish(MONDRIAN, "ann")
+    store.add_mondrian_finish(replace(MONDRIAN, seconds=50.0))
+    assert store.mondrian_finishes("ann") == [MONDRIAN]
+    assert store.mondrian_finishes("bob") == []
+    assert len(store.mondrian_finishes()) == 2
+    assert store.mondrian_records("ann")[1][0].best == MONDRIAN.seconds
+
+
 def test_a_loss_counts_as_played_and_chosen_seeds_do_not_count(store: Store) -> None:
     config = level("beginner")
     game = new_game(config, SEED)

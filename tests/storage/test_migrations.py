@@ -96,8 +96,27 @@ def test_a_file_of_revision_v3_gains_the_games_in_play_and_keeps_its_games(
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [(VERSION,)]
     db.close()
-    assert VERSION == "v4"
     assert tables(path)["mondrian_play"] == ["id", "owner", "state", "version", "updated_at"]
+
+
+def test_a_file_of_revision_v4_gains_players_and_its_games_count_for_everyone(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "v4.db"
+    with old_file(path, 2) as db:
+        fill(db, 2)
+    db.close()
+    migrated_to(path, "v4")
+    assert "player" not in tables(path)["games"]
+    store = Store(path)
+    won = store.load_game("won")
+    assert won is not None and won.player is None
+    assert [game.id for game in store.history()] == ["won"]
+    assert store.history(player="someone") == [] and store.mondrian_finishes("someone") == []
+    assert store.mondrian_finishes() == [FINISH]
+    store.close()
+    assert VERSION == "v5"
+    assert tables(path)["games"][-1] == tables(path)["mondrian_games"][-1] == "player"
 
 
 def test_games_started_at_the_same_time_keep_the_order_they_were_stored_in(

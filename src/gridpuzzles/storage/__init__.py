@@ -76,7 +76,7 @@ def __getattr__(name: str) -> Any:
     return value
 
 
-VERSION = "v4"
+VERSION = "v5"
 """The newest revision of the schema (`migrations.versions`)."""
 
 __all__ = [

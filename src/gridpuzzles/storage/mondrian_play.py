@@ -28,7 +28,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from gridpuzzles.mondrian.core.records import Finish
 from gridpuzzles.storage.errors import MoveConflict
 from gridpuzzles.storage.schema import mondrian_games, mondrian_play
-from gridpuzzles.storage.store import Store
+from gridpuzzles.storage.store import Store, finish_row
 
 IDLE_SECONDS = 7 * 24 * 3600.0
 """How long a game in play is kept without a change: a week."""
@@ -58,16 +58,13 @@ class Change:
         self._db = db
         self._game_id = game_id
 
-    def keep(self, finish: Finish) -> bool:
-        """Keep ``finish`` in the records with this change; False, and nothing of it kept,
-        when the database refuses it (the change itself goes on)."""
+    def keep(self, finish: Finish, player: str | None = None) -> bool:
+        """Keep ``finish`` in the records (``player``'s, or everyone's) with this change;
+        False, and nothing of it kept, when the database refuses it (the change itself goes
+        on)."""
         try:
             with self._db.begin_nested():
-                self._db.execute(insert(mondrian_games).values(
-                    challenge=finish.challenge, difficulty=finish.difficulty,
-                    seconds=finish.seconds, assisted=finish.assisted, moves=finish.moves,
-                    ended_at=finish.ended_at,
-                ))
+                self._db.execute(insert(mondrian_games).values(finish_row(finish, player)))
         except SQLAlchemyError:
             return False
         return True

@@ -50,6 +50,8 @@ games = Table(
     Column("seq", BigInteger, index=True),
     # The order games were stored in, 1 up: the tie-breaker of games started or ended at the
     # same time (SQLite's rowid did it before; PostgreSQL has none).
+    Column("player", Text, index=True),
+    # Whose records the game counts in (an opaque key), or NULL: everyone's.
 )
 
 moves = Table(
@@ -72,6 +74,7 @@ mondrian_games = Table(
     Column("assisted", Boolean, nullable=False),
     Column("moves", BigInteger, nullable=False),
     Column("ended_at", SECONDS, nullable=False),
+    Column("player", Text, index=True),
 )
 
 mondrian_play = Table(
@@ -99,4 +102,6 @@ LEGACY_COLUMNS: dict[int, dict[str, tuple[str, ...]]] = {
 }
 """The tables of the SQLite files of releases before Alembic, by their ``user_version`` (2 is
 1 with `mondrian_games`): a file holding other tables or columns is another program's."""
-LEGACY_COLUMNS[2] = {**LEGACY_COLUMNS[1], "mondrian_games": tuple(mondrian_games.columns.keys())}
+LEGACY_COLUMNS[2] = {
+    **LEGACY_COLUMNS[1], "mondrian_games": tuple(mondrian_games.columns.keys())[:7]
+}

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass
 from functools import reduce
 from typing import Any
 
-from sqlalchemy import Connection, Select, delete, func, insert, select, update
+from sqlalchemy import Connection, Select, delete, func, insert, null, select, update
 from sqlalchemy.exc import IntegrityError
 
 from gridpuzzles.bounds import BoundError, check_seed
@@ -86,6 +86,8 @@ class SavedGame:
     """Whether the player asked for help (Play Move, a hint, the probabilities)."""
     left: bool = False
     """Whether the player left the game unfinished (kept as abandoned: it takes no more moves)."""
+    player: str | None = None
+    """Whose records the game counts in (an opaque key), or None: everyone's."""
 
     def start(self) -> Game:
         """The game before any move."""
@@ -200,6 +202,7 @@ class Store:
                 assisted=saved.assisted,
                 clicks=0,
                 seq=last + 1,
+                player=saved.player,
             ))
             if saved.moves:
                 db.execute(insert(moves), [
@@ -302,33 +305,42 @@ class Store:
         width, height, mines, first, win, marks = row
         return Config(width, height, mines, FirstClick(first), WinRule(win), bool(marks))
 
-    def history(self, limit: int = 50) -> list[PlayedGame]:
-        """The last ``limit`` counted games that ended, the latest first."""
+    def history(self, limit: int = 50, player: str | None = None) -> list[PlayedGame]:
+        """The last ``limit`` counted games that ended, the latest first (of ``player`` only,
+        when given)."""
         return self._played(
             lambda query: query.order_by(games.c.ended_at.desc(), games.c.seq.desc())
-            .limit(limit)
+            .limit(limit),
+            player,
         )
 
-    def records(self) -> list[LevelRecord]:
-        """The record of every level and first-click rule played (`core.records`)."""
-        return level_records(game.outcome for game in self._played(lambda query: query))
+    def records(self, player: str | None = None) -> list[LevelRecord]:
+        """The record of every level and first-click rule played (`core.records`), of
+        ``player``'s games only when given."""
+        return level_records(game.outcome for game in self._played(lambda query: query, player))
 
-    def _played(self, tail: Callable[[Select[Any]], Select[Any]]) -> list[PlayedGame]:
-        """The counted games that ended, as ``tail`` orders and limits them."""
+    def _played(
+        self, tail: Callable[[Select[Any]], Select[Any]], player: str | None
+    ) -> list[PlayedGame]:
+        """The counted games that ended (``player``'s, when given), as ``tail`` orders and
+        limits them."""
         query = select(
             games.c.id, games.c.level, games.c.width, games.c.height, games.c.mines,
             games.c.first_click, games.c.win_rule, games.c.question_marks, games.c.seed,
             games.c.status, games.c.assisted, games.c.seconds, games.c.three_bv,
             games.c.clicks, games.c.ended_at,
         ).where(games.c.counted, games.c.status.in_(_ENDED))
+        if player is not None:
+            query = query.where(games.c.player == player)
         with self.transaction(writing=False) as db:
             rows = db.execute(tail(query)).all()
         return [_played_game(*row) for row in rows]
 
-    def add_mondrian_finish(self, finish: Finish) -> None:
-        """Keep a solved Mondrian game; `StorageError`, before anything is written, for a
-        difficulty not in `LEVELS`, a key longer than `MAX_CHALLENGE_KEY`, a time or move
-        count that is not a number from 0, or an end that is not a number."""
+    def add_mondrian_finish(self, finish: Finish, player: str | None = None) -> None:
+        """Keep a solved Mondrian game (in ``player``'s records, or everyone's); `StorageError`,
+        before anything is written, for a difficulty not in `LEVELS`, a key longer than
+        `MAX_CHALLENGE_KEY`, a time or move count that is not a number from 0, or an end that
+        is not a number."""
         if finish.difficulty not in LEVELS:
             raise StorageError(f"a difficulty is one of {', '.join(LEVELS)}, not "
                                f"{finish.difficulty[:40]!r}")
@@ -341,33 +353,34 @@ class Store:
                                f"ended, not {finish.seconds} s, {finish.moves} moves, "
                                f"{finish.ended_at}")
         with self.transaction() as db:
-            db.execute(insert(mondrian_games).values(
-                challenge=finish.challenge, difficulty=finish.difficulty, seconds=finish.seconds,
-                assisted=finish.assisted, moves=finish.moves, ended_at=finish.ended_at,
-            ))
+            db.execute(insert(mondrian_games).values(finish_row(finish, player)))
 
-    def mondrian_finishes(self) -> list[Finish]:
-        """Every solved Mondrian game, in the order they were kept."""
+    def mondrian_finishes(self, player: str | None = None) -> list[Finish]:
+        """Every solved Mondrian game (``player``'s only, when given), in the order they were
+        kept."""
         table = mondrian_games.c
-        with self.transaction(writing=False) as db:
-            rows = db.execute(
-                select(table.challenge, table.difficulty, table.seconds, table.assisted,
+        query = select(table.challenge, table.difficulty, table.seconds, table.assisted,
                        table.moves, table.ended_at).order_by(table.id)
-            ).all()
+        if player is not None:
+            query = query.where(table.player == player)
+        with self.transaction(writing=False) as db:
+            rows = db.execute(query).all()
         return [
             Finish(challenge, difficulty, seconds, bool(assisted), moves, ended_at)
             for challenge, difficulty, seconds, assisted, moves, ended_at in rows
         ]
 
-    def mondrian_records(self) -> tuple[list[Record], list[Record]]:
-        """The Mondrian records per challenge and per difficulty (`mondrian.core.records`)."""
-        finishes = self.mondrian_finishes()
+    def mondrian_records(self, player: str | None = None) -> tuple[list[Record], list[Record]]:
+        """The Mondrian records per challenge and per difficulty (`mondrian.core.records`),
+        of ``player``'s games only when given."""
+        finishes = self.mondrian_finishes(player)
         return challenge_records(finishes), difficulty_records(finishes)
 
-    def level_stats(self) -> list[LevelStats]:
-        """The short record of every level played so far, by level name."""
+    def level_stats(self, player: str | None = None) -> list[LevelStats]:
+        """The short record of every level played so far (by ``player``, when given), by
+        level name."""
         by_level: dict[str, list[LevelRecord]] = {}
-        for record in self.records():
+        for record in self.records(player):
             by_level.setdefault(record.level, []).append(record)
         return [
             LevelStats(
@@ -380,13 +393,20 @@ class Store:
         ]
 
 
-def load_saved(db: Connection, game_id: str) -> SavedGame | None:
-    """The stored game with this id, or None, read on ``db``."""
+def finish_row(finish: Finish, player: str | None) -> dict[str, Any]:
+    """The row of ``mondrian_games`` that keeps ``finish`` in ``player``'s records."""
+    return {**asdict(finish), "player": player}
+
+
+def load_saved(db: Connection, game_id: str, *, players: bool = True) -> SavedGame | None:
+    """The stored game with this id, or None, read on ``db`` (without its player unless
+    ``players``: a database migrating from before v5 has no column for it)."""
+    player = games.c.player if players else null()
     row = db.execute(
         select(games.c.width, games.c.height, games.c.mines, games.c.first_click,
                games.c.win_rule, games.c.question_marks, games.c.seed, games.c.layout,
                games.c.owner, games.c.counted, games.c.created_at, games.c.assisted,
-               games.c.status)
+               games.c.status, player)
         .where(games.c.id == game_id)
     ).first()
     if row is None:
@@ -395,9 +415,8 @@ def load_saved(db: Connection, game_id: str) -> SavedGame | None:
         select(moves.c.move, moves.c.at).where(moves.c.game_id == game_id)
         .order_by(moves.c.number)
     ).all()
-    width, height, mines, first, win, marks, seed, layout, owner, counted, created, helped, status = (
-        row
-    )
+    (width, height, mines, first, win, marks, seed, layout, owner, counted, created, helped,
+     status, player) = row
     return SavedGame(
         id=game_id,
         config=Config(width, height, mines, FirstClick(first), WinRule(win), bool(marks)),
@@ -409,6 +428,7 @@ def load_saved(db: Connection, game_id: str) -> SavedGame | None:
         created_at=created,
         assisted=bool(helped),
         left=status == ABANDONED,
+        player=player,
     )
 
 
@@ -430,7 +450,7 @@ def replay_ended_games(db: Connection) -> None:
     ).scalars().all()
     for game_id in ended:
         try:
-            saved = load_saved(db, game_id)
+            saved = load_saved(db, game_id, players=False)
             if saved is not None and saved.moves:
                 record_end(db, game_id, saved.replay(), saved.moves[-1].at, None)
         except ValueError as error:  # a move that cannot be read or played
