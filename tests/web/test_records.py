@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import httpx
 from fastapi.testclient import TestClient
 
 from gridpuzzles.storage import Store, records_json
@@ -16,7 +17,7 @@ from tests.web.conftest import Clock
 RECORDS = "/api/minesweeper/records"
 
 
-def new_game(client: TestClient, level: str = "beginner") -> dict[str, Any]:
+def new_game(client: httpx.Client, level: str = "beginner") -> dict[str, Any]:
     """A counted game (no seed asked) and its token."""
     created = client.post(GAMES, json={"level": level})
     assert created.status_code == 201, created.text
@@ -24,14 +25,14 @@ def new_game(client: TestClient, level: str = "beginner") -> dict[str, Any]:
     return game
 
 
-def move(client: TestClient, game_id: str, text: str) -> dict[str, Any]:
+def move(client: httpx.Client, game_id: str, text: str) -> dict[str, Any]:
     answer = client.post(f"{GAMES}/{game_id}/moves", json={"move": text})
     assert answer.status_code == 200, answer.text
     state: dict[str, Any] = answer.json()
     return state
 
 
-def first_reveal(client: TestClient, game_id: str) -> dict[str, Any]:
+def first_reveal(client: httpx.Client, game_id: str) -> dict[str, Any]:
     return move(client, game_id, f"r{FIRST[0]},{FIRST[1]}")
 
 
@@ -52,7 +53,7 @@ def hidden_cell(
     )
 
 
-def finish(client: TestClient, store: Store, game_id: str, *, win: bool) -> dict[str, Any]:
+def finish(client: httpx.Client, store: Store, game_id: str, *, win: bool) -> dict[str, Any]:
     """Play a started game to a win (every safe cell) or a loss (one mine)."""
     state: dict[str, Any] = client.get(f"{GAMES}/{game_id}").json()
     while state["status"] == "playing":
@@ -62,7 +63,7 @@ def finish(client: TestClient, store: Store, game_id: str, *, win: bool) -> dict
     return state
 
 
-def records(client: TestClient, history: int = 20) -> dict[str, Any]:
+def records(client: httpx.Client, history: int = 20) -> dict[str, Any]:
     answer = client.get(RECORDS, params={"history": history})
     assert answer.status_code == 200, answer.text
     body: dict[str, Any] = answer.json()

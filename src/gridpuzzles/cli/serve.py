@@ -36,6 +36,7 @@ SOLVER_SECONDS = (0.1, 600.0)
 SOLVER_WORKERS = (1, 32)
 SOLVER_QUEUE = (0, 100)
 WORKERS = (1, 32)
+RECORDS = ("shared", "per-player")
 BACKLOG = 2048
 """Connections the kernel holds for the server processes before they accept them (uvicorn's
 own default)."""
@@ -107,6 +108,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help=f"requests that may wait for a busy worker, {SOLVER_QUEUE[0]}-{SOLVER_QUEUE[1]} "
         f"({DEFAULT_QUEUE}); more are answered 503 at once",
     )
+    parser.add_argument(
+        "--records",
+        choices=RECORDS,
+        default=RECORDS[0],
+        help="shared: every game counts in one set of records (a server of one player); "
+        "per-player: each browser sees the records of its own games, kept by a cookie "
+        "(a site with many players)",
+    )
     parser.set_defaults(handler=serve)
 
 
@@ -119,12 +128,17 @@ class Settings:
     solver_seconds: float
     solver_workers: int
     solver_queue: int
+    records_per_player: bool = False
 
 
 def serve(args: argparse.Namespace) -> int:
     """Open the database, bind the port, print the address and serve until interrupted."""
     settings = Settings(
-        args.db or default_db(), args.solver_seconds, args.solver_workers, args.solver_queue
+        args.db or default_db(),
+        args.solver_seconds,
+        args.solver_workers,
+        args.solver_queue,
+        args.records == "per-player",
     )
     try:
         from gridpuzzles.storage import Store  # SQLAlchemy, only when serving
@@ -143,8 +157,10 @@ def serve(args: argparse.Namespace) -> int:
         host, port = listener.getsockname()[:2]
         shown = f"[{host}]" if family == socket.AF_INET6 else host
         processes = "" if args.workers == 1 else f", {args.workers} processes"
+        records = ", records per player" if settings.records_per_player else ""
         print(
-            f"gridpuzzles web app on http://{shown}:{port}/ (database {store.where}{processes})",
+            f"gridpuzzles web app on http://{shown}:{port}/ (database "
+            f"{store.where}{processes}{records})",
             flush=True,
         )
         if args.workers == 1:
@@ -173,6 +189,7 @@ def run_server(settings: Settings, listener: socket.socket, store: Store | None 
         solver_seconds=settings.solver_seconds,
         solver_workers=settings.solver_workers,
         solver_queue=settings.solver_queue,
+        records_per_player=settings.records_per_player,
     )
     config = uvicorn.Config(
         app, log_level="warning", access_log=False, timeout_graceful_shutdown=GRACE_SECONDS

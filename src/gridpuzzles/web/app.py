@@ -37,6 +37,7 @@ def create_app(
     solver_seconds: float = DEFAULT_SECONDS,
     solver_workers: int = DEFAULT_WORKERS,
     solver_queue: int = DEFAULT_QUEUE,
+    records_per_player: bool = False,
 ) -> FastAPI:
     """The whole app, keeping its games in ``store`` and reading time from ``clock``.
 
@@ -44,6 +45,8 @@ def create_app(
     Solver work runs in ``solver_workers`` worker processes, ``solver_seconds`` at most per job,
     with at most ``solver_queue`` requests waiting for a busy worker (see `Workers`); the
     workers start with the app (in the background of its lifespan) and are killed when it stops.
+    With ``records_per_player``, each browser sees the records of its own games only
+    (`web.players`); else every game counts for everyone.
     """
     workers = Workers(solver_workers, solver_seconds, solver_queue)
 
@@ -65,6 +68,7 @@ def create_app(
         redoc_url=None,
     )
     app.state.workers = workers
+    app.state.records_per_player = records_per_player
     app.add_middleware(BodyLimit)
     errors.install(app, retry_after=math.ceil(solver_seconds))
     app.include_router(minesweeper.router(Games(store, workers, clock)))

@@ -155,8 +155,11 @@ class Games:
         self._recent: Recent[Entry] = Recent(cache_size)
         self._locks = GameLocks()
 
-    def create(self, config: Config, seed: int | None = None) -> tuple[str, str, Game]:
-        """A new game on ``config`` (on ``seed`` if given): its id, its token and the game."""
+    def create(
+        self, config: Config, seed: int | None = None, player: str | None = None
+    ) -> tuple[str, str, Game]:
+        """A new game on ``config`` (on ``seed`` if given) in ``player``'s records: its id,
+        its token and the game."""
         token = tokens.new_token()
         saved = SavedGame(
             id=new_game_id(),
@@ -165,6 +168,7 @@ class Games:
             owner=tokens.digest(token),
             counted=seed is None,
             created_at=self.clock(),
+            player=player,
         )
         self.store.add_game(saved)
         game = saved.start()

@@ -33,6 +33,7 @@ from gridpuzzles.web.models import (
     game_state,
     options,
 )
+from gridpuzzles.web.players import Player
 from gridpuzzles.web.tokens import give_token
 
 PREFIX = "/api/minesweeper"
@@ -84,7 +85,8 @@ def game_path(game_id: str) -> str:
 
 
 def router(games: Games) -> APIRouter:
-    """The Minesweeper routes, playing the games in ``games``."""
+    """The Minesweeper routes, playing the games in ``games``, each in its player's records
+    (`web.players`)."""
     api = APIRouter(prefix=PREFIX, tags=["minesweeper"], responses=ERRORS)
 
     @api.get("/options")
@@ -93,9 +95,9 @@ def router(games: Games) -> APIRouter:
         return options()
 
     @api.post("/games", status_code=201)
-    def create_game(request: NewGame, response: Response) -> CreatedGame:
+    def create_game(request: NewGame, response: Response, player: Player) -> CreatedGame:
         """Start a game. Its token comes back in the body and as a cookie for its path."""
-        game_id, token, game = games.create(config_of(request), request.seed)
+        game_id, token, game = games.create(config_of(request), request.seed, player)
         give_token(response, token, game_path(game_id))
         state = game_state(game_id, game, games.clock(), assisted=False, moves=0)
         return CreatedGame(**state.model_dump(), token=token)
@@ -169,17 +171,21 @@ def router(games: Games) -> APIRouter:
         return state(game_id, await games.leave(game_id, token))
 
     @api.get("/records", summary="The player's records and latest games")
-    def get_records(history: History = 20) -> RecordsOut:
+    def get_records(player: Player, history: History = 20) -> RecordsOut:
         """Per level and first-click rule: games finished without help, won, win rate,
         streaks, the ten best times with the time each was set, the best 3BV/s, the average
         win and the assisted games; then the latest finished games, latest first, with their
-        seeds as strings (each replays its board). Games on a chosen seed are not counted."""
+        seeds as strings (each replays its board). Games on a chosen seed are not counted.
+        On a server with records per player, only the games of this browser count."""
         store = games.store
-        return RecordsOut.model_validate(records_json(store.records(), store.history(history)))
+        return RecordsOut.model_validate(
+            records_json(store.records(player), store.history(history, player))
+        )
 
     @api.get("/stats")
-    def get_stats() -> list[LevelStatsOut]:
-        """Games played (ended, without help), won and the best winning time, per level."""
-        return [LevelStatsOut(**vars(stats)) for stats in games.store.level_stats()]
+    def get_stats(player: Player) -> list[LevelStatsOut]:
+        """Games played (ended, without help), won and the best winning time, per level (on
+        a server with records per player, of this browser's games)."""
+        return [LevelStatsOut(**vars(stats)) for stats in games.store.level_stats(player)]
 
     return api

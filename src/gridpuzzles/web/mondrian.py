@@ -51,6 +51,7 @@ from gridpuzzles.web.mondrian_models import (
     placed,
     record_out,
 )
+from gridpuzzles.web.players import Player
 from gridpuzzles.web.tokens import give_token
 from gridpuzzles.web.workers import Workers
 
@@ -126,8 +127,8 @@ def revealed(game: Game) -> tuple[Game, Solutions]:
 
 
 def play_router(store: Store, workers: Workers, clock: Callable[[], float]) -> APIRouter:
-    """The routes of Mondrian games, timed by ``clock`` and kept in ``store`` once solved;
-    solver work runs on ``workers``."""
+    """The routes of Mondrian games, timed by ``clock`` and kept in ``store`` once solved, in
+    their player's records (`web.players`); solver work runs on ``workers``."""
     api = APIRouter(prefix=PREFIX, tags=["mondrian"], responses=ERRORS)
     games = MondrianGames(store, workers, clock)
 
@@ -135,11 +136,13 @@ def play_router(store: Store, workers: Workers, clock: Callable[[], float]) -> A
         return state_of(game_id, held, games.clock())
 
     @api.post("/games", status_code=201, responses=SLOW)
-    async def create_game(request: NewMondrianGame, response: Response) -> CreatedMondrianGame:
+    async def create_game(
+        request: NewMondrianGame, response: Response, player: Player
+    ) -> CreatedMondrianGame:
         """Start a game: a published challenge by its code, a random published one (of a level
         and edition), a generated one with one solution (of a level), or an empty board for
         the player's own black blocks. Its token comes back in the body and as a cookie."""
-        game_id, token, held = await games.create(request)
+        game_id, token, held = await games.create(request, player)
         give_token(response, token, game_path(game_id))
         return CreatedMondrianGame(**state(game_id, held).model_dump(), token=token)
 
@@ -198,11 +201,12 @@ def play_router(store: Store, workers: Workers, clock: Callable[[], float]) -> A
         return RevealedState(**state(game_id, held).model_dump(), revealed=shown)
 
     @api.get("/records", summary="Best times per challenge and per difficulty")
-    def get_records() -> MondrianRecords:
+    def get_records(player: Player) -> MondrianRecords:
         """The records of the solved games: per challenge (its code, else its black blocks)
         and per difficulty, the games solved without help, the ten best times and their
-        average, and the games solved with help, counted apart."""
-        by_challenge, by_difficulty = store.mondrian_records()
+        average, and the games solved with help, counted apart (on a server with records per
+        player, of this browser's games)."""
+        by_challenge, by_difficulty = store.mondrian_records(player)
         return MondrianRecords(
             challenges=[record_out(r) for r in by_challenge],
             difficulties=[record_out(r) for r in by_difficulty],

@@ -128,6 +128,8 @@ class Held:
     finish: Finish | None = None
     bests: tuple[str, ...] = ()
     kept: bool = False
+    player: str | None = None
+    """Whose records the game counts in (`web.players`), or None: everyone's."""
 
 
 # The state in the store
@@ -150,6 +152,7 @@ def held_to_json(held: Held) -> dict[str, Any]:
         "finish": None if held.finish is None else asdict(held.finish),
         "bests": list(held.bests),
         "kept": held.kept,
+        "player": held.player,
     }
 
 
@@ -172,6 +175,7 @@ def held_from_json(owner: str, document: dict[str, Any]) -> Held:
         None if finish is None else Finish(**finish),
         tuple(map(str, document["bests"])),
         bool(document["kept"]),
+        document.get("player"),  # (a state written before v5 has none)
     )
 
 
@@ -312,8 +316,11 @@ class MondrianGames:
         self._recent: Recent[tuple[int, Held]] = Recent(cache_size)
         self._locks = GameLocks()
 
-    async def create(self, request: NewMondrianGame) -> tuple[str, str, Held]:
-        """A new game as ``request`` asks, kept in the store: its id, its token and the game."""
+    async def create(
+        self, request: NewMondrianGame, player: str | None = None
+    ) -> tuple[str, str, Held]:
+        """A new game as ``request`` asks, kept in the store, in ``player``'s records: its id,
+        its token and the game."""
         seed = tokens.new_seed()
         if request.challenge == "own":
             game, facts = custom_game(), None
@@ -331,6 +338,7 @@ class MondrianGames:
             None if facts is None else facts.key,
             facts,
             None if facts is None else self.clock(),
+            player=player,
         )
         game_id = new_game_id()
         await anyio.to_thread.run_sync(
@@ -404,11 +412,11 @@ class MondrianGames:
         """Store ``held`` as the change of the game from ``version`` (in a thread): a solved
         game's finish is kept in the records with it, and its new best times told, unless
         the database refuses it. `MoveConflict` when another process changed it first."""
-        earlier = [] if held.finish is None else self.store.mondrian_finishes()
+        earlier = [] if held.finish is None else self.store.mondrian_finishes(held.player)
         try:
             with self.in_play.change(game_id, version, self.clock()) as change:
                 if held.finish is not None:
-                    kept = change.keep(held.finish)
+                    kept = change.keep(held.finish, held.player)
                     bests = new_bests(earlier, held.finish) if kept else ()
                     held = replace(held, bests=bests, kept=kept)
                 change.write(held_to_json(held))

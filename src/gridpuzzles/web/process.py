@@ -15,12 +15,20 @@ ADDRESS = re.compile(r"http://\S+/")
 
 class ServerProcess:
     """A `gridpuzzles serve` process on ``db`` (a SQLite file or a server's URL), with
-    ``workers`` server processes; `start` waits until it answers."""
+    ``workers`` server processes and ``options`` more (e.g. ``--records per-player``);
+    `start` waits until it answers."""
 
-    def __init__(self, db: Path | str, host: str = "127.0.0.1", workers: int = 1) -> None:
+    def __init__(
+        self,
+        db: Path | str,
+        host: str = "127.0.0.1",
+        workers: int = 1,
+        options: tuple[str, ...] = (),
+    ) -> None:
         self.db = db
         self.host = host
         self.workers = workers
+        self.options = options
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
 
@@ -28,7 +36,8 @@ class ServerProcess:
         """Start the server (port 0: the kernel picks a free one) and return its address."""
         command = [sys.executable, "-m", "gridpuzzles", "serve", "--host", self.host]
         self.process = subprocess.Popen(
-            [*command, "--port", "0", "--db", str(self.db), "--workers", str(self.workers)],
+            [*command, "--port", "0", "--db", str(self.db), "--workers", str(self.workers),
+             *self.options],
             stdout=subprocess.PIPE,
             text=True,
         )
