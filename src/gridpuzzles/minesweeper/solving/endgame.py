@@ -128,6 +128,20 @@ class _Search:
     def split(self, k: int, state: int) -> list[int]:
         return [part for part in (state & s for s in self.shows[k]) if part]
 
+    def living(self, k: int, state: int) -> bool:
+        """Whether cell k, where it is safe, shows two numbers or more among ``state``.
+
+        Only living cells are tried: a cell that shows one number only tells which layouts
+        have a mine there, and revealing it after the living cells loses nothing (when no
+        cell is living, no reveal ever tells the layouts apart and exactly one is won)."""
+        seen = False
+        for shows in self.shows[k]:
+            if state & shows:
+                if seen:
+                    return True
+                seen = True
+        return False
+
     def reveal(self, k: int, state: int, floor: int) -> int:
         """Layouts of ``state`` won by revealing cell k, then playing on perfectly; stops
         early (returning at most ``floor``) once it cannot beat ``floor``."""
@@ -154,13 +168,15 @@ class _Search:
         options = []
         for k, mines in enumerate(self.mine_sets):
             mines_here = mines & state
-            if mines_here == 0:
-                parts = self.split(k, state)
-                if len(parts) > 1:  # a safe cell that tells layouts apart: a free look
-                    self.memo[state] = best = sum(self.wins(p) for p in parts)
-                    return best
-            elif mines_here != state:
-                options.append((size - mines_here.bit_count(), k))
+            if mines_here == state or not self.living(k, state):
+                continue
+            if mines_here == 0:  # a safe cell that tells layouts apart: a free look
+                self.memo[state] = best = sum(self.wins(p) for p in self.split(k, state))
+                return best
+            options.append((size - mines_here.bit_count(), k))
+        if not options:  # nothing can tell these layouts apart: one of them is won
+            self.memo[state] = 1
+            return 1
         best = 0
         for safe, k in sorted(options, reverse=True):
             if safe <= best:
@@ -175,11 +191,9 @@ class _Search:
         for k in range(len(self.cells)):
             if self.mine_sets[k] == 0 and len(self.split(k, everything)) > 1:
                 return self.cells[k], self.wins(everything)
-        options = sorted(
-            (-(self.count - mines.bit_count()), k)
-            for k, mines in enumerate(self.mine_sets)
-            if 0 < mines != everything
-        )
+        risky = [k for k, mines in enumerate(self.mine_sets) if 0 < mines != everything]
+        living = [k for k in risky if self.living(k, everything)]
+        options = sorted((-(self.count - self.mine_sets[k].bit_count()), k) for k in living or risky)
         best_cell, best_wins = None, -1
         for unsafe, k in options:
             if -unsafe <= best_wins:
