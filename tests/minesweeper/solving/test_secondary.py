@@ -2,20 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from gridpuzzles.minesweeper.solving.liveness import is_dead, liveness
 from gridpuzzles.minesweeper.solving.probabilities import (
+    Analysis,
     KnownOutcomes,
+    Position,
     solve_position,
     with_number,
 )
 from gridpuzzles.minesweeper.solving.secondary import (
     BLEND,
     PROGRESS,
+    _proven_by,
     _score,
     next_move,
     secondary_guess,
 )
 from tests.minesweeper.solving_helpers import position_of, positions
+
+
+def living_cells(pos: Position, analysis: Analysis) -> Callable[[int], bool]:
+    """Whether a cell of the position is living (`is_dead`, negated)."""
+    live = liveness(pos, analysis)
+    return lambda cell: not is_dead(live, cell)
 
 
 def test_two_living_safe_cells_make_a_sure_next_move() -> None:
@@ -79,12 +90,36 @@ def test_a_cell_is_dropped_only_when_its_score_cannot_reach_the_floor() -> None:
         analysis = solve_position(pos)
         total = analysis.layouts
         known = KnownOutcomes(pos)
+        living = living_cells(pos, analysis)
         for cell in sorted(pos.unknown):
             if not 0 < (analysis.weights[cell] or 0) < total:
                 continue
-            full = _score(known, analysis, cell, 1.2, None)
+            full = _score(known, analysis, cell, 1.2, None, living)
             assert full is not None and 0 <= full.score <= 1.2 * (1 + PROGRESS)
-            assert _score(known, analysis, cell, 1.2, full.score - 1e-9) is not None
-            if _score(known, analysis, cell, 1.2, full.score + 1e-6) is None:
+            assert _score(known, analysis, cell, 1.2, full.score - 1e-9, living) is not None
+            if _score(known, analysis, cell, 1.2, full.score + 1e-6, living) is None:
                 dropped += 1
     assert dropped > 0
+
+
+def test_only_a_cell_that_proves_two_living_cells_safe_is_scored_by_its_safety_alone() -> None:
+    by_safety = proving_dead_cells = 0
+    for pos in positions(120, 23, 12):
+        analysis = solve_position(pos)
+        total = analysis.layouts
+        known = KnownOutcomes(pos)
+        living = living_cells(pos, analysis)
+        for cell in sorted(pos.unknown):
+            if not 0 < (analysis.weights[cell] or 0) < total:
+                continue
+            scored = _score(known, analysis, cell, 1.2345, None, living)
+            assert scored is not None
+            proven = _proven_by(pos, cell, None)
+            alive = sum(1 for c in proven if living(c))
+            if scored.secondary == scored.safety:  # (else the 50/50 factor shows)
+                by_safety += 1
+                assert alive >= 2 and scored.proven == proven
+            elif len(proven) >= 2:
+                assert alive < 2
+                proving_dead_cells += 1
+    assert by_safety and proving_dead_cells

@@ -15,8 +15,9 @@ number of the frontier and those with two or three unknown neighbours. Cells out
 area of `OPEN_AREA` cells are scored only when no other candidate is left; a cell is dropped
 as soon as its best possible score falls below the best score so far.
 
-A candidate whose safety alone proves two or more other cells safe is scored by its safety
-(what it gives is certain progress). A cell that may show one number only (dead, found while
+A candidate whose safety alone proves two or more other living cells safe is scored by its
+safety (what it gives is certain progress; proven dead cells tell nothing, so they do not
+count). A cell that may show one number only (dead, found while
 scoring) is taken only when every candidate is. Last, a cell more than `SAFER` safer that is
 safe whenever the chosen one is (or the safest living cell of every number it may show, when
 that is always the same cell and safer) replaces it.
@@ -153,7 +154,7 @@ def secondary_guess(
     scored: list[Scored] = []
     for cell in open_cells or candidates:
         floor = chosen.score if chosen is not None and not chosen.deferred else None
-        result = _score(known, analysis, cell, factor(cell), floor)
+        result = _score(known, analysis, cell, factor(cell), floor, living)
         if result is None:
             continue
         scored.append(result)
@@ -215,10 +216,15 @@ def _off_candidates(pos: Position, live: Liveness, off: list[int]) -> list[int]:
 
 
 def _score(
-    known: KnownOutcomes, analysis: Analysis, cell: int, factor: float, floor: float | None
+    known: KnownOutcomes,
+    analysis: Analysis,
+    cell: int,
+    factor: float,
+    floor: float | None,
+    living: Callable[[int], bool],
 ) -> Scored | None:
     """The score of revealing ``cell`` in ``known.pos``; None as soon as it cannot reach
-    ``floor``."""
+    ``floor``. ``living`` tells the living cells of the position (see `liveness`)."""
     pos, cache = known.pos, known.cache
     total = analysis.layouts
     safe_share = 1 - (analysis.weights[cell] or 0) / total
@@ -233,7 +239,7 @@ def _score(
     if hopeless():
         return None
     proven = _proven_by(pos, cell, cache)
-    if len(proven) >= 2:
+    if sum(1 for c in proven if living(c)) >= 2:
         score = safe_share * (1 + PROGRESS * safe_share)
         return Scored(cell, safe_share, score, safe_share, False, proven, None)
     numbers = 0
@@ -266,8 +272,9 @@ def _score(
 def secondary_safety(known: KnownOutcomes, analysis: Analysis, cell: int) -> float:
     """The chance to survive a reveal of ``cell`` in ``known.pos`` and then the blended next
     move, over every number it may show (its own safety when it proves two or more other
-    cells safe), as `secondary_guess` scores it without the 50/50 factor and the tie-break."""
-    scored = _score(known, analysis, cell, 1.0, None)
+    living cells safe), as `secondary_guess` scores it without the 50/50 factor and the tie-break."""
+    live = liveness(known.pos, analysis)
+    scored = _score(known, analysis, cell, 1.0, None, lambda c: not is_dead(live, c))
     assert scored is not None  # (no floor: never given up)
     return scored.secondary
 

@@ -1,0 +1,74 @@
+"""Two solver versions on the same boards, from their ``mines bench --results`` files.
+
+Run the same ``mines bench`` command (same level, games, seed and first click) once per
+version, each with its own ``--results`` file (e.g. the older version with ``PYTHONPATH``
+pointed at a worktree of it; running both at once with ``--jobs 1`` puts them under the
+same load, so their times compare). This prints, over the boards both files hold, each
+version's wins with the 95% (Wilson) interval and its median and mean time per game, then
+the boards the second version gained and lost and the sign-test z (below about 2 it is
+noise). The boards must be the same, line by line: a file of another run is refused.
+
+    .venv/bin/python benchmarks/minesweeper_paired_results.py BEFORE.jsonl AFTER.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+from pathlib import Path
+
+from gridpuzzles.minesweeper.solving.benchmark import Result, sign_test, wilson
+from gridpuzzles.minesweeper.solving.results import ResultsFileError, parse_result
+
+
+def read(path: Path) -> tuple[dict[str, object], list[tuple[str, Result]]]:
+    """The run a results file names (its header, less the solver) and its complete lines:
+    each board's digest and result. A line cut off mid-write (a run still going) ends it."""
+    with path.open(encoding="utf-8") as lines:
+        run = dict(json.loads(next(lines))["run"])
+        run.pop("solver", None)
+        results = []
+        for index, line in enumerate(lines):
+            if not line.endswith("\n"):
+                break
+            results.append((json.loads(line)["board"], parse_result(line, index, path.name)))
+    return run, results
+
+
+def describe(name: str, results: list[Result]) -> str:
+    won = sum(r.won for r in results)
+    low, high = wilson(won, len(results))
+    times = [r.seconds * 1000 for r in results]
+    return (
+        f"{name}: {won} won of {len(results)} ({won / len(results):.2%}, 95% CI "
+        f"{low:.2%}-{high:.2%}); median {statistics.median(times):.1f} ms, mean "
+        f"{statistics.mean(times):.1f} ms per game"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("before", type=Path)
+    parser.add_argument("after", type=Path)
+    args = parser.parse_args()
+    try:
+        (run_before, before), (run_after, after) = read(args.before), read(args.after)
+    except (OSError, ValueError, KeyError, StopIteration, ResultsFileError) as error:
+        raise SystemExit(f"error: not a results file of mines bench: {error}") from None
+    if run_before != run_after:
+        raise SystemExit(f"error: the two files hold other runs: {run_before} and {run_after}")
+    count = min(len(before), len(after))
+    if count == 0 or any(before[i][0] != after[i][0] for i in range(count)):
+        raise SystemExit("error: the two files do not hold the same boards")
+    first = [result for _, result in before[:count]]
+    second = [result for _, result in after[:count]]
+    print(describe(args.before.name, first))
+    print(describe(args.after.name, second))
+    gained, lost, z = sign_test([r.won for r in first], [r.won for r in second])
+    print(f"{args.after.name} against {args.before.name}: gained {gained}, lost {lost}, "
+          f"net {gained - lost:+d} (sign-test z {z:+.2f})")
+
+
+if __name__ == "__main__":
+    main()
