@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from gridpuzzles.minesweeper.solving.liveness import is_dead, liveness
 from gridpuzzles.minesweeper.solving.probabilities import (
@@ -84,42 +84,42 @@ def test_the_guess_is_an_uncertain_cell_and_a_dead_one_only_when_no_living_one_i
     assert chosen_dead < 150
 
 
-def test_a_cell_is_dropped_only_when_its_score_cannot_reach_the_floor() -> None:
-    dropped = 0
-    for pos in positions(80, 17, 12):
+Scorable = tuple[Position, Analysis, KnownOutcomes, Callable[[int], bool], int]
+
+
+def scorable_cells(count: int, seed: int) -> Iterator[Scorable]:
+    """The uncertain cells of random positions, each with what `_score` needs."""
+    for pos in positions(count, seed, 12):
         analysis = solve_position(pos)
-        total = analysis.layouts
         known = KnownOutcomes(pos)
         living = living_cells(pos, analysis)
         for cell in sorted(pos.unknown):
-            if not 0 < (analysis.weights[cell] or 0) < total:
-                continue
-            full = _score(known, analysis, cell, 1.2, None, living)
-            assert full is not None and 0 <= full.score <= 1.2 * (1 + PROGRESS)
-            assert _score(known, analysis, cell, 1.2, full.score - 1e-9, living) is not None
-            if _score(known, analysis, cell, 1.2, full.score + 1e-6, living) is None:
-                dropped += 1
+            if 0 < (analysis.weights[cell] or 0) < analysis.layouts:
+                yield pos, analysis, known, living, cell
+
+
+def test_a_cell_is_dropped_only_when_its_score_cannot_reach_the_floor() -> None:
+    dropped = 0
+    for _, analysis, known, living, cell in scorable_cells(80, 17):
+        full = _score(known, analysis, cell, 1.2, None, living)
+        assert full is not None and 0 <= full.score <= 1.2 * (1 + PROGRESS)
+        assert _score(known, analysis, cell, 1.2, full.score - 1e-9, living) is not None
+        if _score(known, analysis, cell, 1.2, full.score + 1e-6, living) is None:
+            dropped += 1
     assert dropped > 0
 
 
 def test_only_a_cell_that_proves_two_living_cells_safe_is_scored_by_its_safety_alone() -> None:
     by_safety = proving_dead_cells = 0
-    for pos in positions(120, 23, 12):
-        analysis = solve_position(pos)
-        total = analysis.layouts
-        known = KnownOutcomes(pos)
-        living = living_cells(pos, analysis)
-        for cell in sorted(pos.unknown):
-            if not 0 < (analysis.weights[cell] or 0) < total:
-                continue
-            scored = _score(known, analysis, cell, 1.2345, None, living)
-            assert scored is not None
-            proven = _proven_by(pos, cell, None)
-            alive = sum(1 for c in proven if living(c))
-            if scored.secondary == scored.safety:  # (else the 50/50 factor shows)
-                by_safety += 1
-                assert alive >= 2 and scored.proven == proven
-            elif len(proven) >= 2:
-                assert alive < 2
-                proving_dead_cells += 1
+    for pos, analysis, known, living, cell in scorable_cells(120, 23):
+        scored = _score(known, analysis, cell, 1.2345, None, living)
+        assert scored is not None
+        proven = _proven_by(pos, cell, None)
+        alive = sum(1 for c in proven if living(c))
+        if scored.secondary == scored.safety:  # (else the 50/50 factor shows)
+            by_safety += 1
+            assert alive >= 2 and scored.proven == proven
+        elif len(proven) >= 2:
+            assert alive < 2
+            proving_dead_cells += 1
     assert by_safety and proving_dead_cells
