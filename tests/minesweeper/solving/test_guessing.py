@@ -8,6 +8,7 @@ from gridpuzzles.minesweeper.solving.endgame import enumerate_layouts
 from gridpuzzles.minesweeper.solving.guessing import (
     GuessRule,
     best_guess,
+    certain_mines,
     common_safe_cells,
     deep_lookahead,
     explained_guess,
@@ -22,7 +23,6 @@ from gridpuzzles.minesweeper.solving.probabilities import (
     Position,
     solve_position,
     with_assumed,
-    with_certain_mines,
     with_number,
 )
 from tests.minesweeper.solving_helpers import position_of, positions
@@ -49,32 +49,37 @@ def test_fifty_fifty_patterns_are_counted() -> None:
     assert fifty_fifty_risk(position_of("##1\n111", 1)) == {}
 
 
-def _patterns_one_by_one(pos: Position) -> list[tuple[list[int], list[int], list[int]]]:
+def _patterns_one_by_one(
+    pos: Position, known_mines: frozenset[int] = frozenset()
+) -> list[tuple[list[int], list[int], list[int]]]:
     """The 50/50 patterns of `fifty_fifty_risk`, found cell by cell: (mines, safe cells,
-    cells credited) in the order they are counted."""
+    cells credited) in the order they are counted; ``known_mines`` wall them as fixed mines."""
     width, height = pos.width, pos.height
+    unknown = pos.unknown - known_mines
 
     def walled(r: int, c: int) -> bool:
-        return not (0 <= r < height and 0 <= c < width) or pos.fixed.get(r * width + c) == 1
+        i = r * width + c
+        inside = 0 <= r < height and 0 <= c < width
+        return not inside or pos.fixed.get(i) == 1 or i in known_mines
 
     def flank(cells: list[tuple[int, int]], most: int) -> list[int] | None:
         open_ = [r * width + c for r, c in cells if not walled(r, c)]
-        if any(i not in pos.unknown for i in open_) or len(open_) > most:
+        if any(i not in unknown for i in open_) or len(open_) > most:
             return None
         return open_
 
     found = []
-    for a in sorted(pos.unknown):
+    for a in sorted(unknown):
         r, c = divmod(a, width)
         for partner, inside, cells in (
             (a + 1, c + 1 < width, [(r + d, c + e) for e in (-1, 2) for d in (-1, 0, 1)]),
             (a + width, r + 1 < height, [(r + e, c + d) for e in (-1, 2) for d in (-1, 0, 1)]),
         ):
-            side = flank(cells, 1) if inside and partner in pos.unknown else None
+            side = flank(cells, 1) if inside and partner in unknown else None
             if side is not None:
                 found.append(([*side, a], [partner], [a, partner, *side]))
         square = [a + 1, a + width, a + width + 1]
-        if c + 1 < width and r + 1 < height and all(x in pos.unknown for x in square):
+        if c + 1 < width and r + 1 < height and all(x in unknown for x in square):
             corners = [(r - 1, c - 1), (r - 1, c + 2), (r + 2, c - 1), (r + 2, c + 2)]
             side = flank(corners, 1)
             if side is not None:
@@ -82,9 +87,9 @@ def _patterns_one_by_one(pos: Position) -> list[tuple[list[int], list[int], list
     return found
 
 
-def _risk_one_by_one(pos: Position) -> dict[int, int]:
+def _risk_one_by_one(pos: Position, known_mines: frozenset[int]) -> dict[int, int]:
     expected: dict[int, int] = {}
-    for mines, safe, cells in _patterns_one_by_one(pos):
+    for mines, safe, cells in _patterns_one_by_one(pos, known_mines):
         try:
             layouts = solve_position(with_assumed(pos, mines, safe)).layouts
         except InconsistentViewError:
@@ -97,14 +102,12 @@ def _risk_one_by_one(pos: Position) -> dict[int, int]:
 def test_fifty_fifty_risk_adds_the_layouts_of_every_pattern_found_cell_by_cell() -> None:
     walled_by_the_analysis = 0
     for pos in positions(150, 11, 14):
-        analysis = solve_position(pos)
-        walled = with_certain_mines(pos, analysis)
-        assert solve_position(walled) == analysis
-        for each in (pos, walled):
-            expected = _risk_one_by_one(each)
-            risk = fifty_fifty_risk(each)
+        known = frozenset(certain_mines(pos, solve_position(pos)))
+        for known_mines in (frozenset(), known):
+            expected = _risk_one_by_one(pos, known_mines)
+            risk = fifty_fifty_risk(pos, known_mines=known_mines)
             assert risk == expected and list(risk) == list(expected)
-        walled_by_the_analysis += fifty_fifty_risk(pos) != fifty_fifty_risk(walled)
+        walled_by_the_analysis += fifty_fifty_risk(pos) != fifty_fifty_risk(pos, None, known)
     assert walled_by_the_analysis  # mines only the analysis finds do wall some patterns
 
 

@@ -28,7 +28,7 @@ would prove safe whatever it shows is preferred.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
@@ -48,7 +48,6 @@ from gridpuzzles.minesweeper.solving.probabilities import (
     outcomes,
     solve_position,
     with_assumed,
-    with_certain_mines,
 )
 from gridpuzzles.minesweeper.solving.secondary import next_move, secondary_guess
 
@@ -115,7 +114,6 @@ def explained_guess(
     pos: Position, analysis: Analysis, cache: ComponentCache | None = None
 ) -> Guess:
     """`best_guess` with the rule that chose it."""
-    pos = with_certain_mines(pos, analysis)
     total = analysis.layouts
     weights = [w or 0 for w in analysis.weights]
     forced = unavoidable_fifty_fifty(pos, analysis)
@@ -131,7 +129,7 @@ def explained_guess(
     known = KnownOutcomes(pos, cache)
     shortlist, lowest = _shortlist(pos, weights, total)
     risk: dict[int, int] = {}
-    for cell, layouts in fifty_fifty_risk(pos, cache).items():
+    for cell, layouts in fifty_fifty_risk(pos, cache, certain_mines(pos, analysis)).items():
         if weights[cell] == total:
             continue
         risk[cell] = share = min(layouts, weights[cell], total - weights[cell])
@@ -394,17 +392,23 @@ _PATTERNS = (
 a 2x2 square; each may have one flank cell unknown (then taken as a mine)."""
 
 
-def fifty_fifty_risk(pos: Position, cache: ComponentCache | None = None) -> dict[int, int]:
+def fifty_fifty_risk(
+    pos: Position, cache: ComponentCache | None = None, known_mines: Collection[int] = ()
+) -> dict[int, int]:
     """Per cell, how many layouts make it part of a 50/50 pattern that nothing could resolve:
     two neighbouring unknown cells, one a mine, whose flanks are mines or walls; or a 2x2
     square of unknown cells with two diagonal mines whose four outer corners are mines or
     walls. At most one flank cell (or corner) may be unknown: it is then taken as a mine, and
-    credited with the pattern too. Only fixed mines wall a pattern: give a position whose
-    certain mines are fixed (`with_certain_mines`)."""
+    credited with the pattern too.
+
+    ``known_mines`` are unknown cells that the analysis found to be mines in every layout
+    (`certain_mines`): they wall a pattern like fixed mines. (Left unknown, they used up a
+    pair's one unknown flank cell and ruled out every square they touch.)"""
     width = pos.width
     frame = Frame(width, pos.height)
-    unknown = frame.mask(pos.unknown)
-    walls = frame.mask(c for c, mine in pos.fixed.items() if mine) | frame.margin()
+    unknown = frame.mask(pos.unknown.difference(known_mines))
+    fixed_mines = [c for c, mine in pos.fixed.items() if mine]
+    walls = frame.mask([*fixed_mines, *known_mines]) | frame.margin()
     ones = frame.ones()
     opened = ones & ~(unknown | walls)
     marks = unknown.to_bytes(frame.size, "little")
@@ -441,6 +445,11 @@ def fifty_fifty_risk(pos: Position, cache: ComponentCache | None = None) -> dict
         for c in pattern if layouts else ():
             risk[c] = risk.get(c, 0) + layouts
     return risk
+
+
+def certain_mines(pos: Position, analysis: Analysis) -> list[int]:
+    """The unfixed unknown cells that are mines in every layout of ``analysis``."""
+    return [c for c in pos.unknown if analysis.weights[c] == analysis.layouts]
 
 
 def common_safe_cells(

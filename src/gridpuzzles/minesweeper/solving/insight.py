@@ -32,7 +32,7 @@ from typing import Any
 from gridpuzzles.minesweeper.core.grid import Cell
 from gridpuzzles.minesweeper.core.view import View
 from gridpuzzles.minesweeper.solving.cellmasks import Frame, neighbour_sum, smallest
-from gridpuzzles.minesweeper.solving.guessing import fifty_fifty_risk
+from gridpuzzles.minesweeper.solving.guessing import certain_mines, fifty_fifty_risk
 from gridpuzzles.minesweeper.solving.liveness import Liveness, is_dead, liveness
 from gridpuzzles.minesweeper.solving.probabilities import (
     Analysis,
@@ -45,7 +45,6 @@ from gridpuzzles.minesweeper.solving.probabilities import (
     position,
     solve_position,
     with_assumed,
-    with_certain_mines,
 )
 from gridpuzzles.minesweeper.solving.secondary import secondary_safety
 
@@ -177,7 +176,7 @@ def position_insight(
         dead,
         frozenset(c for group in groups for c in group),
         tuple(tuple(divmod(c, pos.width) for c in group) for group in groups),
-        fifty_fifty_risk(with_certain_mines(pos, analysis), cache),
+        fifty_fifty_risk(pos, cache, certain_mines(pos, analysis)),
         safety,
     )
 

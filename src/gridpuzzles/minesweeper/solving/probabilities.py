@@ -296,15 +296,6 @@ def with_assumed(pos: Position, mines: Sequence[int], safe: Sequence[int]) -> Po
     return _narrowed(pos, rest, pos.unknown)
 
 
-def with_certain_mines(pos: Position, analysis: Analysis) -> Position:
-    """``pos`` with the unfixed cells that ``analysis`` (its `solve_position`) finds to be
-    mines in every layout fixed as mines, as a player flags them before guessing: then they
-    wall 50/50 patterns and close off pockets like any known mine. The analysis holds for the
-    new position unchanged (a fixed cell's weight is that of a certain one)."""
-    mines = [c for c in pos.unknown if analysis.weights[c] == analysis.layouts]
-    return with_assumed(pos, mines, []) if mines else pos
-
-
 def _narrowed(pos: Position, rest: list[Constraint], unknown: frozenset[int]) -> Position:
     """``pos`` with new constraints over ``unknown``, after single-number deductions."""
     fixed, rest = propagate(pos.width, rest)
