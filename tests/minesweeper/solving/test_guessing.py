@@ -81,9 +81,8 @@ def _patterns_one_by_one(
         square = [a + 1, a + width, a + width + 1]
         if c + 1 < width and r + 1 < height and all(x in unknown for x in square):
             corners = [(r - 1, c - 1), (r - 1, c + 2), (r + 2, c - 1), (r + 2, c + 2)]
-            side = flank(corners, 1)
-            if side is not None:
-                found.append(([*side, a, a + width + 1], [a + 1, a + width], [a, *square, *side]))
+            if flank(corners, 0) is not None:
+                found.append(([a, a + width + 1], [a + 1, a + width], [a, *square]))
     return found
 
 

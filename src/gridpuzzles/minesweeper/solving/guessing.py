@@ -386,20 +386,19 @@ _PATTERNS = (
     # as (rows, columns) from the pattern's top-left cell.
     (((0, 1),), ((-1, -1), (0, -1), (1, -1), (-1, 2), (0, 2), (1, 2)), 1),
     (((1, 0),), ((-1, -1), (-1, 0), (-1, 1), (2, -1), (2, 0), (2, 1)), 1),
-    (((0, 1), (1, 0), (1, 1)), ((-1, -1), (-1, 2), (2, -1), (2, 2)), 1),
+    (((0, 1), (1, 0), (1, 1)), ((-1, -1), (-1, 2), (2, -1), (2, 2)), 0),
 )
 """The 50/50 patterns of `fifty_fifty_risk`: a pair side by side, a pair one above the other,
-a 2x2 square; each may have one flank cell unknown (then taken as a mine)."""
+a 2x2 square."""
 
 
 def fifty_fifty_risk(
     pos: Position, cache: ComponentCache | None = None, known_mines: Collection[int] = ()
 ) -> dict[int, int]:
     """Per cell, how many layouts make it part of a 50/50 pattern that nothing could resolve:
-    two neighbouring unknown cells, one a mine, whose flanks are mines or walls; or a 2x2
-    square of unknown cells with two diagonal mines whose four outer corners are mines or
-    walls. At most one flank cell (or corner) may be unknown: it is then taken as a mine, and
-    credited with the pattern too.
+    two neighbouring unknown cells, one a mine, whose flanks are mines or walls (at most one
+    flank cell unknown, then taken as a mine); or a 2x2 square of unknown cells with two
+    diagonal mines whose four outer corners are mines or walls.
 
     ``known_mines`` are unknown cells that the analysis found to be mines in every layout
     (`certain_mines`): they wall a pattern like fixed mines. (Left unknown, they used up a
@@ -433,8 +432,7 @@ def fifty_fifty_risk(
     for a, kind, side in sorted(found):
         if kind == 2:
             square = [a + 1, a + width, a + width + 1]
-            mines, safe = [*side, a, a + width + 1], [a + 1, a + width]
-            pattern = [a, *square, *side]
+            mines, safe, pattern = [a, a + width + 1], [a + 1, a + width], [a, *square]
         else:
             partner = a + 1 if kind == 0 else a + width
             mines, safe, pattern = [*side, a], [partner], [a, partner, *side]
