@@ -6,9 +6,11 @@ pointed at a worktree of it; running both at once with ``--jobs 1`` puts them un
 same load, so their times compare). This prints, over the boards both files hold, each
 version's wins with the 95% (Wilson) interval and its median and mean time per game, then
 the boards the second version gained and lost and the sign-test z (below about 2 it is
-noise). The boards must be the same, line by line: a file of another run is refused.
+noise). The boards must be the same, line by line: a file of another run is refused. Several
+pairs of files (other seeds) are compared each on its own, then all together.
 
-    .venv/bin/python benchmarks/minesweeper_paired_results.py BEFORE.jsonl AFTER.jsonl
+    .venv/bin/python benchmarks/minesweeper_paired_results.py BEFORE.jsonl AFTER.jsonl \
+        [BEFORE2.jsonl AFTER2.jsonl ...]
 """
 
 from __future__ import annotations
@@ -47,27 +49,44 @@ def describe(name: str, results: list[Result]) -> str:
     )
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("before", type=Path)
-    parser.add_argument("after", type=Path)
-    args = parser.parse_args()
+def paired(before_path: Path, after_path: Path) -> tuple[list[Result], list[Result]]:
+    """The results of the boards both files hold, in board order; `SystemExit` when the
+    files are not of the same run."""
     try:
-        (run_before, before), (run_after, after) = read(args.before), read(args.after)
+        (run_before, before), (run_after, after) = read(before_path), read(after_path)
     except (OSError, ValueError, KeyError, StopIteration, ResultsFileError) as error:
         raise SystemExit(f"error: not a results file of mines bench: {error}") from None
     if run_before != run_after:
         raise SystemExit(f"error: the two files hold other runs: {run_before} and {run_after}")
     count = min(len(before), len(after))
     if count == 0 or any(before[i][0] != after[i][0] for i in range(count)):
-        raise SystemExit("error: the two files do not hold the same boards")
-    first = [result for _, result in before[:count]]
-    second = [result for _, result in after[:count]]
-    print(describe(args.before.name, first))
-    print(describe(args.after.name, second))
+        raise SystemExit(f"error: {before_path} and {after_path} do not hold the same boards")
+    return [result for _, result in before[:count]], [result for _, result in after[:count]]
+
+
+def compare(name: str, first: list[Result], second: list[Result]) -> None:
+    print(describe(f"{name}, before", first))
+    print(describe(f"{name}, after", second))
     gained, lost, z = sign_test([r.won for r in first], [r.won for r in second])
-    print(f"{args.after.name} against {args.before.name}: gained {gained}, lost {lost}, "
-          f"net {gained - lost:+d} (sign-test z {z:+.2f})")
+    print(f"{name}: after against before: gained {gained}, lost {lost}, net {gained - lost:+d} "
+          f"(sign-test z {z:+.2f})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("files", type=Path, nargs="+", help="BEFORE AFTER [BEFORE AFTER ...]")
+    args = parser.parse_args()
+    if len(args.files) % 2:
+        parser.error("give the files in pairs: BEFORE AFTER [BEFORE AFTER ...]")
+    every_before: list[Result] = []
+    every_after: list[Result] = []
+    for before_path, after_path in zip(args.files[::2], args.files[1::2], strict=True):
+        first, second = paired(before_path, after_path)
+        compare(f"{before_path.name} / {after_path.name}", first, second)
+        every_before += first
+        every_after += second
+    if len(args.files) > 2:
+        compare("all pairs", every_before, every_after)
 
 
 if __name__ == "__main__":
