@@ -8,7 +8,6 @@ from gridpuzzles.minesweeper.solving.endgame import enumerate_layouts
 from gridpuzzles.minesweeper.solving.guessing import (
     GuessRule,
     best_guess,
-    certain_mines,
     common_safe_cells,
     deep_lookahead,
     explained_guess,
@@ -101,12 +100,13 @@ def _risk_one_by_one(pos: Position, known_mines: frozenset[int]) -> dict[int, in
 def test_fifty_fifty_risk_adds_the_layouts_of_every_pattern_found_cell_by_cell() -> None:
     walled_by_the_analysis = 0
     for pos in positions(150, 11, 14):
-        known = frozenset(certain_mines(pos, solve_position(pos)))
-        for known_mines in (frozenset(), known):
+        analysis = solve_position(pos)
+        known = frozenset(c for c in pos.unknown if analysis.weights[c] == analysis.layouts)
+        for given, known_mines in ((None, frozenset()), (analysis, known)):
             expected = _risk_one_by_one(pos, known_mines)
-            risk = fifty_fifty_risk(pos, known_mines=known_mines)
+            risk = fifty_fifty_risk(pos, None, given)
             assert risk == expected and list(risk) == list(expected)
-        walled_by_the_analysis += fifty_fifty_risk(pos) != fifty_fifty_risk(pos, None, known)
+        walled_by_the_analysis += fifty_fifty_risk(pos) != fifty_fifty_risk(pos, None, analysis)
     assert walled_by_the_analysis  # mines only the analysis finds do wall some patterns
 
 

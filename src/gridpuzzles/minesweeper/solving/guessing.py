@@ -28,7 +28,7 @@ would prove safe whatever it shows is preferred.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
@@ -129,7 +129,7 @@ def explained_guess(
     known = KnownOutcomes(pos, cache)
     shortlist, lowest = _shortlist(pos, weights, total)
     risk: dict[int, int] = {}
-    for cell, layouts in fifty_fifty_risk(pos, cache, certain_mines(pos, analysis)).items():
+    for cell, layouts in fifty_fifty_risk(pos, cache, analysis).items():
         if weights[cell] == total:
             continue
         risk[cell] = share = min(layouts, weights[cell], total - weights[cell])
@@ -393,16 +393,19 @@ a 2x2 square."""
 
 
 def fifty_fifty_risk(
-    pos: Position, cache: ComponentCache | None = None, known_mines: Collection[int] = ()
+    pos: Position, cache: ComponentCache | None = None, analysis: Analysis | None = None
 ) -> dict[int, int]:
     """Per cell, how many layouts make it part of a 50/50 pattern that nothing could resolve:
     two neighbouring unknown cells, one a mine, whose flanks are mines or walls (at most one
     flank cell unknown, then taken as a mine); or a 2x2 square of unknown cells with two
     diagonal mines whose four outer corners are mines or walls.
 
-    ``known_mines`` are unknown cells that the analysis found to be mines in every layout
-    (`certain_mines`): they wall a pattern like fixed mines. (Left unknown, they used up a
-    pair's one unknown flank cell and ruled out every square they touch.)"""
+    With the position's ``analysis``, the unknown cells it finds to be mines in every layout
+    wall a pattern like fixed mines. (Left unknown, they used up a pair's one unknown flank
+    cell and ruled out every square they touch.)"""
+    known_mines = (
+        [c for c in pos.unknown if analysis.weights[c] == analysis.layouts] if analysis else []
+    )
     width = pos.width
     frame = Frame(width, pos.height)
     unknown = frame.mask(pos.unknown.difference(known_mines))
@@ -443,11 +446,6 @@ def fifty_fifty_risk(
         for c in pattern if layouts else ():
             risk[c] = risk.get(c, 0) + layouts
     return risk
-
-
-def certain_mines(pos: Position, analysis: Analysis) -> list[int]:
-    """The unfixed unknown cells that are mines in every layout of ``analysis``."""
-    return [c for c in pos.unknown if analysis.weights[c] == analysis.layouts]
 
 
 def common_safe_cells(

@@ -32,7 +32,7 @@ from typing import Any
 from gridpuzzles.minesweeper.core.grid import Cell
 from gridpuzzles.minesweeper.core.view import View
 from gridpuzzles.minesweeper.solving.cellmasks import Frame, neighbour_sum, smallest
-from gridpuzzles.minesweeper.solving.guessing import certain_mines, fifty_fifty_risk
+from gridpuzzles.minesweeper.solving.guessing import fifty_fifty_risk
 from gridpuzzles.minesweeper.solving.liveness import Liveness, is_dead, liveness
 from gridpuzzles.minesweeper.solving.probabilities import (
     Analysis,
@@ -169,14 +169,14 @@ def position_insight(
     if score:
         known = KnownOutcomes(pos, cache)
         for cell in likely_guesses(pos, analysis, live, dead):
-            safety[cell] = secondary_safety(known, analysis, cell)
+            safety[cell] = secondary_safety(known, analysis, cell, live)
     return Insight(
         analysis,
         tuple(uncertain),
         dead,
         frozenset(c for group in groups for c in group),
         tuple(tuple(divmod(c, pos.width) for c in group) for group in groups),
-        fifty_fifty_risk(pos, cache, certain_mines(pos, analysis)),
+        fifty_fifty_risk(pos, cache, analysis),
         safety,
     )
 
@@ -319,7 +319,7 @@ def guess_insight(
     return GuessInsight(
         cell,
         Fraction(weight, total),
-        secondary_safety(known, analysis, cell),
+        secondary_safety(known, analysis, cell, live),
         dead,
         safest,
         safest_living,

@@ -269,11 +269,13 @@ def _score(
     )
 
 
-def secondary_safety(known: KnownOutcomes, analysis: Analysis, cell: int) -> float:
+def secondary_safety(
+    known: KnownOutcomes, analysis: Analysis, cell: int, live: Liveness | None = None
+) -> float:
     """The chance to survive a reveal of ``cell`` in ``known.pos`` and then the blended next
     move, over every number it may show (its own safety when it proves two or more other
     living cells safe), as `secondary_guess` scores it without the 50/50 factor and the tie-break."""
-    live = liveness(known.pos, analysis)
+    live = live or liveness(known.pos, analysis)
     scored = _score(known, analysis, cell, 1.0, None, lambda c: not is_dead(live, c))
     assert scored is not None  # (no floor: never given up)
     return scored.secondary
