@@ -55,7 +55,10 @@ def paired(before_path: Path, after_path: Path) -> tuple[list[Result], list[Resu
     try:
         (run_before, before), (run_after, after) = read(before_path), read(after_path)
     except (OSError, ValueError, KeyError, StopIteration, ResultsFileError) as error:
-        raise SystemExit(f"error: not a results file of mines bench: {error}") from None
+        raise SystemExit(
+            f"error: {before_path} or {after_path} is not a results file of mines bench "
+            f"({type(error).__name__}: {error})"
+        ) from None
     if run_before != run_after:
         raise SystemExit(f"error: the two files hold other runs: {run_before} and {run_after}")
     count = min(len(before), len(after))
