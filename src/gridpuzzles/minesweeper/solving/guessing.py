@@ -74,9 +74,6 @@ number's chance times the blended safety of the next move, dead cells left out) 
 Paired on the same 50000 expert boards (seeds 11-15), the lookahead won 20338 and the
 secondary-safety guess 20315 (3254 boards gained, 3277 lost: no significant difference), with
 a median game of 24.5 ms instead of 40.0 ms on seeds 14-15 (see the README)."""
-INFLUENCE_FLANKS = 0
-"""How many flank cells of a 50/50 pattern may be unknown when a candidate's 50/50 factor is
-counted (`fifty_fifty_influence`); 0: the patterns of `fifty_fifty_risk` alone."""
 DOMINANCE_ROUNDS = 4
 DEEP_CANDIDATES = 4
 """How many of the best-scored cells a two-move lookahead compares (0 or 1: none)."""
@@ -132,8 +129,7 @@ def explained_guess(
     known = KnownOutcomes(pos, cache)
     shortlist, lowest = _shortlist(pos, weights, total)
     risk: dict[int, int] = {}
-    patterns, flanking = _fifty_fifty_tallies(pos, cache, analysis)
-    for cell, layouts in patterns.items():
+    for cell, layouts in fifty_fifty_risk(pos, cache, analysis).items():
         if weights[cell] == total:
             continue
         risk[cell] = share = min(layouts, weights[cell], total - weights[cell])
@@ -141,7 +137,7 @@ def explained_guess(
             return Guess(cell, GuessRule.PATTERN)
         if cell not in shortlist and weights[cell] - share <= lowest + total * SHORTLIST_MARGIN:
             shortlist.append(cell)
-    scoring = _Scoring(pos, weights, total, risk, cache, known, flanking)
+    scoring = _Scoring(pos, weights, total, risk, cache, known)
     if EVALUATION == "secondary":
 
         def deeper(cell: int, floor: float) -> float | None:
@@ -173,17 +169,11 @@ class _Scoring:
     cache: ComponentCache | None
     known: KnownOutcomes
     """The outcomes of the position's cells, computed once."""
-    flanking: dict[int, int]
-    """Per cell, the layouts of `fifty_fifty_risk`'s patterns it flanks as an unknown cell."""
 
     def fifty_fifty_factor(self, cell: int) -> float:
         """How much the chance of resolving a 50/50 pattern now raises the cell's score."""
         safe_layouts = self.total - self.weights[cell]
-        share = self.risk.get(cell, 0)
-        if INFLUENCE_FLANKS:
-            wide = fifty_fifty_influence(self.pos, self.weights, self.total, cell, self.cache)
-            share = min(wide + self.flanking.get(cell, 0), self.weights[cell], safe_layouts)
-        return 1 + FIFTY_FIFTY_WEIGHT * (share / safe_layouts)
+        return 1 + FIFTY_FIFTY_WEIGHT * (self.risk.get(cell, 0) / safe_layouts)
 
 
 def _scored_guess(scoring: _Scoring, shortlist: list[int]) -> int:
@@ -413,13 +403,6 @@ def fifty_fifty_risk(
     With the position's ``analysis``, the unknown cells it finds to be mines in every layout
     wall a pattern like fixed mines. (Left unknown, they used up a pair's one unknown flank
     cell and ruled out every square they touch.)"""
-    return _fifty_fifty_tallies(pos, cache, analysis)[0]
-
-
-def _fifty_fifty_tallies(
-    pos: Position, cache: ComponentCache | None, analysis: Analysis | None
-) -> tuple[dict[int, int], dict[int, int]]:
-    """`fifty_fifty_risk`, and per cell the layouts of the patterns it flanks."""
     known_mines = (
         [c for c in pos.unknown if analysis.weights[c] == analysis.layouts] if analysis else []
     )
@@ -449,7 +432,6 @@ def _fifty_fifty_tallies(
             side = [frame.board_cell(at + spot) for spot in spots if marks[at + spot]]
             found.append((a, kind, side))
     risk: dict[int, int] = {}
-    flanking: dict[int, int] = {}
     for a, kind, side in sorted(found):
         if kind == 2:
             square = [a + 1, a + width, a + width + 1]
@@ -463,9 +445,7 @@ def _fifty_fifty_tallies(
             continue
         for c in pattern if layouts else ():
             risk[c] = risk.get(c, 0) + layouts
-        for c in side if layouts else ():
-            flanking[c] = flanking.get(c, 0) + layouts
-    return risk, flanking
+    return risk
 
 
 def common_safe_cells(
@@ -483,61 +463,3 @@ def common_safe_cells(
         if not common:
             return set()
     return common or set()
-
-
-def fifty_fifty_influence(
-    pos: Position, weights: list[int], total: int, cell: int, cache: ComponentCache | None
-) -> int:
-    """The layouts in which ``cell`` sits in a 50/50 pattern with up to `INFLUENCE_FLANKS`
-    unknown flank cells (taken as mines): summed over the four pairs it belongs to, the most
-    of the four 2x2 squares."""
-    width, height = pos.width, pos.height
-    row, col = divmod(cell, width)
-
-    def layouts(
-        top: int,
-        left: int,
-        members: tuple[tuple[int, int], ...],
-        flanks: tuple[tuple[int, int], ...],
-        mines: tuple[int, ...],
-    ) -> int:
-        cells = []
-        for r, c in members:
-            r, c = top + r, left + c
-            if not (0 <= r < height and 0 <= c < width):
-                return 0
-            i = r * width + c
-            if i not in pos.unknown or weights[i] in (0, total):
-                return 0
-            cells.append(i)
-        missing = []
-        for r, c in flanks:
-            r, c = top + r, left + c
-            if not (0 <= r < height and 0 <= c < width):
-                continue
-            i = r * width + c
-            if pos.fixed.get(i) == 1 or (i in pos.unknown and weights[i] == total):
-                continue
-            if i not in pos.unknown:
-                return 0
-            missing.append(i)
-        if len(missing) > INFLUENCE_FLANKS:
-            return 0
-        mine_cells = [*missing, *(cells[k] for k in mines)]
-        safe_cells = [c for k, c in enumerate(cells) if k not in mines]
-        try:
-            return solve_position(with_assumed(pos, mine_cells, safe_cells), cache).layouts
-        except InconsistentViewError:
-            return 0
-
-    pair_h = (((0, 0), (0, 1)), ((-1, -1), (0, -1), (1, -1), (-1, 2), (0, 2), (1, 2)))
-    pair_v = (((0, 0), (1, 0)), ((-1, -1), (-1, 0), (-1, 1), (2, -1), (2, 0), (2, 1)))
-    square = (((0, 0), (0, 1), (1, 0), (1, 1)), ((-1, -1), (-1, 2), (2, -1), (2, 2)))
-    pairs = (
-        layouts(row, col, *pair_h, (0,))
-        + layouts(row, col - 1, *pair_h, (0,))
-        + layouts(row, col, *pair_v, (0,))
-        + layouts(row - 1, col, *pair_v, (0,))
-    )
-    squares = max(layouts(row - dr, col - dc, *square, (0, 3)) for dr in (0, 1) for dc in (0, 1))
-    return pairs + squares

@@ -56,15 +56,6 @@ SAFER = 0.0001
 """How much safer a cell must be to replace the chosen one that proves it safe."""
 OPEN_AREA = 8
 """Candidates with fewer unknown cells linked to them (`in_open_area`) are scored last."""
-DOMINATION = "living"
-"""When a candidate counts as certain progress, scored by its safety alone: ``"living"``,
-when its safety proves two or more living cells safe; ``"box"``, when it proves two or more
-cells safe that lie beside the same numbers as each other (and not beside the same numbers
-as the candidate)."""
-CLEAR_VALUE = 0.0
-"""How much each certain safe cell a number leaves (beyond those the candidate's safety
-proves) raises that number's value, up to `CLEAR_CAP` times."""
-CLEAR_CAP = 1.2
 DEEP_CANDIDATES = 0
 """How many of the best-scored cells are compared two moves deep by the ``deeper`` function
 given to `secondary_guess` (0 or 1: none)."""
@@ -239,19 +230,17 @@ def _score(
     safe_share = 1 - (analysis.weights[cell] or 0) / total
     secondary = progress = 0.0
     left = safe_share
-    cap = CLEAR_CAP if CLEAR_VALUE else 1.0
 
     def hopeless() -> bool:
         """Whether the score cannot reach ``floor`` even if every number left is safe."""
-        best = (secondary + left * factor * cap) * (1 + PROGRESS * (progress + left))
+        best = (secondary + left * factor) * (1 + PROGRESS * (progress + left))
         return floor is not None and best < floor
 
     if hopeless():
         return None
     proven = _proven_by(pos, cell, cache)
-    if _certain_progress(pos, cell, proven, living):
-        clears = min(1 + CLEAR_VALUE * len(proven), CLEAR_CAP) if CLEAR_VALUE else 1.0
-        score = safe_share * clears * (1 + PROGRESS * safe_share)
+    if sum(1 for c in proven if living(c)) >= 2:
+        score = safe_share * (1 + PROGRESS * safe_share)
         return Scored(cell, safe_share, score, safe_share, False, proven, None)
     numbers = 0
     common: frozenset[int] | None = None
@@ -265,8 +254,7 @@ def _score(
         after_pos, after = found
         chance = after.layouts / total
         move = next_move(after_pos, after, proven)
-        clears = min(1 + CLEAR_VALUE * len(move.safe - proven), cap)
-        secondary += chance * move.blended * factor * clears
+        secondary += chance * move.blended * factor
         if move.progress:
             progress += chance
         left -= chance
@@ -276,28 +264,9 @@ def _score(
         safest.add(move.safest)
     always = next(iter(safest)) if len(safest) == 1 else None
     score = secondary * (1 + PROGRESS * progress)
-    return Scored(cell, safe_share, score, secondary, numbers == 1, common or frozenset(), always)
-
-
-def _certain_progress(
-    pos: Position, cell: int, proven: frozenset[int], living: Callable[[int], bool]
-) -> bool:
-    """Whether ``cell`` being safe is certain progress (see `DOMINATION`)."""
-    if DOMINATION == "never":
-        return False
-    if DOMINATION == "living":
-        return sum(1 for c in proven if living(c)) >= 2
-    beside: dict[int, list[int]] = {}
-    for k, (cells, _) in enumerate(pos.rest):
-        for c in cells:
-            beside.setdefault(c, []).append(k)
-    own = tuple(beside.get(cell, ()))
-    groups: dict[tuple[int, ...], int] = {}
-    for c in proven:
-        key = tuple(beside.get(c, ()))
-        if key and key != own:
-            groups[key] = groups.get(key, 0) + 1
-    return any(n >= 2 for n in groups.values())
+    return Scored(
+        cell, safe_share, score, secondary, numbers == 1, common or frozenset(), always
+    )
 
 
 def secondary_safety(
