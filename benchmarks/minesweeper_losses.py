@@ -3,8 +3,10 @@
 Plays expert games (safe corner start) and sorts every guess by the rule of
 `guessing.best_guess` that chose it; scored guesses are split into cells next to a number
 and blind cells (next to no number: the opening, before an area opens, and fresh starts
-later). Prints, per kind, the guesses, the mine chance they carried (the deaths expected)
-and the deaths: a game is lost on its last guess, since certain cells are always safe.
+later). Prints, per kind, the guesses, the mine chance they carried (the deaths expected),
+how much of it the safest uncertain cell would not have carried (the chance above the
+safest, summed) and the deaths: a game is lost on its last guess, since certain cells are
+always safe.
 
     .venv/bin/python benchmarks/minesweeper_losses.py [--games N] [--seed S] [--jobs J]
 """
@@ -27,9 +29,10 @@ BLIND = "scored, blind"
 NEXT_TO_A_NUMBER = "scored, next to a number"
 
 
-def guesses(board: Board) -> tuple[bool, list[tuple[str, float]]]:
-    """Play one board; each guess's kind and mine chance, in order."""
-    seen: list[tuple[str, float]] = []
+def guesses(board: Board) -> tuple[bool, list[tuple[str, float, float]]]:
+    """Play one board; each guess's kind, mine chance and the lowest mine chance of any
+    uncertain cell, in order."""
+    seen: list[tuple[str, float, float]] = []
 
     def record(view: View, decision: Decision) -> None:
         pos, analysis, rule = decision.position, decision.analysis, decision.rule
@@ -39,7 +42,9 @@ def guesses(board: Board) -> tuple[bool, list[tuple[str, float]]]:
         kind = rule.value
         if rule is GuessRule.SCORED:
             kind = NEXT_TO_A_NUMBER if cell in cells_of(pos.rest) else BLIND
-        seen.append((kind, analysis.chance(cell)))
+        total, weights = analysis.layouts, analysis.weights
+        lowest = min(w for c in pos.unknown if 0 < (w := weights[c] or 0) < total)
+        seen.append((kind, analysis.chance(cell), lowest / total))
 
     return play_board(board, FirstClick.SAFE, on_guess=record).won, seen
 
@@ -57,19 +62,25 @@ def main() -> None:
         games = list(pool.map(guesses, boards, chunksize=8))
     count: dict[str, int] = defaultdict(int)
     expected: dict[str, float] = defaultdict(float)
+    above: dict[str, float] = defaultdict(float)
     deaths: dict[str, int] = defaultdict(int)
     for won, seen in games:
-        for kind, chance in seen:
+        for kind, chance, safest in seen:
             count[kind] += 1
             expected[kind] += chance
+            above[kind] += chance - safest
         if not won:
             deaths[seen[-1][0]] += 1
     lost = sum(deaths.values())
     print(f"expert seed {args.seed}: {args.games - lost}/{args.games} won, {lost} lost")
-    print(f"{'guess chosen by':<28} {'guesses':>8} {'expected deaths':>16} {'deaths':>7} {'of losses':>10}")
+    print(
+        f"{'guess chosen by':<28} {'guesses':>8} {'expected deaths':>16} "
+        f"{'above the safest':>17} {'deaths':>7} {'of losses':>10}"
+    )
     for kind in sorted(count, key=lambda k: -deaths[k]):
         print(
-            f"{kind:<28} {count[kind]:>8} {expected[kind]:>16.1f} {deaths[kind]:>7} "
+            f"{kind:<28} {count[kind]:>8} {expected[kind]:>16.1f} {above[kind]:>17.1f} "
+            f"{deaths[kind]:>7} "
             f"{deaths[kind] / max(lost, 1):>10.1%}"
         )
 
