@@ -18,12 +18,18 @@ import argparse
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
+from gridpuzzles.bounds import BoundError
 from gridpuzzles.minesweeper.core.grid import index_of
 from gridpuzzles.minesweeper.core.settings import FirstClick, level
 from gridpuzzles.minesweeper.core.view import View
 from gridpuzzles.minesweeper.solving import endgame
 from gridpuzzles.minesweeper.solving.autoplay import Decision
-from gridpuzzles.minesweeper.solving.benchmark import Board, play_board, random_boards
+from gridpuzzles.minesweeper.solving.benchmark import (
+    Board,
+    check_run,
+    play_board,
+    random_boards,
+)
 
 LIMITS = (300, 1000, 3000, 10000)
 
@@ -69,8 +75,12 @@ def main() -> None:
     parser.add_argument("--budget", type=int, default=300000, help="search budget per position")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
-    if min(args.games, args.layouts, args.cells, args.budget, args.jobs) < 1:
-        parser.error("--games, --layouts, --cells, --budget and --jobs must be at least 1")
+    if min(args.layouts, args.cells, args.budget) < 1:
+        parser.error("--layouts, --cells and --budget must be at least 1")
+    try:
+        check_run(args.games, args.jobs, [args.seed])
+    except BoundError as error:
+        parser.error(str(error))
     endgame.SEARCH_BUDGET = args.budget
     boards = random_boards(level("expert", FirstClick.SAFE), args.games, args.seed)
     work = [(board, args.layouts, args.cells) for board in boards]

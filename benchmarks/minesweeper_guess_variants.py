@@ -21,9 +21,16 @@ import statistics
 from dataclasses import dataclass, field
 from types import ModuleType
 
+from gridpuzzles.bounds import BoundError
 from gridpuzzles.minesweeper.core.settings import FirstClick, level
 from gridpuzzles.minesweeper.solving import endgame, guessing, secondary
-from gridpuzzles.minesweeper.solving.benchmark import Result, play_boards, random_boards, sign_test
+from gridpuzzles.minesweeper.solving.benchmark import (
+    Result,
+    check_run,
+    play_boards,
+    random_boards,
+    sign_test,
+)
 
 MODULES: dict[str, ModuleType] = {"guessing": guessing, "endgame": endgame, "secondary": secondary}
 
@@ -91,8 +98,10 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--variant", action="append", default=[], help="module.NAME=value[,...]")
     args = parser.parse_args()
-    if args.games < 1:
-        parser.error("--games must be at least 1")
+    try:
+        check_run(args.games, args.jobs, args.seeds)
+    except BoundError as error:
+        parser.error(str(error))
     tallies = [Tally(text, parse_variant(text)) for text in args.variant]
     wins: list[int] = []
     times: list[float] = []

@@ -17,11 +17,17 @@ import argparse
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 
+from gridpuzzles.bounds import BoundError
 from gridpuzzles.minesweeper.core.grid import index_of
 from gridpuzzles.minesweeper.core.settings import FirstClick, level
 from gridpuzzles.minesweeper.core.view import View
 from gridpuzzles.minesweeper.solving.autoplay import Decision
-from gridpuzzles.minesweeper.solving.benchmark import Board, play_board, random_boards
+from gridpuzzles.minesweeper.solving.benchmark import (
+    Board,
+    check_run,
+    play_board,
+    random_boards,
+)
 from gridpuzzles.minesweeper.solving.guessing import GuessRule
 from gridpuzzles.minesweeper.solving.probabilities import cells_of
 
@@ -55,8 +61,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=41)
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
-    if min(args.games, args.jobs) < 1:
-        parser.error("--games and --jobs must be at least 1")
+    try:
+        check_run(args.games, args.jobs, [args.seed])
+    except BoundError as error:
+        parser.error(str(error))
     boards = random_boards(level("expert", FirstClick.SAFE), args.games, args.seed)
     with ProcessPoolExecutor(args.jobs) as pool:
         games = list(pool.map(guesses, boards, chunksize=8))

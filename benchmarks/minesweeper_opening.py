@@ -17,8 +17,15 @@ from __future__ import annotations
 import argparse
 from concurrent.futures import ProcessPoolExecutor
 
+from gridpuzzles.bounds import BoundError
 from gridpuzzles.minesweeper.core.settings import FirstClick, level
-from gridpuzzles.minesweeper.solving.benchmark import Board, play_board, random_boards, sign_test
+from gridpuzzles.minesweeper.solving.benchmark import (
+    Board,
+    check_run,
+    play_board,
+    random_boards,
+    sign_test,
+)
 
 EXPERT = level("expert", FirstClick.SAFE)
 
@@ -50,8 +57,10 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--cells", type=parse_cell, nargs="+", default=[29, 2], metavar="ROW:COL")
     args = parser.parse_args()
-    if args.games < 1:
-        parser.error("--games must be at least 1")
+    try:
+        check_run(args.games, args.jobs, args.seeds)
+    except BoundError as error:
+        parser.error(str(error))
     boards = [
         board
         for seed in args.seeds

@@ -15,9 +15,18 @@ import random
 import statistics
 import time
 
+from gridpuzzles.bounds import BoundError, check_range
 from gridpuzzles.minesweeper.core.settings import FirstClick, level
-from gridpuzzles.minesweeper.solving.benchmark import play_boards, random_boards, summarize
+from gridpuzzles.minesweeper.solving.benchmark import (
+    check_run,
+    play_boards,
+    random_boards,
+    summarize,
+)
 from gridpuzzles.minesweeper.solving.noguess import generate
+
+MAX_NO_GUESS_BOARDS = 10_000
+"""The most no-guess boards generated: about 100 ms each."""
 
 
 def line(name: str, rule: FirstClick, games: int, seed: int, jobs: int) -> str:
@@ -47,8 +56,16 @@ def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--no-guess-boards", type=int, default=50)
+    parser.add_argument(
+        "--no-guess-boards", type=int, default=50, help=f"0 to {MAX_NO_GUESS_BOARDS:,}"
+    )
     args = parser.parse_args()
+    try:
+        check_run(args.games, args.jobs, [args.seed])
+        check_run(args.expert_games, args.jobs, games_option="--expert-games")
+        check_range(args.no_guess_boards, "--no-guess-boards", 0, MAX_NO_GUESS_BOARDS)
+    except BoundError as error:
+        parser.error(str(error))
 
     print(line("beginner", FirstClick.SAFE, args.games, args.seed, args.jobs), flush=True)
     print(line("intermediate", FirstClick.SAFE, args.games, args.seed, args.jobs), flush=True)

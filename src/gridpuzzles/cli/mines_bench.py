@@ -39,6 +39,8 @@ from gridpuzzles.minesweeper.core.settings import (
     mines_for_density,
 )
 from gridpuzzles.minesweeper.solving.benchmark import (
+    MAX_GAMES,
+    MAX_JOBS,
     Board,
     BoardFileError,
     Tally,
@@ -57,14 +59,9 @@ from gridpuzzles.minesweeper.solving.results import (
     solver_fingerprint,
 )
 
-MAX_GAMES = 1_000_000
-"""The most games of one `mines bench` run (or of each sweep point) whose results are not
-written to a file: a million expert games take about a day of one core."""
 MAX_RECORDED_GAMES = 10_000_000
 """The most games of a run whose results stream to a ``--results`` file, which it resumes
 from after a stop; its figures keep about 9 bytes a game in memory."""
-MAX_JOBS = 64
-"""The most worker processes of `mines bench`."""
 MAX_SWEEP_POINTS = 100
 """The most densities of one `mines bench --sweep`."""
 MAX_BOARDS_BYTES = 64 * 1024 * 1024

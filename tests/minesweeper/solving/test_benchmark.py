@@ -6,17 +6,22 @@ from __future__ import annotations
 import statistics
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from gridpuzzles.bounds import MAX_SEED, BoundError
 from gridpuzzles.minesweeper.core.settings import FirstClick, level
 from gridpuzzles.minesweeper.solving.benchmark import (
+    MAX_GAMES,
+    MAX_JOBS,
     Board,
     Result,
     Summary,
     Tally,
     Workers,
     board_stream,
+    check_run,
     play_boards,
     play_chunk,
     random_boards,
@@ -95,3 +100,26 @@ def test_play_boards_reports_progress_for_every_board() -> None:
         seen: list[int] = []
         played = play_boards(iter(boards), jobs=jobs, progress=seen.append, count=9)
         assert sum(seen) == len(played) == 9
+
+
+@pytest.mark.parametrize(
+    ("games", "jobs", "seeds", "named"),
+    [
+        (0, 1, [], "--games"),
+        (MAX_GAMES + 1, 1, [], "--games"),
+        (1, 0, [], "--jobs"),
+        (1, MAX_JOBS + 1, [], "--jobs"),
+        (1, 1, [3, -1], "--seed"),
+        (1, 1, [MAX_SEED + 1], "--seed"),
+    ],
+)
+def test_check_run_refuses_each_bound_by_name(
+    games: int, jobs: int, seeds: list[int], named: str
+) -> None:
+    with pytest.raises(BoundError, match=named):
+        check_run(games, jobs, seeds)
+
+
+def test_check_run_takes_the_bounds_themselves() -> None:
+    check_run(1, 1, [0])
+    check_run(MAX_GAMES, MAX_JOBS, [MAX_SEED])

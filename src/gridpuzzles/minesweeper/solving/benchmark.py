@@ -22,6 +22,7 @@ from itertools import islice
 
 import numpy as np
 
+from gridpuzzles.bounds import check_range, check_seed
 from gridpuzzles.minesweeper.core.grid import Layout
 from gridpuzzles.minesweeper.core.rules import Action
 from gridpuzzles.minesweeper.core.settings import MAX_SIDE, Config, FirstClick
@@ -29,6 +30,24 @@ from gridpuzzles.minesweeper.core.view import View
 from gridpuzzles.minesweeper.solving.autoplay import Decision, Player, first_click
 from gridpuzzles.minesweeper.solving.noguess import placement
 from gridpuzzles.minesweeper.solving.probabilities import neighbour_table
+
+MAX_GAMES = 1_000_000
+"""The most games of one run kept in memory (of `mines bench` without a results file, or of
+a benchmark script): a million expert games take about a day of one core."""
+MAX_JOBS = 64
+"""The most worker processes of one run."""
+
+
+def check_run(
+    games: int, jobs: int, seeds: Iterable[int] = (), games_option: str = "--games"
+) -> None:
+    """Raise `gridpuzzles.bounds.BoundError` unless ``games`` is from 1 to `MAX_GAMES`,
+    ``jobs`` from 1 to `MAX_JOBS` and every seed from 0 to `gridpuzzles.bounds.MAX_SEED`
+    (the message names the option of each)."""
+    check_range(games, games_option, 1, MAX_GAMES)
+    check_range(jobs, "--jobs", 1, MAX_JOBS)
+    for seed in seeds:
+        check_seed(seed, "--seed")
 
 
 @dataclass(frozen=True)
