@@ -110,6 +110,9 @@ def test_a_game_won_with_play_move_is_assisted_and_sets_no_best_time(
     assert page.evaluate(CONTRAST, page.locator("#assisted").element_handle()) == []
 
     dialog = open_statistics(page)
+    expect(dialog.locator("#whose-records")).to_have_text(
+        "Every game played on this server counts here."
+    )
     summary = dialog.locator("table.records").first.locator("tbody tr")
     expect(summary).to_have_count(1)
     expect(column(summary, "Level, rule")).to_have_text("beginner, opening")  # the page's default
@@ -175,3 +178,19 @@ def test_a_game_left_after_its_first_reveal_is_listed_as_left_with_its_seed(
     expect(page.locator("#board .cell.open")).to_have_count(0)
     cell(page, *FIRST).click()
     expect(cell(page, *FIRST)).to_have_class(re.compile(r"\bopen\b"))
+
+
+def test_with_records_per_player_the_statistics_say_they_are_this_browsers(
+    page: Page, tmp_path: Path
+) -> None:
+    server = ServerProcess(tmp_path / "games.db", options=("--records", "per-player"))
+    server.start()
+    try:
+        open_page(page, server)
+        dialog = open_statistics(page)
+        expect(dialog.locator("#whose-records")).to_have_text(
+            "The games played in this browser: each browser keeps its own records on this server."
+        )
+        expect(dialog.locator("table.records").first).to_contain_text("No game finished yet")
+    finally:
+        server.stop()

@@ -75,7 +75,7 @@ def test_each_browser_sees_the_records_of_its_own_games(
     assert (record_of(theirs)["played"], record_of(theirs)["won"]) == (1, 0)
     assert [game["id"] for game in theirs["history"]] == [lost]
     as_player(per_player, None)
-    assert records(per_player) == {"records": [], "history": []}
+    assert records(per_player) == {"records": [], "history": [], "per_player": True}
     assert per_player.get(STATS).json() == []
     assert sum(record.played for record in store.records()) == 2  # the store keeps them all
 
@@ -89,7 +89,11 @@ def test_a_solved_mondrian_game_counts_for_its_player_only(
     [record] = per_player.get(MONDRIAN_RECORDS).json()["challenges"]
     assert (record["key"], record["solved"]) == (mondrian.CODE, 1)
     as_player(per_player, None)
-    assert per_player.get(MONDRIAN_RECORDS).json() == {"challenges": [], "difficulties": []}
+    assert per_player.get(MONDRIAN_RECORDS).json() == {
+        "challenges": [],
+        "difficulties": [],
+        "per_player": True,
+    }
     clock.now += 100
     game = mondrian.new_game(per_player, challenge="published", code=mondrian.CODE)
     for placement in mondrian.solution_of(mondrian.CODE):
@@ -123,6 +127,8 @@ def test_by_default_every_game_counts_for_everyone_and_no_player_is_kept(
     client.cookies.clear()
     body: dict[str, Any] = records(client)
     assert record_of(body)["won"] == 1
+    assert body["per_player"] is False
+    assert client.get(MONDRIAN_RECORDS).json()["per_player"] is False
     saved = store.load_game(body["history"][0]["id"])
     assert saved is not None and saved.player is None
 

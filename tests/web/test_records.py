@@ -181,7 +181,7 @@ def test_leaving_before_any_reveal_forgets_the_game(client: TestClient, store: S
     left = client.post(f"{GAMES}/{game['id']}/leave")
     assert left.status_code == 200, left.text
     assert store.load_game(game["id"]) is None
-    assert records(client) == {"records": [], "history": []}
+    assert records(client) == {"records": [], "history": [], "per_player": False}
 
 
 def test_leaving_an_ended_game_changes_nothing(client: TestClient, store: Store) -> None:
@@ -247,7 +247,8 @@ def test_the_records_are_the_stores_with_seeds_as_strings(
     finish(client, store, seeded["id"], win=True)  # a chosen seed: not counted
 
     body = records(client)
-    # exactly what `gridpuzzles stats --json` prints
+    # exactly what `gridpuzzles stats --json` prints, and whose records they are
+    assert body.pop("per_player") is False
     assert body == json.loads(json.dumps(records_json(store.records(), store.history(20))))
     assert len(body["history"]) == 3 and seeded["id"] not in {g["id"] for g in body["history"]}
     for game in body["history"]:

@@ -180,6 +180,7 @@ def router(games: Games) -> APIRouter:
         store = games.store
         return RecordsOut.model_validate(
             records_json(store.records(player), store.history(history, player))
+            | {"per_player": player is not None}
         )
 
     @api.get("/stats")

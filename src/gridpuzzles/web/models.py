@@ -330,6 +330,10 @@ class RecordsOut(BaseModel):
 
     records: list[LevelRecordOut]
     history: list[PlayedGameOut]
+    per_player: bool = Field(
+        description="whether the server keeps records per player: these are then the games of "
+        "this browser only (else of every player of the server)"
+    )
 
 
 class Error(BaseModel):

@@ -210,6 +210,7 @@ def play_router(store: Store, workers: Workers, clock: Callable[[], float]) -> A
         return MondrianRecords(
             challenges=[record_out(r) for r in by_challenge],
             difficulties=[record_out(r) for r in by_difficulty],
+            per_player=player is not None,
         )
 
     return api

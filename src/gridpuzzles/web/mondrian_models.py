@@ -304,6 +304,10 @@ class MondrianRecordOut(BaseModel):
 class MondrianRecords(BaseModel):
     challenges: list[MondrianRecordOut]
     difficulties: list[MondrianRecordOut]
+    per_player: bool = Field(
+        description="whether the server keeps records per player: these are then the games of "
+        "this browser only (else of every player of the server)"
+    )
 
 
 def record_out(record: Record) -> MondrianRecordOut:

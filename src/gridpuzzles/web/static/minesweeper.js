@@ -305,7 +305,12 @@ function resultOf(played) {
 }
 
 function showRecords(answer) {
-  const parts = [];
+  const whose = document.createElement("p");
+  whose.id = "whose-records";
+  whose.textContent = answer.per_player
+    ? "The games played in this browser: each browser keeps its own records on this server."
+    : "Every game played on this server counts here.";
+  const parts = [whose];
   parts.push(table(
     "Per level, games without help (streak: wins in a row now, and the best)",
     ["Level, rule", "Games", "Won", "Win %", "Streak", "Best", "3BV/s", "Avg win", "Assisted won"],

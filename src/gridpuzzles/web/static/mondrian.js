@@ -282,7 +282,8 @@ function drawRecords() {
     $("records").textContent = "";
     return;
   }
-  $("records").textContent = `Best time for this challenge: ${bestOf(records.challenges, game.key)}`
+  const whose = records.per_player ? "Your best time in this browser" : "Best time";
+  $("records").textContent = `${whose} for this challenge: ${bestOf(records.challenges, game.key)}`
     + ` · for ${game.difficulty} challenges: ${bestOf(records.difficulties, game.difficulty)}`;
 }
 
