@@ -15,7 +15,8 @@ import pytest
 
 from gridpuzzles.cli.bench_results import Record
 from gridpuzzles.cli.main import mines_main
-from gridpuzzles.minesweeper.core.settings import level
+from gridpuzzles.minesweeper.core.grid import neighbours
+from gridpuzzles.minesweeper.core.settings import FirstClick, level
 from gridpuzzles.minesweeper.core.view import View
 from gridpuzzles.minesweeper.solving import benchmark, cluster
 from gridpuzzles.minesweeper.solving.autoplay import Decision
@@ -31,6 +32,7 @@ from gridpuzzles.minesweeper.solving.benchmark import (
     wilson,
 )
 from gridpuzzles.minesweeper.solving.guessing import GuessRule
+from gridpuzzles.minesweeper.solving.results import board_digest
 
 
 def bench(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -112,10 +114,20 @@ def test_bad_board_lines(
         (["--width", "3", "--height", "3", "--mines", "9"], "9 mines do not fit"),
         (["--sweep", "--densities", "0.3:0.1:0.1", "--level", "beginner"], "FROM <= TO"),
         (["--boards", "/nonexistent/boards.jsonl"], "cannot read"),
+        (["--start", "17,1"], "--start row 17, column 1 is off the board of 16 rows and 30"),
+        (["--level", "beginner", "--start", "1,10"], "is off the board of 9 rows and 9 columns"),
+        (["--start", "0,4"], "expected ROW,COLUMN, each a whole number from 1 to 100"),
+        (["--start", "4"], "expected ROW,COLUMN"),
+        (["--start", "4,4,4"], "expected ROW,COLUMN"),
+        (["--start", "4,\N{ARABIC-INDIC DIGIT FOUR}"], "expected ROW,COLUMN"),
+        (["--boards", "/dev/null", "--start", "1,1"], "leave out the board size and --start"),
     ],
 )
 def test_bad_options(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
-    status, _, err = bench(args, capsys)
+    try:
+        status, _, err = bench(args, capsys)
+    except SystemExit as refused:  # refused by argparse
+        status, err = int(str(refused)), capsys.readouterr().err
     assert status == 2
     assert message in err and err.count("\n") == 1
 
@@ -315,6 +327,7 @@ def test_a_boards_file_run_resumes_and_lists_every_result(
         (["--games", "9"], "(games 8 there, games 9 here)"),
         (["--first-click", "opening"], "(first click safe there, first click opening here)"),
         (["--level", "intermediate"], "(width 9 there, width 16 here)"),
+        (["--start", "2,2"], "(no start there, start 2,2 here)"),
     ],
 )
 def test_a_resume_of_another_run_is_refused_and_changes_nothing(
@@ -516,3 +529,28 @@ def test_a_cluster_without_dask_says_what_to_install(
     assert status == 2 and out == "" and err.count("\n") == 1
     assert "--cluster needs Dask: install gridpuzzles[cluster]" in err
     assert not path.exists()
+
+
+def test_start_puts_every_first_click_on_its_cell_and_names_it_in_the_results(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "r.jsonl"
+    args = ["--first-click", "opening", "--seed", "5", "--games", "6", "--start", "4,5"]
+    status, out, err = bench([*args, "--results", str(path)], capsys)
+    assert status == 0 and err == ""
+    assert "first click opening, 6 games, seed 5, first click at row 4, column 5" in out
+    assert json.loads(path.read_text().splitlines()[0])["run"]["start"] == "4,5"
+    config = level("expert", FirstClick.OPENING)
+    boards = random_boards(config, 6, 5, start=(3, 4))
+    assert {board.start for board in boards} == {3 * 30 + 4}
+    for board in boards:
+        around = [board.start, *neighbours(30, 16, board.start)]
+        assert not any(board.layout.is_mine(cell) for cell in around)
+    assert [line["board"] for line in result_lines(path)] == [board_digest(b) for b in boards]
+    default = random_boards(config, 6, 5)
+    assert {board.start for board in default} == {2 * 30 + 2}
+
+
+def test_without_start_the_boards_are_those_of_the_auto_players_first_click() -> None:
+    config = level("beginner", FirstClick.SAFE)
+    assert random_boards(config, 5, 9) == random_boards(config, 5, 9, start=(0, 0))

@@ -9,6 +9,7 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -28,8 +29,10 @@ from gridpuzzles.cli.options import (
     size_from,
     whole,
 )
+from gridpuzzles.minesweeper.core.grid import Cell, cell_words
 from gridpuzzles.minesweeper.core.settings import (
     LEVELS,
+    MAX_SIDE,
     Config,
     ConfigError,
     FirstClick,
@@ -76,6 +79,13 @@ def configure(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     board = bench.add_argument_group("boards")
     add_size_options(board, "a built-in level (default expert)")
     add_first_click_options(board)
+    board.add_argument(
+        "--start",
+        type=start_cell,
+        metavar="ROW,COLUMN",
+        help="the cell the auto-player clicks first, counted from 1 (default: the top-left "
+        "corner, or row 3, column 3 when the first click opens an area), e.g. 4,4",
+    )
     board.add_argument(
         "--boards",
         metavar="FILE",
@@ -145,6 +155,30 @@ class Run:
     """The board of every game, unless they come from a boards file."""
     density: float = 0.0
     """The mine density of a sweep point."""
+
+
+_CELL = re.compile(r"([0-9]{1,3}),([0-9]{1,3})")
+
+
+def start_cell(text: str) -> Cell:
+    """``--start``'s cell (an argparse ``type``): "ROW,COLUMN", each counted from 1 and at most
+    `MAX_SIDE`; the cell as (row, column) counted from 0."""
+    found = _CELL.fullmatch(text)
+    if found is None or not all(1 <= int(part) <= MAX_SIDE for part in found.groups()):
+        raise argparse.ArgumentTypeError(
+            f"expected ROW,COLUMN, each a whole number from 1 to {MAX_SIDE} (e.g. 4,4), "
+            f"not {shown(text)}"
+        )
+    return int(found[1]) - 1, int(found[2]) - 1
+
+
+def check_start(start: Cell | None, config: Config) -> None:
+    """Refuse (`UsageError`) a ``--start`` cell off the board of ``config``."""
+    if start is not None and not (start[0] < config.height and start[1] < config.width):
+        raise UsageError(
+            f"--start {cell_words(start)} is off the board of {config.height} rows and "
+            f"{config.width} columns"
+        )
 
 
 def _bench(args: argparse.Namespace) -> int:
@@ -240,9 +274,14 @@ def bench_run(args: argparse.Namespace, rule: FirstClick) -> Run:
     """The games the options ask for: the boards of a file, or ``--games`` random boards."""
     if args.boards is None:
         config = bench_config(args, rule)
-        return random_run(config, args.games, args.seed)
-    if any(value is not None for value in (args.level, args.width, args.height, args.mines)):
-        raise UsageError("--boards plays the boards of the file: leave out the board size")
+        check_start(args.start, config)
+        return random_run(config, args.games, args.seed, start=args.start)
+    if any(
+        value is not None for value in (args.level, args.width, args.height, args.mines, args.start)
+    ):
+        raise UsageError(
+            "--boards plays the boards of the file: leave out the board size and --start"
+        )
     text = read_text(args.boards, MAX_BOARDS_BYTES)
     lines = text.splitlines()
     count = count_boards(lines, args.boards)
@@ -260,8 +299,16 @@ def bench_run(args: argparse.Namespace, rule: FirstClick) -> Run:
     )
 
 
-def random_run(config: Config, games: int, seed: int, title: str = "", density: float = 0.0) -> Run:
-    """``games`` boards of ``config`` from ``seed``."""
+def random_run(
+    config: Config,
+    games: int,
+    seed: int,
+    title: str = "",
+    density: float = 0.0,
+    start: Cell | None = None,
+) -> Run:
+    """``games`` boards of ``config`` from ``seed``, each started at ``start`` (row, column
+    from 0) when given, else where the auto-player clicks first."""
     settings: Settings = {
         "width": config.width,
         "height": config.height,
@@ -271,9 +318,13 @@ def random_run(config: Config, games: int, seed: int, title: str = "", density: 
         "seed": seed,
         "solver": solver_fingerprint(),
     }
+    where = ""
+    if start is not None:
+        settings["start"] = f"{start[0] + 1},{start[1] + 1}"
+        where = f", first click at {cell_words(start)}"
     return Run(
-        title or f"{describe(config)}, {games} games, seed {seed}",
-        lambda skip: board_stream(config, games, seed, skip),
+        (title or f"{describe(config)}, {games} games, seed {seed}") + where,
+        lambda skip: board_stream(config, games, seed, skip, start),
         games,
         settings,
         config,
@@ -379,7 +430,9 @@ def sweep_runs(args: argparse.Namespace, rule: FirstClick) -> list[Run]:
     for density in densities:
         mines = mines_for_density(args.width, args.height, density)
         config = check_playable(Config(args.width, args.height, mines, rule))
-        runs.append(random_run(config, args.games, args.seed, f"density {density:.3f}", density))
+        check_start(args.start, config)
+        title = f"density {density:.3f}"
+        runs.append(random_run(config, args.games, args.seed, title, density, args.start))
     return runs
 
 

@@ -23,7 +23,7 @@ from itertools import islice
 import numpy as np
 
 from gridpuzzles.bounds import check_range, check_seed
-from gridpuzzles.minesweeper.core.grid import Layout
+from gridpuzzles.minesweeper.core.grid import Cell, Layout
 from gridpuzzles.minesweeper.core.rules import Action
 from gridpuzzles.minesweeper.core.settings import MAX_SIDE, Config, FirstClick
 from gridpuzzles.minesweeper.core.view import View
@@ -124,23 +124,28 @@ def read_boards(lines: Iterable[str]) -> Iterator[Board]:
     return (parse_board(line, n) for n, line in enumerate(lines, start=1) if line.strip())
 
 
-def board_stream(config: Config, games: int, seed: int, skip: int = 0) -> Iterator[Board]:
+def board_stream(
+    config: Config, games: int, seed: int, skip: int = 0, start: Cell | None = None
+) -> Iterator[Board]:
     """``games`` boards of ``config``, made one at a time, reproducible from ``seed``; each
-    starts where the auto-player clicks first (no-guess boards under `FirstClick.NO_GUESS`).
-    The first ``skip`` boards are left out without being made (a resumed run)."""
+    starts at ``start`` (row, column from 0), by default where the auto-player clicks first
+    (no-guess boards under `FirstClick.NO_GUESS`). The first ``skip`` boards are left out
+    without being made (a resumed run)."""
     seeds = random.Random(seed)
     place = placement(config)
-    row, col = first_click(config.width, config.height, config.first_click)
-    start = row * config.width + col
+    row, col = start or first_click(config.width, config.height, config.first_click)
+    first = row * config.width + col
     for number in range(games):
         board_seed = seeds.randrange(2**63)
         if number >= skip:
-            yield Board(place(config, start, random.Random(board_seed)), start)
+            yield Board(place(config, first, random.Random(board_seed)), first)
 
 
-def random_boards(config: Config, games: int, seed: int) -> list[Board]:
+def random_boards(
+    config: Config, games: int, seed: int, start: Cell | None = None
+) -> list[Board]:
     """The boards of `board_stream`, in a list."""
-    return list(board_stream(config, games, seed))
+    return list(board_stream(config, games, seed, start=start))
 
 
 @dataclass(frozen=True, slots=True)
