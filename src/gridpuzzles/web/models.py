@@ -324,16 +324,20 @@ class PlayedGameOut(BaseModel):
     three_bv_per_second: float | None
 
 
+PER_PLAYER = (
+    "whether the server keeps records per player: these are then the games of this browser "
+    "only (else of every player of the server)"
+)
+"""What a records answer's ``per_player`` says."""
+
+
 class RecordsOut(BaseModel):
     """The player's records per level and rule, and the latest finished games, latest first
     (games on a chosen seed are not counted and not listed)."""
 
     records: list[LevelRecordOut]
     history: list[PlayedGameOut]
-    per_player: bool = Field(
-        description="whether the server keeps records per player: these are then the games of "
-        "this browser only (else of every player of the server)"
-    )
+    per_player: bool = Field(description=PER_PLAYER)
 
 
 class Error(BaseModel):

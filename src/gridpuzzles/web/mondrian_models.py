@@ -17,7 +17,7 @@ from gridpuzzles.mondrian.core.challenges import EDITIONS, LEVELS
 from gridpuzzles.mondrian.core.records import Record, duration_words
 from gridpuzzles.mondrian.core.rendering import colour_of
 from gridpuzzles.mondrian.core.rules import STANDARD_BOARD, Block, Orientation, Placement
-from gridpuzzles.web.models import Strict
+from gridpuzzles.web.models import PER_PLAYER, Strict
 
 LAST_ROW = STANDARD_BOARD.height - 1
 LAST_COL = STANDARD_BOARD.width - 1
@@ -304,10 +304,7 @@ class MondrianRecordOut(BaseModel):
 class MondrianRecords(BaseModel):
     challenges: list[MondrianRecordOut]
     difficulties: list[MondrianRecordOut]
-    per_player: bool = Field(
-        description="whether the server keeps records per player: these are then the games of "
-        "this browser only (else of every player of the server)"
-    )
+    per_player: bool = Field(description=PER_PLAYER)
 
 
 def record_out(record: Record) -> MondrianRecordOut:
