@@ -18,7 +18,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from gridpuzzles.bounds import BoundError, check_range, check_seed, read_decimal, shown
+from gridpuzzles.bounds import BoundError, read_decimal, shown
 from gridpuzzles.cli.bench_results import Record, RecordError
 from gridpuzzles.cli.inputs import UsageError, read_text
 from gridpuzzles.cli.options import (
@@ -49,6 +49,7 @@ from gridpuzzles.minesweeper.solving.benchmark import (
     Tally,
     Workers,
     board_stream,
+    check_run,
     read_boards,
     result_chunks,
 )
@@ -183,9 +184,9 @@ def check_start(start: Cell | None, config: Config) -> None:
 
 def _bench(args: argparse.Namespace) -> int:
     try:
-        check_games(args)
-        check_range(args.jobs, "--jobs", 1, MAX_JOBS)
-        check_seed(args.seed, "--seed")
+        check_results_options(args)
+        most = MAX_GAMES if args.results is None else MAX_RECORDED_GAMES
+        check_run(args.games, args.jobs, [args.seed], most_games=most)
         rule = first_click_from(args)
         runs = sweep_runs(args, rule) if args.sweep else [bench_run(args, rule)]
         record = None
@@ -225,9 +226,8 @@ def _kept(record: Record | None) -> str:
     return f": {record.done:,} games are in {record.path}, --resume goes on"
 
 
-def check_games(args: argparse.Namespace) -> None:
-    """The bounds of ``--games`` (higher with a results file) and the options a results file
-    goes with."""
+def check_results_options(args: argparse.Namespace) -> None:
+    """The options a results file goes with (more than `MAX_GAMES` games need one)."""
     if args.resume and args.results is None:
         raise UsageError("--resume needs --results FILE, the file of the run to go on with")
     if args.results is not None and args.sweep:
@@ -237,7 +237,6 @@ def check_games(args: argparse.Namespace) -> None:
             f"more than {MAX_GAMES:,} --games need --results FILE, so that a stopped run "
             "can be resumed"
         )
-    check_range(args.games, "--games", 1, MAX_GAMES if args.results is None else MAX_RECORDED_GAMES)
 
 
 @contextmanager

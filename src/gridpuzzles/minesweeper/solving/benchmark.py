@@ -39,12 +39,16 @@ MAX_JOBS = 64
 
 
 def check_run(
-    games: int, jobs: int, seeds: Iterable[int] = (), games_option: str = "--games"
+    games: int,
+    jobs: int,
+    seeds: Iterable[int] = (),
+    games_option: str = "--games",
+    most_games: int = MAX_GAMES,
 ) -> None:
-    """Raise `gridpuzzles.bounds.BoundError` unless ``games`` is from 1 to `MAX_GAMES`,
+    """Raise `gridpuzzles.bounds.BoundError` unless ``games`` is from 1 to ``most_games``,
     ``jobs`` from 1 to `MAX_JOBS` and every seed from 0 to `gridpuzzles.bounds.MAX_SEED`
     (the message names the option of each)."""
-    check_range(games, games_option, 1, MAX_GAMES)
+    check_range(games, games_option, 1, most_games)
     check_range(jobs, "--jobs", 1, MAX_JOBS)
     for seed in seeds:
         check_seed(seed, "--seed")
