@@ -119,22 +119,24 @@ async def test_a_finish_raced_by_two_processes_is_kept_once(
 
 
 class RacingClock(Clock):
-    """A clock that, read once more, first runs ``then`` (another process's request)."""
+    """A clock that, at each read, first runs the next of ``then`` (another process's
+    requests), if any is left."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.then: Callable[[], object] | None = None
+        self.then: list[Callable[[], object]] = []
 
     def __call__(self) -> float:
-        then, self.then = self.then, None
-        if then is not None:
-            then()
+        if self.then:
+            self.then.pop(0)()
         return self.now
 
 
-def test_the_api_answers_a_stale_move_409_in_words_and_keeps_the_other(
+def test_a_move_raced_once_is_taken_on_the_game_as_it_is_now(
     stores: tuple[Store, Store],
 ) -> None:
+    """The first try, on this process's copy, finds the game changed when it writes; the
+    move is then taken on the game as the store holds it."""
     clock = RacingClock()
     with TestClient(create_app(stores[0], clock, solver_workers=1)) as one, \
             TestClient(create_app(stores[1], Clock(), solver_workers=1)) as other:
@@ -143,15 +145,43 @@ def test_the_api_answers_a_stale_move_409_in_words_and_keeps_the_other(
         first, second = BLOCKS[:2]
 
         def other_moves() -> None:
-            response = other.post(f"{path}/moves", json=placing(first), headers=token)
-            assert response.status_code == 200
+            assert other.post(f"{path}/moves", json=placing(first), headers=token).is_success
 
-        clock.then = other_moves  # read when the first process writes its move
+        clock.then = [other_moves]  # read when the first process writes its move
+        taken = one.post(f"{path}/moves", json=placing(second))
+        assert taken.status_code == 200
+        assert (taken.json()["moves"], [b["size"] for b in taken.json()["placed"]]) == (
+            2, [str(first.block), str(second.block)]
+        )
+        assert other.get(path, headers=token).json() == taken.json()
+
+
+def test_the_api_answers_a_stale_move_409_in_words_and_keeps_the_other(
+    stores: tuple[Store, Store],
+) -> None:
+    """Raced at both tries (on the copy, then on the game read again), the move is refused."""
+    clock = RacingClock()
+    with TestClient(create_app(stores[0], clock, solver_workers=1)) as one, \
+            TestClient(create_app(stores[1], Clock(), solver_workers=1)) as other:
+        game = one.post(GAMES, json={"challenge": "published", "code": CODE}).json()
+        path, token = f"{GAMES}/{game['id']}", {"X-Game-Token": game["token"]}
+        first, second, third = BLOCKS[:3]
+
+        def other_places(placement: Placement) -> Callable[[], None]:
+            def moves() -> None:
+                answer = other.post(f"{path}/moves", json=placing(placement), headers=token)
+                assert answer.status_code == 200
+
+            return moves
+
+        clock.then = [other_places(first), other_places(third)]  # read at each write
         refused = one.post(f"{path}/moves", json=placing(second))
         assert refused.status_code == 409
         assert refused.json() == {"detail": CHANGED}
         shown = one.get(path).json()
-        assert (shown["moves"], [b["size"] for b in shown["placed"]]) == (1, [str(first.block)])
+        assert (shown["moves"], [b["size"] for b in shown["placed"]]) == (
+            2, [str(first.block), str(third.block)]
+        )
         taken = one.post(f"{path}/moves", json=placing(second))
-        assert taken.status_code == 200 and taken.json()["moves"] == 2
+        assert taken.status_code == 200 and taken.json()["moves"] == 3
         assert other.get(path, headers=token).json() == taken.json()

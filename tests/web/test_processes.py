@@ -186,6 +186,24 @@ def test_a_stale_move_count_is_refused_with_409_and_nothing_changes(
     assert now["moves"] == 1 and now["view"][0][0] == "F" and now["view"][1][1] == "#"
 
 
+def test_a_game_left_through_another_server_takes_no_move(
+    two_servers: tuple[str, list[str]],
+) -> None:
+    """The first server's copy has the move count the player saw, but the game was left
+    through the other server: the move is refused and nothing is stored."""
+    _, (one, other) = two_servers
+    game = httpx.post(f"{one}{GAMES}", json={"level": "beginner", "seed": 3}, timeout=30).json()
+    path, headers = f"{GAMES}/{game['id']}", {"X-Game-Token": game["token"]}
+    first = httpx.post(f"{one}{path}/moves", json={"move": "r4,4", "moves": 0}, headers=headers)
+    assert first.status_code == 200 and first.json()["status"] == "playing"
+    assert httpx.post(f"{other}{path}/leave", headers=headers).status_code == 200
+    late = httpx.post(f"{one}{path}/moves", json={"move": "f0,0", "moves": 1}, headers=headers)
+    assert late.status_code == 409
+    for url in (one, other):
+        now = httpx.get(f"{url}{path}", headers=headers).json()
+        assert now["moves"] == 1 and now["view"][0][0] != "F"
+
+
 def test_a_mondrian_game_is_played_over_two_servers(two_servers: tuple[str, list[str]]) -> None:
     _, (one, other) = two_servers
     games = "/api/mondrian/games"

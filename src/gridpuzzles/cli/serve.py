@@ -147,7 +147,7 @@ def serve(args: argparse.Namespace) -> int:
     except (StorageError, sqlite3.Error, OSError) as error:
         return _fail(f"cannot use {str(settings.db)!r} as the database: {error}")
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
-    with socket.socket(family, socket.SOCK_STREAM) as listener:
+    with socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP) as listener:
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             listener.bind((args.host, args.port))

@@ -238,23 +238,26 @@ class Store:
 
     def add_move(
         self, game_id: str, number: int, timed: TimedMove, after: Game, *, assisted: bool = False
-    ) -> None:
+    ) -> bool:
         """Append move ``number`` (0-based) of a game; ``after`` is the game it led to.
+        Whether the game is assisted now (this move or an earlier help, maybe given through
+        another process).
 
         When the move ends the game, its status, time and figures are stored with it, in the
-        same transaction; so is the mark of an ``assisted`` move (help: Play Move). The
-        database refuses a number already taken (`MoveConflict`: the move was played on a
-        stale copy of the game, and nothing is written), and `StorageError` says an unknown
-        or ended game.
+        same transaction; so is the mark of an ``assisted`` move (help: Play Move). A move
+        made on a stale copy of the game is refused (`MoveConflict`, and nothing is written):
+        its number is already taken, or the game has ended or was left meanwhile. So a copy
+        with the move count the player saw needs no read before the move. `StorageError`
+        says an unknown game.
         """
         with self.transaction() as db:
-            status = db.execute(
-                select(games.c.status).where(games.c.id == game_id)
-            ).scalar_one_or_none()
-            if status is None:
+            row = db.execute(
+                select(games.c.status, games.c.assisted).where(games.c.id == game_id)
+            ).first()
+            if row is None:
                 raise StorageError(f"game {game_id!r} is unknown: no move is kept")
-            if status != Status.PLAYING.value:
-                raise StorageError(f"game {game_id!r} has ended ({status}): no move is kept")
+            if row.status != Status.PLAYING.value:
+                raise MoveConflict(f"game {game_id!r} has ended ({row.status}): no move is kept")
             try:
                 db.execute(insert(moves).values(
                     game_id=game_id, number=number, move=str(timed.move), at=timed.at
@@ -264,10 +267,11 @@ class Store:
                     f"game {game_id!r} already has a move number {number}: play on its "
                     "current state"
                 ) from None
-            if assisted:
+            if assisted and not row.assisted:
                 db.execute(update(games).where(games.c.id == game_id).values(assisted=True))
             if after.over:
                 record_end(db, game_id, after, timed.at, after.status.value)
+        return assisted or bool(row.assisted)
 
     def mark_assisted(self, game_id: str) -> None:
         """Note that the player of a game still being played asked for help (Play Move, a

@@ -196,9 +196,11 @@ class Games:
         that has more now refuses it (`MoveConflict`), as does the store a move another
         process stored first."""
         async with self._locks.hold(game_id):
-            entry = _in_play(await self._entry(game_id, token))
-            if seen is not None and seen != entry.moves:
-                raise MoveConflict(STALE)
+            entry = self._as_seen(game_id, token, seen)
+            if entry is None:
+                entry = _in_play(await self._entry(game_id, token))
+                if seen is not None and seen != entry.moves:
+                    raise MoveConflict(STALE)
             move = await choose(entry.game)
             timed = TimedMove(move, self.clock())
             if not generates_board(entry.game, move):
@@ -237,6 +239,17 @@ class Games:
             self._recent.put(game_id, left)
             return left
 
+    def _as_seen(self, game_id: str, token: str | None, seen: int | None) -> Entry | None:
+        """The cached copy of a game when it has the ``seen`` move count, else None. A move
+        chosen on it is played without reading the store first: the store refuses it
+        (`MoveConflict`) if another process moved the game on, so a stale copy stores nothing
+        (one read and one trip to a thread less on every move of a player)."""
+        cached = self._recent.get(game_id)
+        if seen is None or cached is None or cached.moves != seen:
+            return None
+        check_token(game_id, token, cached.owner)
+        return _in_play(cached)
+
     def _play(self, game_id: str, entry: Entry, timed: TimedMove, assisted: bool) -> Entry:
         """Play ``timed`` on ``entry``, then `_record` it (one trip to a thread for both)."""
         after = play(entry.game, timed.move, timed.at)
@@ -248,13 +261,14 @@ class Games:
         """Commit the move that led from ``entry`` to ``after`` (marking the game assisted
         with it when the move was help: only a game being played can be), cache and return
         it. A move number another process took first is not stored (`MoveConflict`)."""
-        helped = assisted and not entry.assisted
         try:
-            self.store.add_move(game_id, entry.moves, timed, after, assisted=helped)
+            assisted_now = self.store.add_move(
+                game_id, entry.moves, timed, after, assisted=assisted and not entry.assisted
+            )
         except MoveConflict:
             self._recent.forget(game_id)
             raise MoveConflict(STALE) from None
-        played = replace(entry, game=after, moves=entry.moves + 1, assisted=entry.assisted or helped)
+        played = replace(entry, game=after, moves=entry.moves + 1, assisted=assisted_now)
         self._recent.put(game_id, played)
         return played
 

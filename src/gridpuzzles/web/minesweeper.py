@@ -90,7 +90,7 @@ def router(games: Games) -> APIRouter:
     api = APIRouter(prefix=PREFIX, tags=["minesweeper"], responses=ERRORS)
 
     @api.get("/options")
-    def get_options() -> Options:
+    async def get_options() -> Options:
         """The built-in levels, rules and the largest board a new game may ask for."""
         return options()
 

@@ -353,25 +353,54 @@ class MondrianGames:
             return (await self._current(game_id, token))[1]
 
     async def play(
-        self, game_id: str, token: str | None, step: Step[T], *, when_solved: bool = False
+        self,
+        game_id: str,
+        token: str | None,
+        step: Step[T],
+        *,
+        when_solved: bool = False,
+        again: bool = False,
     ) -> tuple[Held, T]:
         """Take ``step`` on the game as it is now, keep the game after it in the store and
         return it, with what the step tells. A solved game takes no step (`MoveError`) unless
         ``when_solved`` (showing the solutions), and then stays as it ended. `MoveConflict`,
-        and nothing kept, when another process changed the game meanwhile."""
+        and nothing kept, when another process changed the game meanwhile.
+
+        ``again``: the step may be taken twice (a move, not solver work), so it is first
+        taken on this process's copy without reading the store; the store keeps the result
+        only over the copy's version, and when another process changed the game (or the
+        copy refuses the step) it is taken again on the game as the store holds it."""
         async with self._locks.hold(game_id):
-            version, held = await self._current(game_id, token)
-            if held.finish is not None and not when_solved:
-                raise MoveError(SOLVED)
-            if held.game.moves >= MAX_MOVES and held.finish is None:
-                raise MoveError(TOO_LONG.format(moves=MAX_MOVES))
-            game, told = await step(held.game)
-            if held.finish is not None:
-                return held, told
-            after = await self._after(held, game)
-            if after == held:
-                return held, told
-            return await anyio.to_thread.run_sync(self._keep, game_id, version, after), told
+            cached = self._recent.get(game_id)
+            if again and cached is not None:
+                check_token(game_id, token, cached[1].owner)
+                try:
+                    return await self._take(game_id, cached, step, when_solved)
+                except (MoveConflict, MondrianError):
+                    pass  # a stale copy: take the step on the game as it is now
+            current = await self._current(game_id, token)
+            try:
+                return await self._take(game_id, current, step, when_solved)
+            except MoveConflict:
+                self._recent.forget(game_id)
+                raise MoveConflict(CHANGED) from None
+
+    async def _take(
+        self, game_id: str, current: tuple[int, Held], step: Step[T], when_solved: bool
+    ) -> tuple[Held, T]:
+        """`play` on the game ``current`` holds (its version and the game)."""
+        version, held = current
+        if held.finish is not None and not when_solved:
+            raise MoveError(SOLVED)
+        if held.game.moves >= MAX_MOVES and held.finish is None:
+            raise MoveError(TOO_LONG.format(moves=MAX_MOVES))
+        game, told = await step(held.game)
+        if held.finish is not None:
+            return held, told
+        after = await self._after(held, game)
+        if after == held:
+            return held, told
+        return await anyio.to_thread.run_sync(self._keep, game_id, version, after), told
 
     async def verdict(self, game_id: str, token: str | None, move: MondrianMove) -> str | None:
         """Why ``move`` would be refused now (None when it would be taken); nothing changes."""
@@ -413,16 +442,12 @@ class MondrianGames:
         game's finish is kept in the records with it, and its new best times told, unless
         the database refuses it. `MoveConflict` when another process changed it first."""
         earlier = [] if held.finish is None else self.store.mondrian_finishes(held.player)
-        try:
-            with self.in_play.change(game_id, version, self.clock()) as change:
-                if held.finish is not None:
-                    kept = change.keep(held.finish, held.player)
-                    bests = new_bests(earlier, held.finish) if kept else ()
-                    held = replace(held, bests=bests, kept=kept)
-                change.write(held_to_json(held))
-        except MoveConflict:
-            self._recent.forget(game_id)
-            raise MoveConflict(CHANGED) from None
+        with self.in_play.change(game_id, version, self.clock()) as change:
+            if held.finish is not None:
+                kept = change.keep(held.finish, held.player)
+                bests = new_bests(earlier, held.finish) if kept else ()
+                held = replace(held, bests=bests, kept=kept)
+            change.write(held_to_json(held))
         self._recent.put(game_id, (version + 1, held))
         return held
 

@@ -237,7 +237,10 @@ def test_figures_count_clicks_mines_left_and_efficiency() -> None:
     game = reveal(game, 3, 0)
     stats = figures(game, now=0.0)
     assert (stats.mines_left, stats.clicks) == (1, 2)
-    assert stats.three_bv is not None and stats.efficiency == stats.three_bv / 2
+    assert (stats.three_bv, stats.efficiency) == (None, None)  # told only at the end
+    lost = reveal(game, 2, 3)
+    stats = figures(lost, now=0.0)
+    assert (stats.three_bv, stats.efficiency) == (5, 5 / 3)  # BOARD's 3BV, over 3 clicks
 
 
 def test_mines_left_goes_negative_with_too_many_flags() -> None:

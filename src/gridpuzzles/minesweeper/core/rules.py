@@ -305,6 +305,7 @@ class Figures:
     mines_left: int
     clicks: int
     three_bv: int | None
+    """The board's 3BV once the game has ended, else None (it tells of the hidden mines)."""
     efficiency: float | None
 
 
@@ -322,6 +323,8 @@ def mines_left(game: Game) -> int:
 
 
 def figures(game: Game, now: float) -> Figures:
-    bv = three_bv(game.layout) if game.layout is not None else None
+    """The game's numbers at time ``now``: 3BV and efficiency only once it has ended (3BV
+    labels the whole board, so it is computed only then, not on every move)."""
+    bv = three_bv(game.layout) if game.over and game.layout is not None else None
     efficiency = bv / game.clicks if bv is not None and game.clicks else None
     return Figures(elapsed(game, now), mines_left(game), game.clicks, bv, efficiency)
