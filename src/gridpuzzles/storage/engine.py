@@ -3,7 +3,7 @@ and bringing its schema to the newest Alembic revision when it is opened.
 
 A SQLite file runs in WAL mode with foreign keys on; a write transaction starts with
 ``BEGIN IMMEDIATE``, so writers of other processes wait (up to `BUSY_SECONDS`) instead of
-failing. Opening never writes to a file before it is known to be a gridpuzzles store (or
+failing; on PostgreSQL a lock waits as long (``lock_timeout``). Opening never writes to a file before it is known to be a gridpuzzles store (or
 empty), and the whole migration is one transaction: a failed one leaves the file as it was.
 """
 
@@ -23,9 +23,12 @@ from gridpuzzles.storage.errors import DatabaseError, StorageError
 from gridpuzzles.storage.location import MAX_LOCATION, is_url
 from gridpuzzles.storage.schema import LEGACY_COLUMNS
 
-BUSY_SECONDS = 30.0
-"""How long a SQLite write waits for another process's write before it fails."""
-CONNECT_SECONDS = 10
+BUSY_SECONDS = 4.0
+"""How long a write waits for a lock another program holds (another process's SQLite write,
+a row a PostgreSQL transaction holds) before it fails with `DatabaseError`: the writes of
+gridpuzzles take milliseconds, so only a lock held from outside (a backup, a second program,
+a shell) lasts this long, and a request is answered within 5 s even then."""
+CONNECT_SECONDS = 4
 """How long a connection to a database server may take before it fails."""
 SCHEMES = ("postgresql", "postgresql+psycopg")
 """The URL schemes of a database server the store speaks to (PostgreSQL, through psycopg 3)."""
@@ -109,8 +112,10 @@ def sqlite_engine(path: Path) -> Engine:
 def server_engine(url: URL) -> Engine:
     """Connections to a PostgreSQL server; `StorageError` when its driver is not installed."""
     try:
-        return create_engine(url, pool_pre_ping=True,
-                             connect_args={"connect_timeout": CONNECT_SECONDS})
+        return create_engine(url, pool_pre_ping=True, connect_args={
+            "connect_timeout": CONNECT_SECONDS,
+            "options": f"-c lock_timeout={round(BUSY_SECONDS * 1000)}",
+        })
     except (NoSuchModuleError, ImportError):
         raise StorageError("PostgreSQL needs its driver: pip install 'gridpuzzles[server]'") \
             from None
@@ -219,6 +224,8 @@ def _migrate(engine: Engine, sqlite: bool) -> None:
             driver.execute("PRAGMA journal_mode = WAL")  # outside any transaction
         with connection.begin():
             if not sqlite:
+                # Waiting for another process's migration has no time limit.
+                connection.execute(text("SET LOCAL lock_timeout = 0"))
                 connection.execute(text("SELECT pg_advisory_xact_lock(:key)"),
                                    {"key": _MIGRATION_LOCK})
             upgrade(connection, legacy_revision(connection))

@@ -3,6 +3,7 @@ a 4xx for bad input, a 503 (with ``Retry-After``) for work the server declines f
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from typing import Any, get_args
 
@@ -16,12 +17,13 @@ from gridpuzzles.minesweeper import ConfigError, IllegalMoveError, InvalidMoveEr
 from gridpuzzles.minesweeper.solving.noguess import NoGuessError
 from gridpuzzles.minesweeper.solving.probabilities import SolverLimitError
 from gridpuzzles.mondrian.core.rules import MondrianError
-from gridpuzzles.storage import StorageError
+from gridpuzzles.storage import DatabaseError, StorageError
 from gridpuzzles.web.assist import BEYOND_SOLVER
 from gridpuzzles.web.games import NotYourGameError, UnknownGameError
 from gridpuzzles.web.models import kind_of
 from gridpuzzles.web.workers import OverBudgetError, ServerBusyError
 
+LOG = logging.getLogger(__name__)
 STATUS_OF: dict[type[Exception], int] = {
     UnknownGameError: 404,
     NotYourGameError: 403,
@@ -41,6 +43,11 @@ LATER: dict[type[Exception], Callable[[Exception], str]] = {
 """The errors answered 503 (past the time budget, every solver worker busy, a position beyond
 the solver's size bounds) and how each is told to the player."""
 INTERNAL = "the server failed on this request (an internal error, logged on the server)"
+STORE_BUSY = "the game store is busy, try again in a moment (nothing was changed)"
+"""What a request whose database failed is told (a lock held too long by another program, a
+database server out of reach): 503, never 409, which says the game moved on."""
+STORE_RETRY_SECONDS = 2
+"""The ``Retry-After`` of `STORE_BUSY`: the page tries once more after it."""
 
 
 FIELD_WORDS = {
@@ -149,6 +156,14 @@ def install(app: FastAPI, retry_after: int) -> None:
     later = {"Retry-After": str(retry_after)}
     for kind, words in LATER.items():
         app.add_exception_handler(kind, _answer(503, later, words))
+    # Before `StorageError` (409) for its subclass: a handler is found along the class's MRO.
+    busy = {"Retry-After": str(STORE_RETRY_SECONDS)}
+
+    async def store_busy(request: Request, error: Exception) -> JSONResponse:
+        LOG.warning("the database failed on %s %s: %s", request.method, request.url.path, error)
+        return JSONResponse({"detail": STORE_BUSY, "retry": True}, status_code=503, headers=busy)
+
+    app.add_exception_handler(DatabaseError, store_busy)
 
     async def internal(request: Request, error: Exception) -> JSONResponse:
         return JSONResponse({"detail": INTERNAL}, status_code=500)

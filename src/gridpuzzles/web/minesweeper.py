@@ -46,13 +46,19 @@ ERRORS: dict[int | str, dict[str, object]] = {
         (404, "no game has this id"),
         (409, "the move is not allowed in this position"),
         (422, "the request is malformed"),
+        (
+            503,
+            "the game store is busy (a lock another program holds, a database server out of "
+            "reach): nothing was changed; try again after the Retry-After header's seconds",
+        ),
     )
 }
 SLOW: dict[int | str, dict[str, object]] = {
     503: {
         "model": Error,
-        "description": "the work ran past the server's time budget (nothing was changed), or "
-        "every solver worker is busy: try again later (see the Retry-After header)",
+        "description": "the work ran past the server's time budget (nothing was changed), "
+        "every solver worker is busy, or the game store is busy: try again later (see the "
+        "Retry-After header)",
     }
 }
 """The answer of the routes that may hand work to a worker process."""

@@ -341,7 +341,14 @@ class RecordsOut(BaseModel):
 
 
 class Error(BaseModel):
+    """A refused request: why, in the player's words."""
+
     detail: str
+    retry: bool = Field(
+        False,
+        description="present and true when the game store was busy (503): nothing was "
+        "changed, and the same request may be sent again after the Retry-After seconds",
+    )
 
 
 def game_state(

@@ -7,8 +7,18 @@ export class ApiError extends Error {
   }
 }
 
-/** Call the API; resolves to the JSON answer, rejects with an ApiError carrying `detail`. */
-export async function api(method, path, body) {
+const MOST_WAIT_SECONDS = 5;
+let tellRetry = () => {};
+
+/** How the page tells the player that a request waits to be sent again: `tell(words)`. */
+export function onRetry(tell) {
+  tellRetry = tell;
+}
+
+/** Call the API; resolves to the JSON answer, rejects with an ApiError carrying `detail`. An
+ * answer saying that the game store was busy (503 with `retry`: nothing was changed) is told
+ * and the request sent once more after its Retry-After seconds. */
+export async function api(method, path, body, again = true) {
   const options = { method, headers: { Accept: "application/json" } };
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
@@ -21,6 +31,13 @@ export async function api(method, path, body) {
     throw new ApiError(0, "the server cannot be reached");
   }
   const answer = await response.json().catch(() => ({}));
+  if (response.status === 503 && answer.retry === true && again) {
+    const asked = Number(response.headers.get("Retry-After")) || 1;
+    const seconds = Math.min(MOST_WAIT_SECONDS, Math.max(1, asked));
+    tellRetry(`The game store is busy: nothing was changed; trying again in ${seconds} s.`);
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    return api(method, path, body, false);
+  }
   if (!response.ok) {
     throw new ApiError(response.status, answer.detail || `HTTP ${response.status}`);
   }

@@ -3,7 +3,7 @@
 // Starting a new game after the first reveal of the current one tells the server the player
 // left it (a loss); the Statistics dialog shows the records the server keeps.
 
-import { api } from "./api.js";
+import { api, onRetry } from "./api.js";
 import { showNumber } from "./led.js";
 
 const API = "/api/minesweeper";
@@ -841,6 +841,7 @@ async function resume() {
 }
 
 async function start() {
+  onRetry((words) => say(words, true));
   listen();
   showTally();
   try {

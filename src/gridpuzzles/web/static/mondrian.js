@@ -3,7 +3,7 @@
 // What is only the page's (the block in hand, the cursor, the solution shown) is UI state:
 // the block in hand is in the tray as far as the game is concerned.
 
-import { api } from "./api.js";
+import { api, onRetry } from "./api.js";
 
 const API = "/api/mondrian";
 const KEPT = "gridpuzzles.mondrian.game";
@@ -745,6 +745,7 @@ function listChallenges() {
 }
 
 async function start() {
+  onRetry((words) => say(words, "error"));
   listenToThePointer();
   listenToTheKeyboard();
   listenToTheControls();

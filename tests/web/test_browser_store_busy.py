@@ -1,0 +1,30 @@
+"""The page when the game store is busy (another program holds the SQLite file's write lock):
+the move is answered 503 with Retry-After, the page says so, tries once more, and the move
+is played once the lock is gone."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from gridpuzzles.web.process import ServerProcess
+from tests.web.boards import FIRST
+from tests.web.test_browser import cell, open_seeded
+from tests.web.test_store_busy import sqlite_locked
+
+
+def test_a_move_on_a_busy_store_is_told_and_sent_again(page: Page, server: ServerProcess) -> None:
+    open_seeded(page, server)
+    cell(page, *FIRST).click()
+    expect(cell(page, *FIRST)).to_have_class(re.compile(r"\bopen\b"))
+    hidden = page.locator("#board .cell.hidden").first
+    with sqlite_locked(str(server.db)):
+        hidden.click(button="right")
+        expect(page.locator("#message")).to_have_text(
+            re.compile(r"^The game store is busy: nothing was changed; trying again in \d s\.$"),
+            timeout=10_000,
+        )
+        expect(hidden).not_to_have_class(re.compile(r"\bflag\b"))
+    expect(hidden).to_have_class(re.compile(r"\bflag\b"), timeout=10_000)
+    expect(page.locator("#message")).to_have_text("")
