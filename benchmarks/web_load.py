@@ -43,8 +43,10 @@ import asyncio
 import contextlib
 import ipaddress
 import itertools
+import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -108,6 +110,8 @@ class Tally:
     games: int = 0
     moves: int = 0
     """Player moves the server played (answered 200)."""
+    latencies: list[float] = field(default_factory=list)
+    """Of every request of the players and the hint-heavy clients."""
     move_latencies: list[float] = field(default_factory=list)
     help_latencies: list[float] = field(default_factory=list)
     refused: Counter[str] = field(default_factory=Counter)
@@ -116,6 +120,12 @@ class Tally:
     """From the first request to the last answer."""
     client_seconds: float = 0.0
     """The CPU time this process (all the clients) used meanwhile."""
+    server_seconds: float = 0.0
+    """The CPU time the server processes used over the phase (`ServerTime`)."""
+    solver_seconds: float = 0.0
+    """The CPU time their solver workers used over the phase."""
+    server_requests: int = 0
+    """Every request the server answered in the phase, the attackers' included."""
 
     @property
     def errors(self) -> int:
@@ -134,11 +144,20 @@ class Tally:
         self.requests += other.requests
         self.games += other.games
         self.moves += other.moves
+        self.latencies += other.latencies
         self.move_latencies += other.move_latencies
         self.help_latencies += other.help_latencies
         self.refused += other.refused
         self.seconds += other.seconds
         self.client_seconds += other.client_seconds
+        self.server_seconds += other.server_seconds
+        self.solver_seconds += other.solver_seconds
+        self.server_requests += other.server_requests
+
+    @property
+    def server_ms_per_request(self) -> float:
+        """The server processes' CPU time per request answered, in ms."""
+        return 1000 * self.server_seconds / self.server_requests if self.server_requests else 0.0
 
 
 @dataclass(frozen=True)
@@ -160,6 +179,12 @@ class AttackTally:
     answers: Counter[str] = field(default_factory=Counter)
     setup_requests: int = 0
 
+    @property
+    def requests(self) -> int:
+        """The requests the server answered: to set up the games and to attack."""
+        answered = sum(count for what, count in self.answers.items() if what.isdigit())
+        return self.setup_requests + answered
+
 
 @dataclass(frozen=True)
 class Attack:
@@ -171,6 +196,17 @@ class Attack:
     body: dict[str, str] | None = None
 
 
+async def send(
+    client: httpx.AsyncClient, tally: Tally, method: str, url: str, **options: Any
+) -> httpx.Response:
+    """A request of a player or a hint-heavy client, its latency noted in ``tally``."""
+    started = time.perf_counter()
+    try:
+        return await client.request(method, url, **options)
+    finally:
+        tally.latencies.append(time.perf_counter() - started)
+
+
 def hidden_cells(rows: list[str]) -> list[tuple[int, int]]:
     return [(r, c) for r, row in enumerate(rows) for c, symbol in enumerate(row) if symbol == "#"]
 
@@ -180,7 +216,7 @@ async def create(
 ) -> tuple[dict[str, Any], str, dict[str, str]] | None:
     """A new game of ``body``: its state, its path and the headers that carry its token;
     None when it is refused."""
-    created = await client.post(GAMES, json=body)
+    created = await send(client, tally, "POST", GAMES, json=body)
     if not tally.answered(created):
         return None
     game: dict[str, Any] = created.json()
@@ -205,13 +241,12 @@ async def play_game(
             return
         row, col = rng.choice(hidden_cells(state["view"]))
         move = {"move": f"r{row},{col}", "moves": state["moves"]}
-        started = time.perf_counter()
-        answer = await client.post(f"{path}/moves", json=move, headers=headers)
-        tally.move_latencies.append(time.perf_counter() - started)
+        answer = await send(client, tally, "POST", f"{path}/moves", json=move, headers=headers)
+        tally.move_latencies.append(tally.latencies[-1])
         if tally.answered(answer):
             tally.moves += 1
         elif answer.status_code == 409:
-            answer = await client.get(path, headers=headers)
+            answer = await send(client, tally, "GET", path, headers=headers)
             if not tally.answered(answer):
                 return
         else:
@@ -234,9 +269,8 @@ async def help_game(
         for method, what in HELP:
             if time.perf_counter() > deadline:
                 return
-            started = time.perf_counter()
-            answer = await client.request(method, f"{path}/{what}", headers=headers)
-            tally.help_latencies.append(time.perf_counter() - started)
+            answer = await send(client, tally, method, f"{path}/{what}", headers=headers)
+            tally.help_latencies.append(tally.latencies[-1])
             if not tally.answered(answer):
                 return
         status = answer.json()["status"]
@@ -410,6 +444,59 @@ async def wound_down(tasks: list[asyncio.Task[None]]) -> list[BaseException | No
     return await asyncio.gather(*tasks, return_exceptions=True)
 
 
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def _stat(pid: int) -> list[str]:
+    """The fields of ``/proc/PID/stat`` after the command's name (none once it has ended)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return []
+
+
+def _children(pid: int) -> list[int]:
+    """The processes ``pid`` started that still run."""
+    found: list[int] = []
+    with contextlib.suppress(OSError):
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            with contextlib.suppress(OSError):
+                found += [int(child) for child in (task / "children").read_text().split()]
+    return found
+
+
+@dataclass(frozen=True)
+class ServerTime:
+    """The processor time a `gridpuzzles serve` has used so far (Linux, from ``/proc``), in
+    seconds: its server processes (the command itself with one worker; it and the processes
+    it started with ``--workers N``) and the solver workers below them (the ended ones too,
+    once their parent has reaped them)."""
+
+    serving: float
+    solving: float
+
+    @classmethod
+    def of(cls, pid: int, workers: int) -> ServerTime:
+        servers = [pid] + (_children(pid) if workers > 1 else [])
+        serving = solving = 0.0
+        for server in servers:
+            fields = _stat(server)
+            if len(fields) > 14:
+                serving += (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+                solving += (int(fields[13]) + int(fields[14])) / CLOCK_TICKS  # reaped children
+            below = _children(server)
+            while below:
+                process = below.pop()
+                fields = _stat(process)
+                if len(fields) > 12:
+                    solving += (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+                below += _children(process)
+        return cls(serving, solving)
+
+    def __sub__(self, earlier: ServerTime) -> ServerTime:
+        return ServerTime(self.serving - earlier.serving, self.solving - earlier.solving)
+
+
 def percentile(values: list[float], share: float) -> float:
     """The ``share`` quantile (0-1) of ``values``, by the nearest rank; NaN for none."""
     if not values:
@@ -428,6 +515,7 @@ def refusals(tally: Tally) -> str:
 
 
 def report(tally: Tally, load: Load) -> str:
+    every_ms = milliseconds(tally.latencies)
     ms = milliseconds(tally.move_latencies)
     help_ms = milliseconds(tally.help_latencies)
     lines = [
@@ -437,7 +525,16 @@ def report(tally: Tally, load: Load) -> str:
         "of a core",
         f"requests per second: {tally.requests / tally.seconds:.0f}, "
         f"player moves per second: {tally.moves / tally.seconds:.0f}",
+        f"server processor time: {tally.server_ms_per_request:.2f} ms per request "
+        f"({tally.server_requests} answered, the attackers' included; "
+        f"{tally.server_seconds / tally.seconds:.0%} of a core), solver workers "
+        f"{tally.solver_seconds / tally.seconds:.0%} of a core",
     ]
+    if every_ms:
+        lines.append(
+            f"request latency (ms): p50 {percentile(every_ms, 0.50):.1f}, "
+            f"p99 {percentile(every_ms, 0.99):.1f}, max {max(every_ms):.1f}"
+        )
     if ms:
         lines.append(
             f"move latency (ms): p50 {percentile(ms, 0.50):.1f}, p90 {percentile(ms, 0.90):.1f}, "
@@ -461,9 +558,48 @@ def attack_report(attacks: AttackTally, attackers: int) -> str:
 
 
 @dataclass(frozen=True)
-class Phase:
-    """One measured phase: its database kind, worker count and attackers, and its tally."""
+class Tree:
+    """A copy of the package a server runs: this checkout's, or a base revision's."""
 
+    label: str
+    src: Path
+
+    def environment(self) -> dict[str, str]:
+        return {"PYTHONPATH": str(self.src)}
+
+
+@contextmanager
+def trees(base: str | None) -> Iterator[list[Tree]]:
+    """This checkout, after the revision ``base`` (checked out for the block into a
+    temporary git worktree) when one is given: the servers to compare, side by side."""
+    here = Tree("this tree", ROOT / "src")
+    if base is None:
+        yield [here]
+        return
+    short = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "--short", base],
+        check=True, capture_output=True, text=True,
+    ).stdout.strip()
+    with tempfile.TemporaryDirectory() as folder:
+        copy = Path(folder) / "base"
+        subprocess.run(
+            ["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(copy), base],
+            check=True,
+        )
+        try:
+            yield [Tree(f"base {short}", copy / "src"), here]
+        finally:
+            subprocess.run(
+                ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(copy)], check=True
+            )
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One measured phase: its server's tree, database kind, worker count and attackers, and
+    its tally."""
+
+    tree: str
     db: str
     workers: int
     attackers: int
@@ -472,41 +608,62 @@ class Phase:
     def label(self) -> str:
         workers = f", {self.workers} worker{'s' * (self.workers != 1)}" if self.workers else ""
         attackers = f" + {self.attackers} attackers" if self.attackers else ""
-        return f"{self.db}{workers}{attackers}"
+        return f"{self.tree}: {self.db}{workers}{attackers}"
 
     def figures(self) -> tuple[float, ...]:
-        """Moves/s, move p50 and p99 ms, help requests/s, help p50 and p99 ms."""
+        """Requests/s, request p50 and p99 ms, moves/s, move p50 and p99 ms, help requests/s
+        and help p99 ms, the server's processor time per request in ms."""
         tally = self.tally
-        ms, help_ms = milliseconds(tally.move_latencies), milliseconds(tally.help_latencies)
+        every_ms, ms = milliseconds(tally.latencies), milliseconds(tally.move_latencies)
+        help_ms = milliseconds(tally.help_latencies)
         return (
+            tally.requests / tally.seconds,
+            percentile(every_ms, 0.5),
+            percentile(every_ms, 0.99),
             tally.moves / tally.seconds,
             percentile(ms, 0.5),
             percentile(ms, 0.99),
             len(help_ms) / tally.seconds,
-            percentile(help_ms, 0.5),
             percentile(help_ms, 0.99),
+            tally.server_ms_per_request,
         )
 
 
-HEADINGS = ("moves/s", "move p50", "move p99", "help/s", "help p50", "help p99")
-"""The columns of `Phase.figures` (latencies in ms)."""
+HEADINGS = ("req/s", "req p50", "req p99", "moves/s", "move p50", "move p99", "help/s",
+            "help p99", "cpu/req")
+"""The columns of `Phase.figures` (latencies and processor time in ms)."""
+
+
+def reference(phase: Phase, phases: Sequence[Phase]) -> Phase:
+    """What ``phase`` is compared with: the base revision's same phase (the base's phases
+    come first), else the first worker count's phase of its tree, database and attackers."""
+    same = [p for p in phases if (p.db, p.workers, p.attackers) == (phase.db, phase.workers,
+                                                                   phase.attackers)]
+    if same[0].tree != phase.tree:
+        return same[0]
+    return next(
+        p for p in phases if (p.tree, p.db, p.attackers) == (phase.tree, phase.db, phase.attackers)
+    )
 
 
 def summary(phases: Sequence[Phase]) -> str:
-    """The phases side by side, and under each later worker count of a database and attack
-    phase, its figures divided by those of the first worker count."""
+    """The phases side by side, each under the phase it is compared with (`reference`) with
+    its figures divided by that phase's."""
     width = max(24, *(len(phase.label()) for phase in phases))
     lines = [f"{'':{width}} " + " ".join(f"{name:>8}" for name in HEADINGS) + "  not 2xx"]
     for phase in phases:
-        cells = " ".join(f"{figure:8.1f}" for figure in phase.figures())
+        cells = " ".join(f"{figure:8.2f}" for figure in phase.figures())
         lines.append(f"{phase.label():{width}} {cells}  {refusals(phase.tally)}")
-        base = next(p for p in phases if (p.db, p.attackers) == (phase.db, phase.attackers))
+        base = reference(phase, phases)
         if base is not phase:
             ratios = " ".join(
                 f"{mine / theirs:7.2f}x" if theirs else f"{'-':>8}"
                 for mine, theirs in zip(phase.figures(), base.figures(), strict=True)
             )
-            label = f"  {phase.workers} workers / {base.workers}"
+            label = (
+                f"  / {base.tree}" if base.tree != phase.tree
+                else f"  {phase.workers} workers / {base.workers}"
+            )
             lines.append(f"{label:{width}} {ratios}")
     return "\n".join(lines)
 
@@ -539,14 +696,20 @@ def databases(kinds: Sequence[str], folder: Path) -> Iterator[Callable[[str, str
 
 
 @contextmanager
-def server_at(url: str | None, db: Path | str, workers: int) -> Iterator[str]:
-    """``url``, or a fresh `gridpuzzles serve --workers N` on ``db``."""
+def server_at(
+    url: str | None, db: Path | str, workers: int, tree: Tree
+) -> Iterator[tuple[str, Callable[[], ServerTime] | None]]:
+    """``url``, or a fresh `gridpuzzles serve --workers N` of ``tree`` on ``db``; with a
+    reader of its processor time (None for a server given by its address)."""
     if url is not None:
-        yield url
+        yield url, None
         return
-    server = ServerProcess(db, workers=workers)
+    server = ServerProcess(db, workers=workers, environment=tree.environment())
     try:
-        yield server.start()
+        address = server.start()
+        assert server.process is not None
+        pid = server.process.pid
+        yield address, lambda: ServerTime.of(pid, workers)
     finally:
         server.stop()
 
@@ -603,13 +766,19 @@ def arguments() -> argparse.Namespace:
         f"{ATTACKERS[1]} (4; 0: no such phase)",
     )
     parser.add_argument(
+        "--base", metavar="REV",
+        help="also run every configuration on a server of this git revision (checked out "
+        "into a temporary worktree), in turns with this tree's, and divide this tree's "
+        "figures by the base's",
+    )
+    parser.add_argument(
         "--rounds", type=whole_number("the number of rounds", *ROUNDS), default=1,
         help=f"run every configuration this many times, in turns, {ROUNDS[0]}-{ROUNDS[1]} (1); "
         "the table counts all rounds together",
     )
     args = parser.parse_args()
-    if args.url is not None and (args.db != "sqlite" or args.workers != [1]):
-        parser.error("--url measures the server given: --db and --workers start servers")
+    if args.url is not None and (args.db != "sqlite" or args.workers != [1] or args.base):
+        parser.error("--url measures the server given: --db, --workers and --base start servers")
     return args
 
 
@@ -619,23 +788,32 @@ def main() -> None:
     kinds = DATABASES[args.db] if args.url is None else ("given server",)
     workers_list = args.workers if args.url is None else [0]
     every_attackers = [0] + [args.attackers] * (args.attackers > 0)
-    phases = {
-        key: Phase(*key, Tally())
-        for key in itertools.product(kinds, workers_list, every_attackers)
-    }
-    with tempfile.TemporaryDirectory() as folder, databases(kinds, Path(folder)) as fresh:
+    with tempfile.TemporaryDirectory() as folder, databases(kinds, Path(folder)) as fresh, \
+            trees(args.base) as servers:
+        phases = {
+            (tree.label, *key): Phase(tree.label, *key, Tally())
+            for tree in servers
+            for key in itertools.product(kinds, workers_list, every_attackers)
+        }
         for round_number in range(1, args.rounds + 1):
-            for (kind, workers, attackers), phase in phases.items():
-                db = fresh(kind, f"{kind}-{workers}-{attackers}-{round_number}")
-                with server_at(args.url, db, workers) as url:
-                    asyncio.run(warm_up(url, workers))
-                    tally, attacks = asyncio.run(run_with_attackers(url, load, attackers))
-                rounds = f", round {round_number}" * (args.rounds > 1)
-                print(f"{phase.label()}{rounds}:\n{report(tally, load)}", flush=True)
-                if attackers:
-                    print(attack_report(attacks, attackers), flush=True)
-                phase.tally.add(tally)
-    print(summary(list(phases.values())))
+            for kind, workers, attackers in itertools.product(kinds, workers_list, every_attackers):
+                for number, tree in enumerate(servers):  # side by side: the base, then this
+                    phase = phases[tree.label, kind, workers, attackers]
+                    name = f"{kind}-{workers}-{attackers}-{round_number}-{number}"
+                    with server_at(args.url, fresh(kind, name), workers, tree) as (url, used):
+                        asyncio.run(warm_up(url, workers))
+                        before = used() if used else None
+                        tally, attacks = asyncio.run(run_with_attackers(url, load, attackers))
+                        if used is not None and before is not None:
+                            spent = used() - before
+                            tally.server_seconds, tally.solver_seconds = spent.serving, spent.solving
+                        tally.server_requests = tally.requests + attacks.requests
+                    rounds = f", round {round_number}" * (args.rounds > 1)
+                    print(f"{phase.label()}{rounds}:\n{report(tally, load)}", flush=True)
+                    if attackers:
+                        print(attack_report(attacks, attackers), flush=True)
+                    phase.tally.add(tally)
+        print(summary(list(phases.values())))
 
 
 if __name__ == "__main__":

@@ -9,6 +9,8 @@ empty), and the whole migration is one transaction: a failed one leaves the file
 
 from __future__ import annotations
 
+import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib.resources import as_file, files
@@ -17,19 +19,30 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, SQLAlchemyError
+from sqlalchemy.exc import (
+    ArgumentError,
+    DBAPIError,
+    NoSuchModuleError,
+    OperationalError,
+    SQLAlchemyError,
+)
 
 from gridpuzzles.storage.errors import DatabaseError, StorageError
 from gridpuzzles.storage.location import MAX_LOCATION, is_url
 from gridpuzzles.storage.schema import LEGACY_COLUMNS
 
-BUSY_SECONDS = 4.0
+BUSY_SECONDS = 2.0
 """How long a write waits for a lock another program holds (another process's SQLite write,
 a row a PostgreSQL transaction holds) before it fails with `DatabaseError`: the writes of
 gridpuzzles take milliseconds, so only a lock held from outside (a backup, a second program,
-a shell) lasts this long, and a request is answered within 5 s even then."""
+a shell) lasts this long. A SQLite write may wait as long again for its turn in the process
+(`Store`), so a request is answered within 5 s even then."""
+FIRST_PAUSE, LAST_PAUSE = 0.0002, 0.005
+"""The pauses between a SQLite writer's tries for the file's lock: the first, doubled up to
+the last."""
 CONNECT_SECONDS = 4
-"""How long a connection to a database server may take before it fails."""
+"""How long a connection to a database server may take before it fails (within the 5 s a
+request is answered in)."""
 SCHEMES = ("postgresql", "postgresql+psycopg")
 """The URL schemes of a database server the store speaks to (PostgreSQL, through psycopg 3)."""
 _MIGRATION_LOCK = 0x67726964
@@ -93,7 +106,9 @@ def sqlite_engine(path: Path) -> Engine:
     transaction handling off, so that SQLAlchemy's transactions (DDL too) are SQLite's."""
     engine = create_engine(
         URL.create("sqlite+pysqlite", database=str(path)),
-        connect_args={"timeout": BUSY_SECONDS, "check_same_thread": False},
+        # No wait of SQLite's own for a lock: `begin_writing` waits for another process's
+        # write (readers of a WAL file take no lock that a writer holds).
+        connect_args={"timeout": 0, "check_same_thread": False},
     )
 
     @event.listens_for(engine, "connect")
@@ -103,10 +118,31 @@ def sqlite_engine(path: Path) -> Engine:
 
     @event.listens_for(engine, "begin")
     def on_begin(connection: Connection) -> None:
-        writing = connection.get_execution_options().get(_WRITING, False)
-        connection.exec_driver_sql("BEGIN IMMEDIATE" if writing else "BEGIN")
+        if connection.get_execution_options().get(_WRITING, False):
+            begin_writing(connection)
+        else:
+            connection.exec_driver_sql("BEGIN")
 
     return engine
+
+
+def begin_writing(connection: Connection) -> None:
+    """``BEGIN IMMEDIATE`` on a SQLite file, tried again while another process writes, every
+    fraction of a millisecond at first, for `BUSY_SECONDS` at most (then SQLite's "database
+    is locked"). SQLite's own wait sleeps in steps of up to 100 ms, so a writer would wait
+    far longer than the other's write takes (every move writes)."""
+    deadline = time.monotonic() + BUSY_SECONDS
+    pause = FIRST_PAUSE
+    while True:
+        try:
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+            return
+        except OperationalError as error:
+            busy = getattr(error.orig, "sqlite_errorcode", None) == sqlite3.SQLITE_BUSY
+            if not busy or time.monotonic() + pause > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(2 * pause, LAST_PAUSE)
 
 
 def server_engine(url: URL) -> Engine:
@@ -221,7 +257,10 @@ def _migrate(engine: Engine, sqlite: bool) -> None:
                 check_writable(connection)
             driver = connection.connection.driver_connection
             assert driver is not None  # an open connection
-            driver.execute("PRAGMA journal_mode = WAL")  # outside any transaction
+            # Outside any transaction; switching a new file to WAL waits for other readers.
+            driver.execute(f"PRAGMA busy_timeout = {round(BUSY_SECONDS * 1000)}")
+            driver.execute("PRAGMA journal_mode = WAL")
+            driver.execute("PRAGMA busy_timeout = 0")
         with connection.begin():
             if not sqlite:
                 # Waiting for another process's migration has no time limit.

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import secrets
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
@@ -158,6 +159,8 @@ class Store:
         self._engine, self.path = engine.open_engine(where)
         """``path``: the SQLite file, or None on a server."""
         self._closed = False
+        self._writing = threading.Lock() if self.path is not None else None
+        """On a SQLite file, the turn of this process's writers (`_write_turn`)."""
 
     @contextmanager
     def transaction(self, writing: bool = True) -> Iterator[Connection]:
@@ -166,8 +169,29 @@ class Store:
         shells go through the store's methods)."""
         if self._closed:
             raise DatabaseError("the database is closed")
-        with engine.translated(), engine.transaction(self._engine, writing) as connection:
+        with (
+            self._write_turn(writing),
+            engine.translated(),
+            engine.transaction(self._engine, writing) as connection,
+        ):
             yield connection
+
+    @contextmanager
+    def _write_turn(self, writing: bool) -> Iterator[None]:
+        """On a SQLite file, this process's writing transactions take turns: SQLite's own wait
+        for the file's lock sleeps in steps of up to 100 ms, so threads racing for it would
+        wait far longer than the writes take (a move waited up to a second among 50 players).
+        Other processes still wait on the file's lock, `engine.BUSY_SECONDS` at most, and so
+        long at most for the turn: `DatabaseError` past it."""
+        if not writing or self._writing is None:
+            yield
+            return
+        if not self._writing.acquire(timeout=engine.BUSY_SECONDS):
+            raise DatabaseError("database is locked")
+        try:
+            yield
+        finally:
+            self._writing.release()
 
     def close(self) -> None:
         """Close the database's connections; the store cannot be used afterwards."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -24,11 +25,15 @@ class ServerProcess:
         host: str = "127.0.0.1",
         workers: int = 1,
         options: tuple[str, ...] = (),
+        environment: dict[str, str] | None = None,
     ) -> None:
         self.db = db
         self.host = host
         self.workers = workers
         self.options = options
+        self.environment = environment
+        """Variables added to the server's environment (e.g. ``PYTHONPATH`` to serve another
+        copy of the package)."""
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
 
@@ -40,6 +45,7 @@ class ServerProcess:
              *self.options],
             stdout=subprocess.PIPE,
             text=True,
+            env=None if self.environment is None else {**os.environ, **self.environment},
         )
         assert self.process.stdout is not None
         line = self.process.stdout.readline()
