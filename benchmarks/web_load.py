@@ -1,21 +1,28 @@
-"""Load on the web app: players and hint-heavy clients at once against a fresh server per
-configuration (SQLite or PostgreSQL, 1 or more `serve --workers`), then beside a few attackers
-who send the most expensive requests they can craft.
+"""Load on the web app as browsers meet it: players and hint-heavy clients at once, each on
+its own kept-alive connection, against a fresh server per configuration (SQLite or
+PostgreSQL, 1 or more `serve --workers`, this tree or a base revision), then beside a few
+attackers who send the most expensive requests they can craft.
 
     .venv/bin/python benchmarks/web_load.py                  # sqlite, 1 worker; then attackers
+    .venv/bin/python benchmarks/web_load.py --base 0fa130b --workers 1 2 --rounds 2
     .venv/bin/python benchmarks/web_load.py --workers 1 2 --db both --attackers 0
-    .venv/bin/python benchmarks/web_load.py --attackers 0 --hinters 0 --games 10 --seconds 60
+    .venv/bin/python benchmarks/web_load.py --attackers 0 --hinters 0 --pause 0.1
     .venv/bin/python benchmarks/web_load.py --url http://127.0.0.1:8023 --clients 100
 
 Each configuration (``--db`` times ``--workers``, one after the other in one run) gets a
 fresh `gridpuzzles serve --workers N` on a fresh database: a SQLite file in a temporary
 folder, or a new database on a throwaway PostgreSQL server (Debian's ``postgresql``, started
 once for the run in a temporary folder by `tests.storage.postgres`, as the tests start theirs).
-Every configuration gets the same load, on the same seeded boards:
+With ``--base REV`` every configuration runs twice in turn, on a server of the revision REV
+(checked out into a temporary git worktree) and on one of this tree, so that the load of a
+shared machine falls on both alike. Every configuration gets the same load, on the same
+seeded boards:
 
-- players, each its own HTTP client (own connection and token), create games and reveal
-  random hidden cells, sending the move count they saw with each move; a move refused as
-  stale (409) makes them fetch the game again and go on;
+- players, each its own HTTP client (one kept-alive connection and its token, as a browser),
+  create games and reveal random hidden cells, sending the move count they saw with each
+  move, after a pause of ``--pause`` seconds on average (0 by default: as fast as the server
+  answers, so 50 players measure how many requests it takes, and their latency is their
+  number over that rate); a move refused as stale (409) makes them fetch the game again;
 - hint-heavy clients play intermediate and expert games (in turns) by asking, again and
   again, for a hint, the probabilities and Play Move (the "help" requests).
 
@@ -24,11 +31,11 @@ repeats one expensive request until the others are done: a hint, the probabiliti
 Move on a seeded 100x100 board whose view it crafted so that exact analysis runs for minutes,
 or the first reveal of a dense no-guess board of the largest size the server makes.
 
-Prints, for each phase, the players' requests per second and move latency (p50/p90/p99),
-and how the attackers were answered; then a table of every phase side by side: player moves
-per second, move p50/p99, help requests per second and p50/p99, the answers that were not
-2xx by status (a 5xx is a fault, but for a 503 of a solver job past its budget or a full
-queue), and the ratio of each worker count to the first (e.g. 2 workers / 1 worker).
+Prints, for each phase, the requests per second, the latency of every request and of the
+moves and help (p50/p99), the server's processor time per request answered (its server
+processes, read from ``/proc``; the solver workers apart) and how the attackers were
+answered; then a table of every phase side by side, each under the phase it is compared
+with: this tree's under the base's, else each later worker count under the first.
 
 This machine has 2 cores, shared with other work: the server processes, their solver
 workers, PostgreSQL and all the clients run on the same two cores, so quote ratios measured
@@ -170,6 +177,9 @@ class Load:
     games: int
     seconds: float
     level: str
+    pause: float = 0.0
+    """A player's mean pause before each move, in seconds (0: each move as soon as the last
+    is answered)."""
 
 
 @dataclass
@@ -229,14 +239,18 @@ async def play_game(
     rng: random.Random,
     deadline: float,
     tally: Tally,
+    pause: float = 0.0,
 ) -> None:
     """One game: create it, then reveal random hidden cells until it ends or ``deadline``
-    passes, each move with the move count seen; after a 409, fetch the game and go on."""
+    passes, each move with the move count seen and after a pause of ``pause`` seconds on
+    average (from none to twice as long); after a 409, fetch the game and go on."""
     created = await create(client, body, tally)
     if created is None:
         return
     state, path, headers = created
     while state["status"] == "playing":
+        if pause:
+            await asyncio.sleep(rng.uniform(0, 2 * pause))
         if time.perf_counter() > deadline:
             return
         row, col = rng.choice(hidden_cells(state["view"]))
@@ -294,7 +308,7 @@ async def client_loop(
                 if helper:
                     await help_game(client, body, deadline, tally)
                 else:
-                    await play_game(client, body, rng, deadline, tally)
+                    await play_game(client, body, rng, deadline, tally, load.pause)
             except httpx.TransportError as error:
                 tally.refused[f"no answer ({type(error).__name__})"] += 1
 
@@ -519,7 +533,8 @@ def report(tally: Tally, load: Load) -> str:
     ms = milliseconds(tally.move_latencies)
     help_ms = milliseconds(tally.help_latencies)
     lines = [
-        f"players {load.clients}, hint-heavy clients {load.hinters}, games finished "
+        f"players {load.clients} (pausing {load.pause:g} s), hint-heavy clients "
+        f"{load.hinters}, games finished "
         f"{tally.games}, requests {tally.requests}, not 2xx: {refusals(tally)}, "
         f"in {tally.seconds:.1f} s, the clients using {tally.client_seconds / tally.seconds:.0%} "
         "of a core",
@@ -761,6 +776,12 @@ def arguments() -> argparse.Namespace:
     )
     parser.add_argument("--level", default="intermediate", help="level of the players' games")
     parser.add_argument(
+        "--pause", type=seconds(0.0, 10.0), default=0.0, metavar="S",
+        help="a player's mean pause before each move, 0-10 s (0: the next move as soon as "
+        "the last is answered, which measures how many the server can take; a person clicks "
+        "a few times a second at most)",
+    )
+    parser.add_argument(
         "--attackers", type=whole_number("the number of attackers", *ATTACKERS), default=4,
         help=f"attackers in a second phase of each configuration, {ATTACKERS[0]}-"
         f"{ATTACKERS[1]} (4; 0: no such phase)",
@@ -784,7 +805,7 @@ def arguments() -> argparse.Namespace:
 
 def main() -> None:
     args = arguments()
-    load = Load(args.clients, args.hinters, args.games, args.seconds, args.level)
+    load = Load(args.clients, args.hinters, args.games, args.seconds, args.level, args.pause)
     kinds = DATABASES[args.db] if args.url is None else ("given server",)
     workers_list = args.workers if args.url is None else [0]
     every_attackers = [0] + [args.attackers] * (args.attackers > 0)
