@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, case, delete, insert, select, update
+from sqlalchemy import Connection, bindparam, case, delete, insert, select, update
 from sqlalchemy.exc import SQLAlchemyError
 
 from gridpuzzles.mondrian.core.records import Finish
@@ -39,6 +39,21 @@ STALE = "game {game_id!r} was changed by another request first: nothing is writt
 
 JsonObject = dict[str, Any]
 _PLAY = mondrian_play.c
+# Built once, as the store's statements of every move are (`store`).
+_FETCH = select(_PLAY.owner, _PLAY.version, _PLAY.state).where(_PLAY.id == bindparam("game_id"))
+_FETCH_CHANGED = select(
+    _PLAY.owner,
+    _PLAY.version,
+    case((_PLAY.version == bindparam("known"), None), else_=_PLAY.state),
+).where(_PLAY.id == bindparam("game_id"))
+_CLAIM = (
+    update(mondrian_play)
+    .where(_PLAY.id == bindparam("game_id"), _PLAY.version == bindparam("from_version"))
+    .values(version=_PLAY.version + 1, updated_at=bindparam("now"))
+)
+_WRITE = (
+    update(mondrian_play).where(_PLAY.id == bindparam("game_id")).values(state=bindparam("new_state"))
+)
 
 
 @dataclass(frozen=True)
@@ -71,9 +86,7 @@ class Change:
 
     def write(self, state: JsonObject) -> None:
         """The state of the game after the change."""
-        self._db.execute(update(mondrian_play).where(_PLAY.id == self._game_id).values(
-            state=state
-        ))
+        self._db.execute(_WRITE, {"game_id": self._game_id, "new_state": state})
 
 
 class MondrianPlay:
@@ -101,13 +114,11 @@ class MondrianPlay:
         """The game in play ``game_id`` (None when there is none, or no longer), with its
         state unless its version is ``known``: one read, the state sent only when it is
         needed."""
-        state = _PLAY.state if known is None else case(
-            (_PLAY.version == known, None), else_=_PLAY.state
-        )
         with self._store.transaction(writing=False) as db:
-            row = db.execute(
-                select(_PLAY.owner, _PLAY.version, state).where(_PLAY.id == game_id)
-            ).first()
+            if known is None:
+                row = db.execute(_FETCH, {"game_id": game_id}).first()
+            else:
+                row = db.execute(_FETCH_CHANGED, {"game_id": game_id, "known": known}).first()
         return None if row is None else InPlay(*row)
 
     @contextmanager
@@ -119,9 +130,7 @@ class MondrianPlay:
         process changed it first) or is no longer kept."""
         with self._store.transaction() as db:
             claimed = db.execute(
-                update(mondrian_play)
-                .where(_PLAY.id == game_id, _PLAY.version == version)
-                .values(version=_PLAY.version + 1, updated_at=now)
+                _CLAIM, {"game_id": game_id, "from_version": version, "now": now}
             ).rowcount
             if claimed != 1:
                 raise MoveConflict(STALE.format(game_id=game_id))

@@ -12,7 +12,17 @@ from dataclasses import asdict, dataclass
 from functools import reduce
 from typing import Any
 
-from sqlalchemy import Connection, Select, delete, func, insert, null, select, update
+from sqlalchemy import (
+    Connection,
+    Select,
+    bindparam,
+    delete,
+    func,
+    insert,
+    null,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 
 from gridpuzzles.bounds import BoundError, check_seed
@@ -53,6 +63,19 @@ _LARGEST_INTEGER = 2**63 - 1
 ABANDONED = "abandoned"
 """The status of a game left unfinished after its first reveal."""
 _ENDED = (Status.WON.value, Status.LOST.value, ABANDONED)
+
+# The statements of every move, built once: SQLAlchemy then reuses their compiled form and
+# cache key, where a statement built per call took more processor time than the move itself.
+_GAME_FLAGS = select(games.c.status, games.c.assisted).where(games.c.id == bindparam("game_id"))
+_MOVES_SINCE = (
+    select(moves.c.move, moves.c.at)
+    .where(moves.c.game_id == bindparam("game_id"), moves.c.number >= bindparam("since"))
+    .order_by(moves.c.number)
+)
+_ADD_MOVE = insert(moves)
+_MARK_ASSISTED = (
+    update(games).where(games.c.id == bindparam("game_id")).values(assisted=True)
+)
 
 
 def new_game_id() -> str:
@@ -244,16 +267,10 @@ class Store:
         there is no such game (any more). One cheap read: a process checks its copy of a game
         against it before every use, since another process may have played on."""
         with self.transaction(writing=False) as db:
-            row = db.execute(
-                select(games.c.assisted, games.c.status).where(games.c.id == game_id)
-            ).first()
+            row = db.execute(_GAME_FLAGS, {"game_id": game_id}).first()
             if row is None:
                 return None
-            played = db.execute(
-                select(moves.c.move, moves.c.at)
-                .where(moves.c.game_id == game_id, moves.c.number >= since)
-                .order_by(moves.c.number)
-            ).all()
+            played = db.execute(_MOVES_SINCE, {"game_id": game_id, "since": since}).all()
         return GameChanges(
             tuple(TimedMove(Move.parse(text), at) for text, at in played),
             bool(row.assisted),
@@ -275,24 +292,22 @@ class Store:
         says an unknown game.
         """
         with self.transaction() as db:
-            row = db.execute(
-                select(games.c.status, games.c.assisted).where(games.c.id == game_id)
-            ).first()
+            row = db.execute(_GAME_FLAGS, {"game_id": game_id}).first()
             if row is None:
                 raise StorageError(f"game {game_id!r} is unknown: no move is kept")
             if row.status != Status.PLAYING.value:
                 raise MoveConflict(f"game {game_id!r} has ended ({row.status}): no move is kept")
             try:
-                db.execute(insert(moves).values(
-                    game_id=game_id, number=number, move=str(timed.move), at=timed.at
-                ))
+                db.execute(_ADD_MOVE, {
+                    "game_id": game_id, "number": number, "move": str(timed.move), "at": timed.at
+                })
             except IntegrityError:  # the primary key (game_id, number)
                 raise MoveConflict(
                     f"game {game_id!r} already has a move number {number}: play on its "
                     "current state"
                 ) from None
             if assisted and not row.assisted:
-                db.execute(update(games).where(games.c.id == game_id).values(assisted=True))
+                db.execute(_MARK_ASSISTED, {"game_id": game_id})
             if after.over:
                 record_end(db, game_id, after, timed.at, after.status.value)
         return assisted or bool(row.assisted)
