@@ -12,8 +12,9 @@ from pathlib import Path
 import anyio
 from fastapi import FastAPI
 from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel
 
 from gridpuzzles import __version__
 from gridpuzzles.mondrian.core.official import OfficialChallenge, published_challenges
@@ -21,6 +22,7 @@ from gridpuzzles.storage import Store
 from gridpuzzles.web import errors, minesweeper, mondrian
 from gridpuzzles.web.games import Games
 from gridpuzzles.web.limits import BodyLimit
+from gridpuzzles.web.models import options
 from gridpuzzles.web.workers import DEFAULT_QUEUE, DEFAULT_SECONDS, DEFAULT_WORKERS, Workers
 
 STATIC = Path(str(files("gridpuzzles.web") / "static"))
@@ -72,22 +74,42 @@ def create_app(
     app.add_middleware(BodyLimit)
     errors.install(app, retry_after=math.ceil(solver_seconds))
     app.include_router(minesweeper.router(Games(store, workers, clock)))
-    app.include_router(
-        mondrian.router(published_challenges() if challenges is None else challenges)
-    )
+    offered = published_challenges() if challenges is None else challenges
+    app.include_router(mondrian.router(offered))
     app.include_router(mondrian.play_router(store, workers, clock))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     serve_docs(app)
 
+    # What each page needs before its first request comes with it: it draws its board on
+    # the first paint rather than after a round trip. The same for every request: made once.
+    minesweeper_html = page_with("minesweeper.html", {"minesweeper-options": options()})
+    mondrian_html = page_with(
+        "mondrian.html", {"mondrian-challenges": mondrian.listing_of(offered)}
+    )
+
     @app.get("/", include_in_schema=False)
-    def minesweeper_page() -> FileResponse:
-        return FileResponse(STATIC / "minesweeper.html")
+    def minesweeper_page() -> HTMLResponse:
+        return HTMLResponse(minesweeper_html)
 
     @app.get("/mondrian", include_in_schema=False)
-    def mondrian_page() -> FileResponse:
-        return FileResponse(STATIC / "mondrian.html")
+    def mondrian_page() -> HTMLResponse:
+        return HTMLResponse(mondrian_html)
 
     return app
+
+
+def page_with(name: str, data: dict[str, BaseModel]) -> bytes:
+    """The page ``name`` with each of ``data`` written as JSON into its empty element
+    ``<script type="application/json" id="...">``, as the API would answer it."""
+    page = (STATIC / name).read_text(encoding="utf-8")
+    for element_id, value in data.items():
+        empty = f'<script type="application/json" id="{element_id}"></script>'
+        if page.count(empty) != 1:
+            raise ValueError(f"{name} has no single empty element {empty}")
+        # "<" escaped: no text in the data can end the script element early
+        text = value.model_dump_json().replace("<", "\\u003c")
+        page = page.replace(empty, empty.replace("></", f">{text}</"))
+    return page.encode()
 
 
 def serve_docs(app: FastAPI, assets: str = "/docs/assets") -> None:

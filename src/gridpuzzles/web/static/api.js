@@ -43,3 +43,19 @@ export async function api(method, path, body, again = true) {
   }
   return answer;
 }
+
+/** The JSON the server wrote into the page's element `id`, or null (the page served as a plain
+ * file, say: it then asks the API). */
+export function fromPage(id) {
+  const element = document.getElementById(id);
+  const text = element ? element.textContent.trim() : "";
+  return text ? JSON.parse(text) : null;
+}
+
+/** The state kept in `storage` under `keys.state` ({state, at}: the last state the server sent
+ * and when) if it is of the game whose id is kept under `keys.game`, else null. */
+export function keptState(storage, keys) {
+  const id = storage.getItem(keys.game);
+  const kept = JSON.parse(storage.getItem(keys.state) || "null");
+  return id && kept && kept.state && kept.state.id === id ? kept : null;
+}

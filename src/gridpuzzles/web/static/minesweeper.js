@@ -2,20 +2,26 @@
 // It holds no rules: every move goes to the server, which answers with the new view.
 // Starting a new game after the first reveal of the current one tells the server the player
 // left it (a loss); the Statistics dialog shows the records the server keeps.
+// The board is drawn before the first paint, from what the page has before any request: the
+// options the server writes into the page, and the last state it sent, kept in localStorage.
 
-import { api, onRetry } from "./api.js";
+import { api, fromPage, keptState, onRetry } from "./api.js";
 import { showNumber } from "./led.js";
 
 const API = "/api/minesweeper";
 const LONG_PRESS_MS = 450;
 const TIMER_MOST = 999; // the classic timer stops at 999 seconds
-const KEPT = { game: "gridpuzzles.minesweeper.game", settings: "gridpuzzles.minesweeper.settings" };
+const KEPT = {
+  game: "gridpuzzles.minesweeper.game",
+  state: "gridpuzzles.minesweeper.state", // the last state the server sent for that game
+  settings: "gridpuzzles.minesweeper.settings",
+};
 
 const $ = (id) => document.getElementById(id);
 const board = $("board");
 const face = $("face");
 
-let game = null; // the last GameState the server sent
+let game = null; // the last GameState the server sent (or, until it answers, a provisional one)
 let receivedAt = 0; // performance.now() when it arrived, to run the timer between answers
 let cursor = 0; // the keyboard cursor, as a cell index
 let hinted = -1; // the cell Hint marked, until the next answer
@@ -25,6 +31,7 @@ let safety = null; // with it: the likely guesses' chance to be safe and have a 
 let queue = Promise.resolve(); // moves are sent one after the other, in order
 let pending = 0; // requests queued and not answered yet
 let levels = []; // the built-in levels, from the options
+let maxSide = 0; // the longest side a board may have, from the options
 let gamesAsked = 0; // new games asked for: only the latest one asked is shown
 // A replay link, ?level=expert&first_click=opening&seed=7 (or width, height and mines for a
 // custom board), asks for the first new game. Every value stays the text it is, the seed
@@ -93,6 +100,7 @@ function draw() {
   for (const id of ["play-move", "hint", "overlay"]) $(id).disabled = game.status !== "playing";
   $("overlay-legend").hidden = !chances;
   tick();
+  if (!performance.getEntriesByName("board-drawn").length) performance.mark("board-drawn");
 }
 
 /** A cell in the player's words, counting from 1: "row 4, column 7". */
@@ -368,13 +376,14 @@ async function openStatistics() {
 // ---- talking to the server -------------------------------------------------------------------
 
 function accept(state) {
-  const ended = game && game.id === state.id && game.status === "playing" && state.status !== "playing";
+  const ended = game && !game.provisional && game.id === state.id && game.status === "playing"
+    && state.status !== "playing";
   game = state;
   receivedAt = performance.now();
   hinted = -1;
   chances = marks = safety = null;
   hideChanceLabel();
-  localStorage.setItem(KEPT.game, state.id);
+  keep(state);
   draw();
   showReplay(state);
   $("assisted").hidden = !state.assisted;
@@ -395,6 +404,34 @@ function accept(state) {
   }
 }
 
+/** Keep the game's id and what the player sees of it (the view never shows a hidden mine):
+ * the next load draws it at once. Its token stays in its cookie. */
+function keep(state) {
+  const { token, ...seen } = state;
+  localStorage.setItem(KEPT.game, state.id);
+  localStorage.setItem(KEPT.state, JSON.stringify({ state: seen, at: Date.now() }));
+}
+
+/** Draw `state` before the server has answered (the game as last seen, or the board of a new
+ * game), its clock run from `at` (Date.now() when the server sent it). Moves made on it wait
+ * in the queue for the server's game. */
+function provisional(state, at = Date.now()) {
+  game = { ...state, provisional: true };
+  receivedAt = performance.now() - Math.max(0, Date.now() - at);
+  draw();
+}
+
+/** No game to show (the server refused it, or cannot be reached): no board either. */
+function unshow() {
+  game = null;
+  board.replaceChildren();
+  for (const led of [$("mines-left"), $("timer")]) {
+    led.replaceChildren();
+    led.removeAttribute("aria-label");
+    delete led.dataset.value;
+  }
+}
+
 /** Help was given on the game `current`: the server now counts it as assisted. */
 function helped(current) {
   if (game !== current) return;
@@ -406,7 +443,7 @@ function helped(current) {
 function enqueue(request, quietConflict = false) {
   busy(1);
   queue = queue.then(async () => {
-    if (!game || game.status !== "playing") return;
+    if (!game || game.provisional || game.status !== "playing") return;
     const current = game;
     try {
       await request(current);
@@ -511,7 +548,7 @@ function toggleChances() {
   $("overlay").setAttribute("aria-pressed", String(on));
   chances = marks = safety = null;
   draw();
-  if (on && game && game.status === "playing") showChances();
+  if (on && game && !game.provisional && game.status === "playing") showChances();
 }
 
 /** Show a game's settings in the form, so that New game plays them again. */
@@ -535,23 +572,27 @@ function settings() {
   return chosen;
 }
 
-/** Tell the server the player leaves the game with `id` (after the moves already sent): once
- * its first reveal is made it counts as a loss. An ended game is left as it is. Resolves to
- * an error message, or "" when all went well. */
+/** Tell the server the player leaves the game with `id`: once its first reveal is made it
+ * counts as a loss. An ended game is left as it is. Resolves to an error message, or "" when
+ * all went well. */
+async function leaveNow(id) {
+  try {
+    await api("POST", `${API}/games/${id}/leave`);
+    return "";
+  } catch (error) {
+    return error.status === 404 ? "" : `The game you left was not recorded: ${error.message}`;
+  }
+}
+
+/** `leaveNow` after the moves already sent. */
 function leave(id) {
-  const left = queue.then(async () => {
-    try {
-      await api("POST", `${API}/games/${id}/leave`);
-      return "";
-    } catch (error) {
-      return error.status === 404 ? "" : `The game you left was not recorded: ${error.message}`;
-    }
-  });
+  const left = queue.then(() => leaveNow(id));
   queue = left;
   return left;
 }
 
-/** Leave the game on the page, if it is being played after its first reveal. */
+/** Leave the game on the page, if it is being played after its first reveal (the one drawn
+ * at once as last seen too: it is left once the server has answered for it). */
 function leaveCurrent() {
   return game && game.status === "playing" && game.started ? leave(game.id) : Promise.resolve("");
 }
@@ -560,24 +601,54 @@ function leaveCurrent() {
 async function newGame() {
   const asked = ++gamesAsked;
   const failure = await leaveCurrent();
+  await create(asked, failure);
+}
+
+/** What a new game asks the server for: the form's settings, or, the first time, what the
+ * address asks for. */
+function nextGame() {
   const chosen = settings();
-  localStorage.setItem(KEPT.settings, JSON.stringify(chosen));
-  let body = { first_click: chosen.no_guess ? "no-guess" : chosen.first_click };
+  const body = { first_click: chosen.no_guess ? "no-guess" : chosen.first_click };
   if (chosen.level) body.level = chosen.level;
   else Object.assign(body, { width: chosen.width, height: chosen.height, mines: chosen.mines });
+  return requested ? withAddress(body, requested) : body;
+}
+
+/** Ask the server for the game `nextGame` describes and show it, unless a newer game was
+ * asked for meanwhile (`asked` counts them, as `gamesAsked`). Resolves to whether it is shown;
+ * `failure` is said once it is. */
+async function create(asked, failure = "") {
+  localStorage.setItem(KEPT.settings, JSON.stringify(settings()));
+  const body = nextGame();
   const fromAddress = requested;
   requested = null;
-  if (fromAddress) body = withAddress(body, fromAddress);
   try {
     const created = await api("POST", `${API}/games`, body);
-    if (asked !== gamesAsked) return; // a newer game was asked for meanwhile (this one is never started)
+    if (asked !== gamesAsked) return false; // a newer game was asked for meanwhile (this one is never started)
     accept(created);
     if (fromAddress) showSettings(game);
     say(failure, Boolean(failure));
     showStats();
+    return true;
   } catch (error) {
-    if (asked === gamesAsked) say(error.message, true);
+    if (asked !== gamesAsked) return false;
+    say(error.message, true);
+    if (game && game.provisional) unshow(); // what was drawn at once will not come
+    return false;
   }
+}
+
+/** The board a new game asked with `body` (as `nextGame` makes it) starts with: all hidden.
+ * Null when its size is not known before the server reads it. */
+function hiddenBoard(body) {
+  const { width, height, mines } = body.level ? levels.find((l) => l.name === body.level) || {} : body;
+  const sides = [width, height].every((side) => Number.isInteger(side) && side >= 1 && side <= maxSide);
+  if (!sides || !Number.isInteger(mines)) return null;
+  return {
+    id: null, level: body.level || null, width, height, mines, first_click: body.first_click,
+    status: "playing", view: Array(height).fill("#".repeat(width)), mines_left: mines,
+    elapsed: 0, started: false, moves: 0, assisted: false, result: null,
+  };
 }
 
 /** The body of a new game with what the address asks for in place of the form's settings: a
@@ -803,9 +874,9 @@ function listen() {
 
 // ---- start -----------------------------------------------------------------------------------
 
-async function fillLevels() {
-  const options = await api("GET", `${API}/options`);
+function fillLevels(options) {
   levels = options.levels;
+  maxSide = options.max_side;
   const select = $("level");
   for (const level of options.levels) {
     select.add(new Option(`${level.name} (${level.width}x${level.height}, ${level.mines})`, level.name));
@@ -828,11 +899,25 @@ function showRule() {
   $("first-click").disabled = $("no-guess").checked;
 }
 
-async function resume() {
+/** Draw at once what the server is about to send: the game this browser plays as last seen,
+ * or the all-hidden board of the new game about to be asked for (a new game is all hidden). */
+function showAtOnce() {
+  try {
+    const kept = requested ? null : keptState(localStorage, KEPT); // a replay link starts a new game
+    const shown = kept ? kept.state : hiddenBoard(nextGame());
+    if (shown) provisional(shown, kept ? kept.at : Date.now());
+  } catch {
+    unshow(); // a kept state this page cannot read (an older page's, say): the server's will do
+  }
+}
+
+async function resume(asked) {
   const id = localStorage.getItem(KEPT.game);
   if (!id) return false;
   try {
-    accept(await api("GET", `${API}/games/${id}`));
+    const state = await api("GET", `${API}/games/${id}`);
+    if (asked !== gamesAsked) return true; // the player asked for a new game meanwhile
+    accept(state);
     showStats();
     return true;
   } catch {
@@ -840,26 +925,41 @@ async function resume() {
   }
 }
 
-async function start() {
-  onRetry((words) => say(words, true));
-  listen();
-  showTally();
-  try {
-    await fillLevels();
-  } catch (error) {
-    say(error.message, true);
-    return;
+/** The first game: the one this browser plays, else a new one. Runs as the first request of
+ * the queue: moves made on the board drawn at once wait for it. */
+async function first(options) {
+  const asked = gamesAsked;
+  if (!options) {
+    try {
+      fillLevels(await api("GET", `${API}/options`));
+    } catch (error) {
+      say(error.message, true);
+      unshow();
+      return;
+    }
+    if (!game) showAtOnce();
   }
   if (requested) {
     // A replay link starts a new game: the one this browser was playing is left first.
     const id = localStorage.getItem(KEPT.game);
-    if (id) await leave(id);
-    await newGame();
-  } else if (!(await resume())) {
-    await newGame();
+    if (id) await leaveNow(id);
+    if (asked === gamesAsked) await create(++gamesAsked);
+  } else if (!(await resume(asked)) && asked === gamesAsked) {
+    await create(++gamesAsked);
   }
   history.replaceState(null, "", location.pathname); // a reload resumes rather than restarts
   document.body.dataset.ready = "true";
+}
+
+function start() {
+  onRetry((words) => say(words, true));
+  listen();
+  showTally();
+  const options = fromPage("minesweeper-options");
+  if (options) fillLevels(options);
+  showAtOnce();
+  busy(1);
+  queue = first(options).catch((error) => say(error.message, true)).finally(() => busy(-1));
 }
 
 start();

@@ -2,16 +2,22 @@
 // as moves. It holds no rules: whether a block fits, and why not, is the server's answer.
 // What is only the page's (the block in hand, the cursor, the solution shown) is UI state:
 // the block in hand is in the tray as far as the game is concerned.
+// The board is drawn before the first paint, from what the page has before any request: the
+// challenge list the server writes into the page, and the last state it sent, kept in
+// sessionStorage (an empty board while a new game is made).
 
-import { api, onRetry } from "./api.js";
+import { api, fromPage, keptState, onRetry } from "./api.js";
 
 const API = "/api/mondrian";
-const KEPT = "gridpuzzles.mondrian.game";
+const KEPT = {
+  game: "gridpuzzles.mondrian.game",
+  state: "gridpuzzles.mondrian.state", // the last state the server sent for that game
+};
 
 const $ = (id) => document.getElementById(id);
 const board = $("board");
 
-let game = null; // the last MondrianState the server sent
+let game = null; // the last MondrianState the server sent (or, until it answers, the kept one)
 let receivedAt = 0; // performance.now() when it came, to run the clock between answers
 let challenges = []; // the published challenges, for the list
 let records = null; // the last answer of /records
@@ -43,8 +49,8 @@ function extent(size, orientation) {
   return orientation === "v" ? [long, short] : [short, long];
 }
 
-function onBoard() {
-  return [...game.black.map((b) => ({ ...b, black: true })), ...game.placed.map((b) => ({ ...b, black: false }))];
+function onBoard(state = game) {
+  return [...state.black.map((b) => ({ ...b, black: true })), ...state.placed.map((b) => ({ ...b, black: false }))];
 }
 
 function covers(block, [row, col]) {
@@ -100,10 +106,19 @@ function describe(row, col, blocks) {
 
 function draw() {
   if (!game) return;
-  const [rows, cols] = game.board;
+  drawBoard(game);
+  drawCursor();
+  drawPreview();
+  drawTray();
+  drawStatus();
+}
+
+/** The board of `state` (a game, or an empty board): its cells, each in words, and its blocks. */
+function drawBoard(state) {
+  const [rows, cols] = state.board;
   board.style.setProperty("--rows", rows);
   board.style.setProperty("--cols", cols);
-  const shown = viewing ? viewing.solutions[viewing.index].map((b) => ({ ...b, black: b.colour === "black" })) : onBoard();
+  const shown = viewing ? viewing.solutions[viewing.index].map((b) => ({ ...b, black: b.colour === "black" })) : onBoard(state);
   const cells = [];
   for (let row = 0; row < rows; row++) {
     for (let col = 0; col < cols; col++) {
@@ -120,13 +135,10 @@ function draw() {
   }
   const blocks = shown.map((block) => blockElement(block, viewing ? "" : marks(block)));
   board.replaceChildren(...cells, ...blocks);
-  board.classList.toggle("solved", Boolean(game.finish));
+  board.classList.toggle("solved", Boolean(state.finish));
   board.classList.toggle("viewing", Boolean(viewing));
   board.classList.toggle("editing", editing);
-  drawCursor();
-  drawPreview();
-  drawTray();
-  drawStatus();
+  if (!performance.getEntriesByName("board-drawn").length) performance.mark("board-drawn");
 }
 
 function drawCursor() {
@@ -303,7 +315,8 @@ function busy(change) {
  * server may have changed) first shows the game as it is now. */
 function enqueue(work) {
   busy(1);
-  queue = queue.then(work).catch(async (error) => {
+  // a move made on the board drawn at once waits here for the game the server sends
+  queue = queue.then(() => (game && !game.provisional ? work() : undefined)).catch(async (error) => {
     if (error.status === 409) await refresh();
     say(error.message, "error");
   }).finally(() => busy(-1));
@@ -327,6 +340,10 @@ function show(state) {
   const completed = game && game.id === state.id && game.black_tray.length > 0 && state.black_tray.length === 0;
   game = state;
   receivedAt = performance.now();
+  // what the player sees, for the next load to draw at once: no token (it stays in its
+  // cookie), no hint or solutions (they are said, not kept)
+  const { token, hint, hinted, lift, revealed, ...seen } = state;
+  sessionStorage.setItem(KEPT.state, JSON.stringify({ state: seen, at: Date.now() }));
   if (hand) {
     const tray = hand.black ? game.black_tray : game.tray;
     if (!tray.some((b) => b.size === hand.size)) hand = null;
@@ -362,7 +379,7 @@ function send(move, done) {
 }
 
 function keep(state) {
-  sessionStorage.setItem(KEPT, state.id);
+  sessionStorage.setItem(KEPT.game, state.id);
   const listed = [...$("challenge").options].some((option) => option.value === state.code);
   $("challenge").value = state.code && listed ? state.code : "";
 }
@@ -392,17 +409,33 @@ async function newGame(body) {
       ? "Place the three black blocks: pick one from the tray, then click where its top-left corner goes."
       : "Fill the board with the coloured blocks: pick one from the tray, then click where its top-left corner goes.");
   } catch (error) {
-    if (asked === gamesAsked) say(error.message, "error");
+    if (asked !== gamesAsked) return;
+    say(error.message, "error");
+    if (game && game.provisional) unshow(); // the game drawn at once will not come
   } finally {
     busy(-1);
   }
 }
 
-async function resume(id) {
+/** No game to show (the server refused it, or cannot be reached): the empty board. */
+function unshow() {
+  game = null;
+  fresh();
+  drawBoard(empty);
+  $("tray").replaceChildren();
+  for (const id of ["title", "difficulty", "moves"]) $(id).textContent = "";
+  $("timer").textContent = duration(0);
+  $("assisted").hidden = true;
+}
+
+async function resume(id, asked) {
   try {
     const state = await api("GET", `${API}/games/${encodeURIComponent(id)}`);
-    fresh();
-    editing = state.black_tray.length > 0;
+    if (asked !== gamesAsked) return true; // the player asked for a new game meanwhile
+    if (!game || game.id !== state.id) { // else what the player did on it meanwhile stays
+      fresh();
+      editing = state.black_tray.length > 0;
+    }
     show(state);
     keep(state);
     if (state.finish) say(state.finish.words, "done");
@@ -744,27 +777,68 @@ function listChallenges() {
   if (game) keep(game);
 }
 
-async function start() {
+let empty = { board: [8, 8], black: [], placed: [], finish: null }; // the board with no block
+
+function fillChallenges(answer) {
+  challenges = answer.challenges;
+  empty = { ...empty, board: answer.board };
+  for (const edition of answer.editions) $("edition").append(new Option(edition, edition));
+  for (const level of answer.levels) $("level").append(new Option(level, level));
+  listChallenges();
+}
+
+/** Draw at once, before the first paint: the game of this tab as last seen (its clock run
+ * from then), or the empty board while a new game is made. Moves made on it wait in the
+ * queue for the game the server sends. */
+function showAtOnce(code) {
+  try {
+    const kept = code ? null : keptState(sessionStorage, KEPT); // a challenge link starts a new game
+    if (!kept) {
+      drawBoard(empty);
+      return;
+    }
+    game = { ...kept.state, provisional: true };
+    receivedAt = performance.now() - Math.max(0, Date.now() - kept.at);
+    editing = game.black_tray.length > 0;
+    draw();
+    keep(game);
+  } catch {
+    unshow(); // a kept state this page cannot read (an older page's, say): the server's will do
+  }
+}
+
+/** The first game: the one of this tab, else a new one. Runs as the first request of the
+ * queue. */
+async function first(listed, code) {
+  const asked = gamesAsked;
+  if (!listed) {
+    try {
+      fillChallenges(await api("GET", `${API}/challenges`));
+    } catch (error) {
+      say(error.message, "error");
+    }
+  }
+  const kept = sessionStorage.getItem(KEPT.game);
+  if (code) await newGame({ challenge: "published", code });
+  else if ((!kept || !(await resume(kept, asked))) && asked === gamesAsked) {
+    await newGame({ challenge: "random", level: "easy" });
+  }
+  await loadRecords();
+  document.body.dataset.ready = "true";
+}
+
+function start() {
   onRetry((words) => say(words, "error"));
   listenToThePointer();
   listenToTheKeyboard();
   listenToTheControls();
   setInterval(tick, 250);
-  try {
-    const answer = await api("GET", `${API}/challenges`);
-    challenges = answer.challenges;
-    for (const edition of answer.editions) $("edition").append(new Option(edition, edition));
-    for (const level of answer.levels) $("level").append(new Option(level, level));
-  } catch (error) {
-    say(error.message, "error");
-  }
-  listChallenges();
+  const listed = fromPage("mondrian-challenges");
+  if (listed) fillChallenges(listed);
   const code = new URLSearchParams(location.search).get("code");
-  const kept = sessionStorage.getItem(KEPT);
-  if (code) await newGame({ challenge: "published", code });
-  else if (!kept || !(await resume(kept))) await newGame({ challenge: "random", level: "easy" });
-  await loadRecords();
-  document.body.dataset.ready = "true";
+  showAtOnce(code);
+  busy(1);
+  queue = first(listed, code).catch((error) => say(error.message, "error")).finally(() => busy(-1));
 }
 
 start();
