@@ -53,11 +53,13 @@ import itertools
 import json
 import os
 import random
+import re
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -625,13 +627,35 @@ def attack_report(attacks: AttackTally, attackers: int) -> str:
 
 @dataclass(frozen=True)
 class Tree:
-    """A copy of the package a server runs: this checkout's, or a base revision's."""
+    """A copy of the package a server runs: this checkout's, or a base revision's (with the
+    packages it does not depend on hidden from it, `hidden`)."""
 
     label: str
     src: Path
+    hidden: Path | None = None
 
     def environment(self) -> dict[str, str]:
-        return {"PYTHONPATH": str(self.src)}
+        paths = [self.src] if self.hidden is None else [self.hidden, self.src]
+        return {"PYTHONPATH": os.pathsep.join(map(str, paths))}
+
+
+def dependencies(pyproject: Path) -> set[str]:
+    """The names of the packages a ``pyproject.toml`` depends on (not its extras)."""
+    listed = tomllib.loads(pyproject.read_text())["project"]["dependencies"]
+    return {re.split(r"[<>=!~;\[ ]", requirement, maxsplit=1)[0].lower() for requirement in listed}
+
+
+def hide(names: set[str], folder: Path) -> Path:
+    """A folder that, first on the import path, makes ``names`` fail to import: a base
+    revision runs without the packages this tree added (uvicorn then does without httptools
+    and uvloop, as the base revision did when installed)."""
+    for name in names:
+        package = folder / name.replace("-", "_")
+        package.mkdir(parents=True)
+        (package / "__init__.py").write_text(
+            f"raise ImportError('{name} is not a dependency of the base revision')\n"
+        )
+    return folder
 
 
 @contextmanager
@@ -652,8 +676,10 @@ def trees(base: str | None) -> Iterator[list[Tree]]:
             ["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(copy), base],
             check=True,
         )
+        added = dependencies(ROOT / "pyproject.toml") - dependencies(copy / "pyproject.toml")
+        hidden = hide(added, Path(folder) / "hidden")
         try:
-            yield [Tree(f"base {short}", copy / "src"), here]
+            yield [Tree(f"base {short}", copy / "src", hidden), here]
         finally:
             subprocess.run(
                 ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(copy)], check=True
