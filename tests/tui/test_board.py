@@ -12,6 +12,7 @@ import pytest
 from textual.strip import Strip
 
 from gridpuzzles.minesweeper import Config, FirstClick, Mark
+from gridpuzzles.minesweeper.core.scale import RISK_BANDS
 from gridpuzzles.tui.app import GridPuzzlesApp
 from gridpuzzles.tui.board import (
     CHECKER,
@@ -19,7 +20,6 @@ from gridpuzzles.tui.board import (
     FIFTY_FIFTY_MARK,
     NUMBER_COLOURS,
     OPEN_BG,
-    RISK_BANDS,
 )
 from tests.tui.test_minesweeper_screen import Drawn, app_for, drawn_cells, message, screen_of
 

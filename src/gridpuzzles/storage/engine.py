@@ -106,6 +106,9 @@ def sqlite_engine(path: Path) -> Engine:
     transaction handling off, so that SQLAlchemy's transactions (DDL too) are SQLite's."""
     engine = create_engine(
         URL.create("sqlite+pysqlite", database=str(path)),
+        # A connection comes back to the pool with its transaction committed or rolled back
+        # (`transaction`): no rollback on its return.
+        pool_reset_on_return=None,
         # No wait of SQLite's own for a lock: `begin_writing` waits for another process's
         # write (readers of a WAL file take no lock that a writer holds).
         connect_args={"timeout": 0, "check_same_thread": False},

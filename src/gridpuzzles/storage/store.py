@@ -76,6 +76,17 @@ _ADD_MOVE = insert(moves)
 _MARK_ASSISTED = (
     update(games).where(games.c.id == bindparam("game_id")).values(assisted=True)
 )
+_RECORD_END = (
+    update(games)
+    .where(games.c.id == bindparam("game_id"))
+    .values(
+        ended_at=bindparam("ended_at"),
+        seconds=bindparam("seconds"),
+        three_bv=bindparam("three_bv"),
+        clicks=bindparam("clicks"),
+    )
+)
+_RECORD_END_STATUS = _RECORD_END.values(status=bindparam("ended"))
 
 
 def new_game_id() -> str:
@@ -478,11 +489,14 @@ def load_saved(db: Connection, game_id: str, *, players: bool = True) -> SavedGa
 def record_end(db: Connection, game_id: str, game: Game, at: float, status: str | None) -> None:
     """Keep how a game ended: its status (unless None), when, its time and figures."""
     numbers = figures(game, at)
-    ending: dict[str, object] = {"ended_at": at, "seconds": numbers.elapsed, "three_bv": numbers.three_bv,
-              "clicks": numbers.clicks}
-    if status is not None:
-        ending["status"] = status
-    db.execute(update(games).where(games.c.id == game_id).values(**ending))
+    ending = {
+        "game_id": game_id, "ended_at": at, "seconds": numbers.elapsed,
+        "three_bv": numbers.three_bv, "clicks": numbers.clicks,
+    }
+    if status is None:
+        db.execute(_RECORD_END, ending)
+    else:
+        db.execute(_RECORD_END_STATUS, {**ending, "ended": status})
 
 
 def replay_ended_games(db: Connection) -> None:

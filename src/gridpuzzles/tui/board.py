@@ -23,6 +23,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from gridpuzzles.minesweeper.core.grid import Cell
+from gridpuzzles.minesweeper.core.scale import RISK_BANDS, RiskBand, risk_band
 from gridpuzzles.minesweeper.core.view import FLAG, HIDDEN, MINE, QUESTION, WRONG_FLAG, View
 
 NUMBER_COLOURS = {
@@ -108,36 +109,6 @@ MARK_WORDS = {DEAD_MARK: "dead: tells nothing new", FIFTY_FIFTY_MARK: "unavoidab
 SHOWN = {HIDDEN: "·", "0": " "}
 
 
-@dataclass(frozen=True)
-class RiskBand:
-    """Mine chances that the probability overlay draws alike: whole percentages up to
-    ``upto``; its background (a lighter one for safer bands, so that the bands keep their order
-    in shades of grey too), a darker one for every other cell, the ink of text on both, the
-    glyph that fills a small cell without colour, and its name in the legend."""
-
-    upto: int
-    background: str
-    checkered: str
-    ink: str
-    shade: str
-    legend: str
-
-    @property
-    def certain(self) -> bool:
-        """Whether the band holds a certain chance: certainly safe, or certainly a mine."""
-        return self.upto in (0, 100)
-
-
-RISK_BANDS = (
-    RiskBand(0, "#bef6c2", "#abddaf", "#000000", "0", "0"),
-    RiskBand(9, "#abcf1e", "#9aba1b", "#000000", "░", "<10"),
-    RiskBand(19, "#be961b", "#ab8718", "#000000", "▒", "<20"),
-    RiskBand(39, "#b65a1a", "#a35017", "#ffffff", "▓", "<40"),
-    RiskBand(99, "#a32317", "#932015", "#ffffff", "█", "<100"),
-    RiskBand(100, "#660f24", "#5c0e20", "#ffffff", "!", "!"),
-)
-"""Six bands, evenly spaced in lightness (CIELAB L* about 92, 78, 64, 50, 36, 21) from pale
-green to dark red, each a step apart from the next even on its darker cells."""
 CELL_SIZES = [(2, 1), (3, 1), (5, 2), (7, 3)]
 """Cell sizes (width, height) in characters, smallest first; the board picks what fits."""
 
@@ -385,11 +356,6 @@ def percent_grid(probabilities: Mapping[int, float] | None, view: View) -> np.nd
         percents[uncertain] = np.clip(percents[uncertain], 1, 99)
         grid[np.fromiter(probabilities.keys(), dtype=np.intp, count=count)] = percents
     return grid
-
-
-def risk_band(percent: int) -> RiskBand:
-    """The band of a whole percentage (see `percent_grid`)."""
-    return next(band for band in RISK_BANDS if percent <= band.upto)
 
 
 def chance_label(percent: int, width: int) -> str:

@@ -74,6 +74,10 @@ class Layout:
         """For every cell, mine or not, the number of mines among its eight neighbours."""
         return bytes(neighbour_sum(self.mine_grid).astype(np.uint8).ravel())
 
+    @cached_property
+    def _three_bv(self) -> int:
+        return _count_three_bv(self)
+
     def is_mine(self, index: int) -> bool:
         return self.mines[index] == 1
 
@@ -165,8 +169,13 @@ def three_bv(layout: Layout) -> int:
     """The board's 3BV: the fewest left clicks that clear it without flags.
 
     Each opening (connected region of zeros) takes one click, and so does every numbered
-    safe cell that no opening reveals.
+    safe cell that no opening reveals. Computed once per layout (a game's end asks twice: to
+    store it and to show it).
     """
+    return layout._three_bv
+
+
+def _count_three_bv(layout: Layout) -> int:
     zeros = _zero_grid(layout)
     _, openings = _regions(zeros)
     lonely = ~layout.mine_grid & ~dilate(zeros)
