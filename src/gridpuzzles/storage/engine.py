@@ -109,9 +109,7 @@ def sqlite_engine(path: Path) -> Engine:
         # A connection comes back to the pool with its transaction committed or rolled back
         # (`transaction`): no rollback on its return.
         pool_reset_on_return=None,
-        # No wait of SQLite's own for a lock: `begin_writing` waits for another process's
-        # write (readers of a WAL file take no lock that a writer holds).
-        connect_args={"timeout": 0, "check_same_thread": False},
+        connect_args={"timeout": BUSY_SECONDS, "check_same_thread": False},
     )
 
     @event.listens_for(engine, "connect")
@@ -134,18 +132,26 @@ def begin_writing(connection: Connection) -> None:
     fraction of a millisecond at first, for `BUSY_SECONDS` at most (then SQLite's "database
     is locked"). SQLite's own wait sleeps in steps of up to 100 ms, so a writer would wait
     far longer than the other's write takes (every move writes)."""
+    driver = connection.connection.driver_connection
+    assert driver is not None  # an open connection
     deadline = time.monotonic() + BUSY_SECONDS
     pause = FIRST_PAUSE
-    while True:
-        try:
-            connection.exec_driver_sql("BEGIN IMMEDIATE")
-            return
-        except OperationalError as error:
-            busy = getattr(error.orig, "sqlite_errorcode", None) == sqlite3.SQLITE_BUSY
-            if not busy or time.monotonic() + pause > deadline:
-                raise
-        time.sleep(pause)
-        pause = min(2 * pause, LAST_PAUSE)
+    # SQLite's own wait is off while this loop waits, and on again for the transaction's
+    # other statements (which wait only at odd moments: another connection's checkpoint).
+    driver.execute("PRAGMA busy_timeout = 0")
+    try:
+        while True:
+            try:
+                connection.exec_driver_sql("BEGIN IMMEDIATE")
+                return
+            except OperationalError as error:
+                busy = getattr(error.orig, "sqlite_errorcode", None) == sqlite3.SQLITE_BUSY
+                if not busy or time.monotonic() + pause > deadline:
+                    raise
+            time.sleep(pause)
+            pause = min(2 * pause, LAST_PAUSE)
+    finally:
+        driver.execute(f"PRAGMA busy_timeout = {round(BUSY_SECONDS * 1000)}")
 
 
 def server_engine(url: URL) -> Engine:
@@ -260,10 +266,7 @@ def _migrate(engine: Engine, sqlite: bool) -> None:
                 check_writable(connection)
             driver = connection.connection.driver_connection
             assert driver is not None  # an open connection
-            # Outside any transaction; switching a new file to WAL waits for other readers.
-            driver.execute(f"PRAGMA busy_timeout = {round(BUSY_SECONDS * 1000)}")
-            driver.execute("PRAGMA journal_mode = WAL")
-            driver.execute("PRAGMA busy_timeout = 0")
+            driver.execute("PRAGMA journal_mode = WAL")  # outside any transaction
         with connection.begin():
             if not sqlite:
                 # Waiting for another process's migration has no time limit.
