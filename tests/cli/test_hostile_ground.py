@@ -1,0 +1,62 @@
+"""The ground under a command rather than its arguments: input files that are not regular
+files (a pipe that no one writes, a folder, a device) are refused in one line, before they
+are opened, by every command that reads a file; standard input (``-``) stays allowed."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+READERS = {
+    "mines analyze": ["mines", "analyze", "{file}", "--mines", "1"],
+    "mines bench --boards": ["mines", "bench", "--boards", "{file}"],
+    "mondrian solve --file": ["mondrian", "solve", "--file", "{file}"],
+}
+"""Every command that reads a file the player names."""
+WAIT_SECONDS = 20
+
+
+def run(argv: list[str], stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """`gridpuzzles ARGV` in its own process (a hang is a failure, not a stuck test run)."""
+    return subprocess.run(
+        [sys.executable, "-m", "gridpuzzles", *argv],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=WAIT_SECONDS,
+        check=False,
+    )
+
+
+def one_line(answer: subprocess.CompletedProcess[str]) -> str:
+    assert answer.returncode == 2, answer
+    assert "Traceback" not in answer.stderr
+    lines = answer.stderr.strip().splitlines()
+    assert len(lines) == 1, answer.stderr
+    return lines[0]
+
+
+@pytest.mark.parametrize("command", READERS.values(), ids=READERS.keys())
+@pytest.mark.parametrize("kind", ["a pipe (FIFO)", "a folder", "a device"])
+def test_a_file_that_is_not_a_regular_file_is_refused_before_it_is_opened(
+    command: list[str], kind: str, tmp_path: Path
+) -> None:
+    if kind == "a pipe (FIFO)":
+        target = tmp_path / "pipe"
+        os.mkfifo(target)  # nobody writes it: opening it for reading would wait forever
+    elif kind == "a folder":
+        target = tmp_path
+    else:
+        target = Path("/dev/zero")  # never ends
+    answer = run([part.format(file=target) for part in command])
+    line = one_line(answer)
+    assert f"it is {kind}, not a regular file (give a file, or - for standard input)" in line
+
+
+def test_standard_input_stays_allowed() -> None:
+    answer = run(["mines", "analyze", "-", "--mines", "1"], stdin="#1\n")
+    assert answer.returncode == 0, answer.stderr
