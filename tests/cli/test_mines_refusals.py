@@ -274,7 +274,10 @@ def test_analyze_refuses_a_folder_and_a_file_that_is_not_utf8(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     (tmp_path / "latin1.txt").write_bytes("##\n#\xe9\n".encode("latin-1"))
-    for name, needle in ((tmp_path, "Is a directory"), (tmp_path / "latin1.txt", "not UTF-8")):
+    for name, needle in (
+        (tmp_path, "it is a folder, not a regular file"),
+        (tmp_path / "latin1.txt", "not UTF-8"),
+    ):
         status, _, err = mines(["analyze", str(name), "--mines", "1"], capsys, monkeypatch)
         assert status == 2
         assert_refused(err, "analyze", f"{name}", needle)
