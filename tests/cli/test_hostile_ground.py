@@ -60,3 +60,8 @@ def test_a_file_that_is_not_a_regular_file_is_refused_before_it_is_opened(
 def test_standard_input_stays_allowed() -> None:
     answer = run(["mines", "analyze", "-", "--mines", "1"], stdin="#1\n")
     assert answer.returncode == 0, answer.stderr
+
+
+def test_an_endless_standard_input_is_read_only_up_to_its_bound() -> None:
+    answer = run(["mondrian", "solve", "--file", "-"], stdin="x" * 200_000)
+    assert "standard input is longer than 65,536 bytes, the most read" in one_line(answer)
