@@ -64,4 +64,4 @@ def test_standard_input_stays_allowed() -> None:
 
 def test_an_endless_standard_input_is_read_only_up_to_its_bound() -> None:
     answer = run(["mondrian", "solve", "--file", "-"], stdin="x" * 200_000)
-    assert "standard input is longer than 65,536 bytes, the most read" in one_line(answer)
+    assert "'-' is longer than 65,536 bytes, the most read" in one_line(answer)
