@@ -4,9 +4,13 @@ are opened, by every command that reads a file; standard input (``-``) stays all
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
+import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -65,3 +69,71 @@ def test_standard_input_stays_allowed() -> None:
 def test_an_endless_standard_input_is_read_only_up_to_its_bound() -> None:
     answer = run(["mondrian", "solve", "--file", "-"], stdin="x" * 200_000)
     assert "'-' is longer than 65,536 bytes, the most read" in one_line(answer)
+
+
+def started_serve(tmp_path: Path, workers: int) -> tuple[subprocess.Popen[str], str, int]:
+    """`gridpuzzles serve --workers N` on a free port: the process, the host and the port
+    it printed."""
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gridpuzzles",
+            "serve",
+            "--port",
+            "0",
+            "--db",
+            str(tmp_path / "games.db"),
+            "--workers",
+            str(workers),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout is not None
+    printed = process.stdout.readline()
+    found = re.search(r"http://([\d.]+):(\d+)/", printed)
+    assert found is not None, printed
+    return process, found.group(1), int(found.group(2))
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_serve_prints_its_address_once_it_takes_connections(tmp_path: Path, workers: int) -> None:
+    process, host, port = started_serve(tmp_path, workers)
+    try:
+        with socket.create_connection((host, port), timeout=5):  # at once: no refusal
+            pass
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def test_the_server_processes_end_with_their_supervisor_even_killed(tmp_path: Path) -> None:
+    process, host, port = started_serve(tmp_path, 2)
+    children: list[int] = []
+    deadline = time.monotonic() + 30
+    while len(children) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+        children = [
+            int(pid)
+            for task in Path(f"/proc/{process.pid}/task").iterdir()
+            for pid in (task / "children").read_text().split()
+        ]
+    assert len(children) >= 2, children
+    process.kill()  # kill -9: the supervisor tells no one
+    process.wait(timeout=10)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and any(Path(f"/proc/{pid}").exists() for pid in children):
+        time.sleep(0.2)
+        for pid in children:  # reap them: they were the supervisor's, now init's or ours
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(pid, os.WNOHANG)
+    alive = [
+        pid
+        for pid in children
+        if Path(f"/proc/{pid}").exists()
+        and Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] != "Z"
+    ]
+    assert not alive, f"server processes still running: {alive}"
+    with pytest.raises(OSError):
+        socket.create_connection((host, port), timeout=2).close()

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import multiprocessing.connection
+import os
 import signal
 import socket
 import sqlite3
@@ -154,6 +156,9 @@ def serve(args: argparse.Namespace) -> int:
         except (OSError, TypeError, UnicodeError) as error:
             store.close()
             return _fail(f"cannot listen on {args.host}:{args.port}: {error}")
+        # Listening before the address is printed: a client that reads it connects at once
+        # (the kernel holds the connection until a server process accepts it).
+        listener.listen(BACKLOG)
         host, port = listener.getsockname()[:2]
         shown = f"[{host}]" if family == socket.AF_INET6 else host
         processes = "" if args.workers == 1 else f", {args.workers} processes"
@@ -166,7 +171,6 @@ def serve(args: argparse.Namespace) -> int:
         if args.workers == 1:
             return run_server(settings, listener, store)
         store.close()
-        listener.listen(BACKLOG)
         return supervise(settings, listener, args.workers)
 
 
@@ -202,8 +206,25 @@ def run_server(settings: Settings, listener: socket.socket, store: Store | None 
 
 
 def worker(settings: Settings, listener: socket.socket) -> None:
-    """A spawned server process: serve until told to stop, then exit with its status."""
+    """A spawned server process: serve until told to stop, or until its supervisor ends, then
+    exit with its status."""
+    stop_with_supervisor()
     sys.exit(run_server(settings, listener))
+
+
+def stop_with_supervisor() -> None:
+    """Stop this process (SIGTERM, as a supervisor stopping it would) once the process that
+    started it has ended, however it ended (even kill -9, which lets it tell no one): a
+    server process left behind would go on serving the port alone."""
+    supervisor = multiprocessing.parent_process()
+    if supervisor is None:
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([supervisor.sentinel])
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=watch, name="supervisor watch", daemon=True).start()
 
 
 def supervise(settings: Settings, listener: socket.socket, count: int) -> int:
