@@ -42,6 +42,10 @@ RECORDS = ("shared", "per-player")
 BACKLOG = 2048
 """Connections the kernel holds for the server processes before they accept them (uvicorn's
 own default)."""
+MAX_CONNECTIONS = 1000
+"""Connections (and requests in progress) one server process holds at once; past it a new
+request is answered 503 at once (the body's time limit, `web.limits.BODY_SECONDS`, keeps slow
+clients from holding them long)."""
 GRACE_SECONDS = 2
 """On Ctrl+C or SIGTERM, requests still running after this long are cancelled (and their
 solver work killed), so that the server stops promptly."""
@@ -196,7 +200,11 @@ def run_server(settings: Settings, listener: socket.socket, store: Store | None 
         records_per_player=settings.records_per_player,
     )
     config = uvicorn.Config(
-        app, log_level="warning", access_log=False, timeout_graceful_shutdown=GRACE_SECONDS
+        app,
+        log_level="warning",
+        access_log=False,
+        timeout_graceful_shutdown=GRACE_SECONDS,
+        limit_concurrency=MAX_CONNECTIONS,
     )
     server = uvicorn.Server(config)
     server.run(sockets=[listener])
