@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import re
 import socket
 import subprocess
@@ -14,6 +15,8 @@ import time
 from pathlib import Path
 
 import pytest
+
+from gridpuzzles.storage import Store
 
 READERS = {
     "mines analyze": ["mines", "analyze", "{file}", "--mines", "1"],
@@ -137,3 +140,28 @@ def test_the_server_processes_end_with_their_supervisor_even_killed(tmp_path: Pa
     assert not alive, f"server processes still running: {alive}"
     with pytest.raises(OSError):
         socket.create_connection((host, port), timeout=2).close()
+
+
+def damaged_store(path: Path) -> bytes:
+    """A store whose pages after the first are overwritten with noise; its bytes."""
+    store = Store(path)
+    store.close()
+    with path.open("r+b") as file:
+        file.seek(2 * 4096)
+        file.write(random.Random(7).randbytes(2 * 4096))
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["stats"], ["serve", "--port", "0"], ["tui"], ["mines", "play", "--tui"]],
+    ids=["stats", "serve", "tui", "mines play --tui"],
+)
+def test_a_damaged_database_is_refused_in_one_line_and_left_as_it_was(
+    command: list[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "damaged.db"
+    before = damaged_store(path)
+    line = one_line(run([*command, "--db", str(path)]))
+    assert "the file is damaged (" in line and "restore it from a backup" in line
+    assert path.read_bytes() == before

@@ -55,6 +55,8 @@ def _stats(args: argparse.Namespace) -> int:
             return fail(PROG, f"cannot open the database {path}: {error}")
         try:
             records, history = store.records(), store.history(args.history)
+        except StorageError as error:  # a database that fails while it is read
+            return fail(PROG, f"cannot read the database {path}: {error}")
         finally:
             store.close()
     if args.json:

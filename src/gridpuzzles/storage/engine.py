@@ -201,6 +201,19 @@ def legacy_revision(connection: Connection) -> str | None:
     return "v2" if "mondrian_games" in found else "v1"
 
 
+def check_intact(connection: Connection) -> None:
+    """`StorageError` for a SQLite file whose pages are damaged (SQLite's quick check, which
+    reads every page once): such a file is refused when it is opened, before anything is
+    written to it, rather than failing at some later move."""
+    found = connection.exec_driver_sql("PRAGMA quick_check(1)").scalars().all()
+    if found != ["ok"]:
+        said = " ".join(str(found[0]).replace("*** in database main ***", "").split())
+        raise StorageError(
+            f"the file is damaged ({said or 'unreadable'}): restore it from a backup, or give "
+            "another file with --db"
+        )
+
+
 def check_writable(connection: Connection) -> None:
     """Fail at once (not at the first game) on a SQLite file that cannot be written."""
     version = connection.exec_driver_sql("PRAGMA user_version").scalar_one()
@@ -262,6 +275,7 @@ def _migrate(engine: Engine, sqlite: bool) -> None:
         if sqlite:
             with connection.begin():
                 legacy_revision(connection)
+                check_intact(connection)
             with connection.execution_options(**{_WRITING: True}).begin():
                 check_writable(connection)
             driver = connection.connection.driver_connection
