@@ -165,3 +165,40 @@ def test_a_damaged_database_is_refused_in_one_line_and_left_as_it_was(
     line = one_line(run([*command, "--db", str(path)]))
     assert "the file is damaged (" in line and "restore it from a backup" in line
     assert path.read_bytes() == before
+
+
+def in_shell(line: str) -> subprocess.CompletedProcess[str]:
+    """``line`` run by bash, with ``gp`` standing for this Python's `gridpuzzles`."""
+    command = line.replace("gp ", f"{sys.executable} -m gridpuzzles ")
+    return subprocess.run(
+        ["bash", "-c", command], capture_output=True, text=True, timeout=WAIT_SECONDS, check=False
+    )
+
+
+FULL_OUTPUT = {
+    "mines play": "printf 'r 0 0\\nq\\n' | gp mines play --level beginner --seed 1 > /dev/full",
+    "stats": "gp stats > /dev/full",
+    "mondrian solve": "gp mondrian solve --black 0,0,h 2,2,v 5,5,h > /dev/full",
+    "--help": "gp --help > /dev/full",
+    "--version": "gp --version > /dev/full",
+}
+
+
+@pytest.mark.parametrize("line", FULL_OUTPUT.values(), ids=FULL_OUTPUT.keys())
+def test_output_to_a_full_disk_is_one_line_and_status_1(line: str, tmp_path: Path) -> None:
+    answer = in_shell(f"export XDG_DATA_HOME={tmp_path}; {line}")
+    assert answer.returncode == 1, answer
+    assert answer.stderr.strip().endswith("error: No space left on device"), answer.stderr
+    assert len(answer.stderr.strip().splitlines()) == 1
+
+
+def test_a_closed_standard_output_is_one_line_and_status_2() -> None:
+    answer = in_shell("printf 'r 0 0\\nq\\n' | gp mines play --level beginner --seed 1 >&-")
+    assert answer.returncode == 2, answer
+    assert answer.stderr == "gridpuzzles: error: standard output is closed: nothing can be shown\n"
+
+
+def test_a_closed_standard_input_reads_as_empty() -> None:
+    answer = in_shell("gp mines play --level beginner --seed 1 <&-")
+    assert answer.returncode == 0, answer
+    assert "Traceback" not in answer.stderr and "Bye!" in answer.stdout

@@ -8,11 +8,15 @@ every sub-command sets ``handler``, a function from the parsed arguments to an e
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 from gridpuzzles import __version__
 from gridpuzzles.cli import mines as mines_cli
@@ -128,6 +132,12 @@ class OneLineParser(argparse.ArgumentParser):
         line = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in message)
         self.exit(2, f"{self.prog}: error: {line} (see {self.prog} --help)\n")
 
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        # argparse drops a failed write (--help to a full disk would end with status 0): let
+        # the command say it (`_run`).
+        if message:
+            (file or sys.stderr).write(message)
+
 
 def _parser(prog: str, about: Help, version: bool = False) -> argparse.ArgumentParser:
     parser = OneLineParser(
@@ -143,22 +153,53 @@ def _parser(prog: str, about: Help, version: bool = False) -> argparse.ArgumentP
 
 
 def _run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
-    args = parser.parse_args(argv)
-    handler = getattr(args, "handler", None)
-    if handler is None:
-        parser.print_help()
+    if sys.stderr is None:  # closed: nothing can be said, not even why
         return 2
+    if sys.stdout is None:
+        print(f"{parser.prog}: error: standard output is closed: nothing can be shown",
+              file=sys.stderr)
+        return 2
+    if sys.stdin is None:  # closed: read as empty (a game then ends at once)
+        sys.stdin = open(os.devnull)  # noqa: SIM115 (for the rest of the process)
     try:
+        args = parser.parse_args(argv)
+        handler = getattr(args, "handler", None)
+        if handler is None:
+            parser.print_help()
+            return 2
         status: int = handler(args)
+        sys.stdout.flush()  # a full disk is told here, not in a traceback at exit
+    except SystemExit as done:  # argparse's --help and --version: their text must get out too
+        try:
+            sys.stdout.flush()
+        except OSError as error:
+            return _write_failed(parser.prog, error)
+        raise done from None
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
     except BrokenPipeError:
-        # The reader stopped reading (`| head`): stop quietly, as other Unix tools do, and
-        # keep Python from reporting the pipe again when it flushes stdout at exit.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        # The reader stopped reading (`| head`): stop quietly, as other Unix tools do.
+        _drop_output()
         return 1
+    except OSError as error:  # standard output on a full disk or a broken device, above all
+        return _write_failed(parser.prog, error)
     return status
+
+
+def _write_failed(prog: str, error: OSError) -> int:
+    """Say in one line (when standard error can take it) that writing failed: status 1."""
+    _drop_output()
+    with contextlib.suppress(OSError):
+        print(f"{prog}: error: {error.strerror or error}", file=sys.stderr)
+    return 1
+
+
+def _drop_output() -> None:
+    """Send what is left of standard output nowhere, so that Python does not report it again
+    when it flushes at exit."""
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def build_parser() -> argparse.ArgumentParser:
