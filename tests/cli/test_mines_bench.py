@@ -500,6 +500,7 @@ def free_port() -> int:
         ("tcp://127.0.0.1:{port}", "cannot reach a Dask scheduler at tcp://127.0.0.1:{port} within 1 s"),
         ("nowhere", "--cluster nowhere: missing port number"),
         ("tcp://a b:1", "--cluster takes a scheduler address such as tcp://HOST:8786"),
+        ("inproc://", "--cluster takes a scheduler address such as tcp://HOST:8786"),
     ],
 )
 def test_a_cluster_that_cannot_be_reached_is_one_line(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import Iterator
 from concurrent.futures import CancelledError
 from contextlib import contextmanager
@@ -37,6 +38,13 @@ class ClusterLost(ClusterError):
     """The cluster went away during the run, or a worker cannot run the games."""
 
 
+SCHEDULER_ADDRESS = re.compile(
+    r"((tcp|tls)://)?([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?"
+)
+"""A scheduler's address as Dask's TCP (or TLS) transport reads it: its host and its port
+(other transports, such as ``inproc://``, reach no other host)."""
+
+
 @contextmanager
 def connect(address: str, timeout: float | None = None) -> Iterator[Workers]:
     """The workers of the cluster whose scheduler listens at ``address``
@@ -54,7 +62,7 @@ def connect(address: str, timeout: float | None = None) -> Iterator[Workers]:
             "--cluster needs Dask: install gridpuzzles[cluster] "
             "(pip install 'gridpuzzles[cluster]')"
         ) from None
-    if not address or len(address) > MAX_ADDRESS or not address.isprintable() or " " in address:
+    if len(address) > MAX_ADDRESS or not SCHEDULER_ADDRESS.fullmatch(address):
         raise ClusterError(
             f"--cluster takes a scheduler address such as tcp://HOST:8786 (at most "
             f"{MAX_ADDRESS} characters), not {address[:40]!r}"
