@@ -202,3 +202,8 @@ def test_a_closed_standard_input_reads_as_empty() -> None:
     answer = in_shell("gp mines play --level beginner --seed 1 <&-")
     assert answer.returncode == 0, answer
     assert "Traceback" not in answer.stderr and "Bye!" in answer.stdout
+
+
+def test_a_value_that_starts_with_a_minus_is_refused_in_words_not_as_an_option() -> None:
+    line = one_line(run(["mondrian", "solve", "--black", "-1,0,h", "0,1,v", "4,7,h"]))
+    assert "'-1,0,h'" in line and "expected 3 arguments" not in line

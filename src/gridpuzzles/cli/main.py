@@ -10,10 +10,11 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -127,6 +128,13 @@ examples:
 class OneLineParser(argparse.ArgumentParser):
     """A parser whose usage errors are one line on stderr, status 2 (its sub-commands' parsers
     are of the same class)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # A value that starts with a minus and a digit ("-1,0,h", a black block off the board)
+        # is read as a value, to be refused in words, not as an unknown option: no option of
+        # these commands starts with a digit. (argparse keeps this rule in a private field.)
+        self._negative_number_matcher = re.compile(r"^-\d")
 
     def error(self, message: str) -> NoReturn:
         line = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in message)
