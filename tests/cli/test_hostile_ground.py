@@ -207,3 +207,10 @@ def test_a_closed_standard_input_reads_as_empty() -> None:
 def test_a_value_that_starts_with_a_minus_is_refused_in_words_not_as_an_option() -> None:
     line = one_line(run(["mondrian", "solve", "--black", "-1,0,h", "0,1,v", "4,7,h"]))
     assert "'-1,0,h'" in line and "expected 3 arguments" not in line
+
+
+def test_mines_analyze_stops_by_default_before_a_person_waits_20_seconds() -> None:
+    from gridpuzzles.cli.main import build_parser
+
+    args = build_parser().parse_args(["mines", "analyze", "-", "--mines", "1"])
+    assert args.max_seconds <= 15

@@ -228,7 +228,7 @@ def test_win_chance_with_no_playout_done_in_time_is_refused(
     assert (status, out) == (2, "")
     assert err == (
         "mines analyze: error: no --win-chance playout ended within --max-seconds 0.3; "
-        "give it more time\n"
+        "allow more with --max-seconds (up to 86400)\n"
     )
 
 

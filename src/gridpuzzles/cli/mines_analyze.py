@@ -42,8 +42,9 @@ MAX_VIEW_BYTES = 1024 * 1024
 MAX_VIEW_CELLS = 250_000
 """The most cells of a view `mines analyze` takes (e.g. 500x500): the solver's tables of a
 view grow with its cells (about 200 MB at this size)."""
-DEFAULT_SECONDS = 60.0
-"""How long `mines analyze` may work on a view unless --max-seconds says otherwise."""
+DEFAULT_SECONDS = 15.0
+"""How long `mines analyze` may work on a view unless --max-seconds says otherwise: past it,
+the command says so and how to allow more (a person waits that long without a word)."""
 MAX_SECONDS = 86_400.0
 """The longest --max-seconds: a day."""
 DEFAULT_PLAYOUTS = 1000
@@ -133,7 +134,8 @@ def _analyze(args: argparse.Namespace) -> int:
     except OutOfTime as error:
         return fail("mines analyze",
             str(error) or f"the analysis took longer than --max-seconds {args.max_seconds:g}; "
-            "give it more time, or a view with fewer undecided cells",
+            f"allow more with --max-seconds (up to {MAX_SECONDS:.0f}), or give a view with fewer "
+            "undecided cells",
             2,
         )
     print(output)
@@ -222,7 +224,7 @@ def _win_chance(board: View, args: argparse.Namespace) -> tuple[WinChance, int]:
         if done is None:
             raise OutOfTime(
                 f"no --win-chance playout ended within --max-seconds {args.max_seconds:g}; "
-                "give it more time"
+                f"allow more with --max-seconds (up to {MAX_SECONDS:.0f})"
             ) from None
     assert done is not None
     return done, args.playouts
