@@ -5,6 +5,8 @@ are opened, by every command that reads a file; standard input (``-``) stays all
 from __future__ import annotations
 
 import contextlib
+import io
+import json
 import os
 import random
 import re
@@ -214,3 +216,27 @@ def test_mines_analyze_stops_by_default_before_a_person_waits_20_seconds() -> No
 
     args = build_parser().parse_args(["mines", "analyze", "-", "--mines", "1"])
     assert args.max_seconds <= 15
+
+
+class Terminal(io.StringIO):
+    """Standard error as a terminal would be: a person reads it."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_generating_challenges_as_json_says_how_far_it_is_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from gridpuzzles.cli import mondrian
+    from gridpuzzles.cli.main import mondrian_main
+
+    monkeypatch.setattr(mondrian, "PROGRESS_SECONDS", 0.0)
+    error = Terminal()
+    monkeypatch.setattr(sys, "stderr", error)
+    assert mondrian_main(["generate", "--count", "3", "--seed", "1", "--json"]) == 0
+    assert error.getvalue().splitlines() == [
+        "mondrian generate: 1 of 3 challenges made",
+        "mondrian generate: 2 of 3 challenges made",
+    ]
+    assert len(json.loads(capsys.readouterr().out)) == 3

@@ -437,11 +437,16 @@ def _print_solutions(
 # generate
 
 
+PROGRESS_SECONDS = 2.0
+"""How often `mondrian generate --json` says on a terminal how far it is (it prints its JSON
+only at the end: 1,000 challenges take about 20 s)."""
+
+
 def _generate(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     generated = (generate_challenge(rng) for _ in range(args.count))  # shown as they come
     if args.json:
-        print(json.dumps([_generated_json(g) for g in generated]))
+        print(json.dumps([_generated_json(g) for g in _told(generated, args.count)]))
         return 0
     color = use_color(args.color)
     for number, item in enumerate(generated, 1):
@@ -450,6 +455,20 @@ def _generate(args: argparse.Namespace) -> int:
         print(f"Difficulty: {item.difficulty.level} ({item.difficulty.reason})")
         print(f"{render_text(item.puzzle.board, item.puzzle.fixed, color)}\n")
     return 0
+
+
+def _told(generated: Iterator[GeneratedChallenge], count: int) -> Iterator[GeneratedChallenge]:
+    """``generated``, saying on standard error every `PROGRESS_SECONDS` how many are made,
+    when standard error is a terminal (a person waits there; a script reads the JSON)."""
+    if not sys.stderr.isatty():
+        yield from generated
+        return
+    said = time.monotonic()
+    for number, item in enumerate(generated, 1):
+        yield item
+        if time.monotonic() - said >= PROGRESS_SECONDS and number < count:
+            print(f"mondrian generate: {number:,} of {count:,} challenges made", file=sys.stderr)
+            said = time.monotonic()
 
 
 def _black_in_order(puzzle: Puzzle) -> list[Placement]:
