@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from functools import partial
 from typing import Any
 
+import anyio
 import httpx
 import pytest
 from fastapi.testclient import TestClient
@@ -186,3 +187,26 @@ def test_a_position_beyond_the_solver_bounds_is_a_503_at_once(
     detail = answer.json()["detail"]
     assert detail.startswith("this position is too large to analyse exactly (the frontier has")
     assert detail.endswith("; try again after a few more moves")
+
+
+def test_solver_workers_start_when_work_needs_them() -> None:
+    """An idle server holds one worker process (started ahead for the first job), not as
+    many as it may use; a second starts only when two jobs run at once, and a job reuses a
+    worker already started."""
+
+    async def check() -> None:
+        workers = Workers(4, seconds=30)
+        try:
+            await workers.start()
+            assert workers.running == 1
+            first = await workers.run(os.getpid, too_slow="")
+            assert await workers.run(os.getpid, too_slow="") == first and workers.running == 1
+            async with anyio.create_task_group() as both:
+                for _ in range(2):
+                    both.start_soon(partial(workers.run, time.sleep, 0.5, too_slow=""))
+            assert workers.running == 2
+        finally:
+            await workers.close()
+        assert workers.running == 0
+
+    anyio.run(check)

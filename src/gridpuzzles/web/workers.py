@@ -100,7 +100,8 @@ def _exit_with_the_server() -> None:
 
 
 class _Worker:
-    """One worker process and the pipe to it, started when first needed, replaced by `renew`."""
+    """One worker process and the pipe to it, started when first needed (again after
+    `close`)."""
 
     def __init__(self, context: BaseContext) -> None:
         self._context = context
@@ -134,10 +135,10 @@ class _Worker:
                     raise RuntimeError("a solver worker did not start as expected")
             return self._jobs
 
-    def renew(self) -> None:
-        """Kill the process, whatever it is doing, and start a new one."""
-        self.close()
-        self.start()
+    @property
+    def running(self) -> bool:
+        """Whether the process is started (and not killed since)."""
+        return self._process is not None
 
     def close(self) -> None:
         """Kill the process (no new one starts until the next `start`)."""
@@ -174,11 +175,17 @@ class Workers:
         """Whether every worker is running a job."""
         return not self._idle
 
+    @property
+    def running(self) -> int:
+        """How many worker processes run now."""
+        return sum(worker.running for worker in self._all)
+
     async def start(self) -> None:
-        """Start every worker process now rather than at the first job (which waits for its
-        worker to start)."""
-        for worker in self._all:
-            await anyio.to_thread.run_sync(worker.start, limiter=self._threads)
+        """Start the worker the first job goes to now, rather than at that job (which would
+        wait for it to start). The others start when jobs need them, so that an idle server
+        holds one worker process, not as many as it may use (32 each, with a second server
+        process: over a gigabyte)."""
+        await anyio.to_thread.run_sync(self._idle[-1].start, limiter=self._threads)
 
     async def close(self) -> None:
         """Kill every worker process."""
@@ -195,9 +202,10 @@ class Workers:
                 worker.ask, job, args, self.seconds, limiter=self._threads
             )
         finally:
-            if outcome is None:  # past the budget, or the request was cancelled
+            if outcome is None:  # past the budget, or the request was cancelled: killed, and
+                # started again by the next job that needs it
                 with anyio.CancelScope(shield=True):
-                    await anyio.to_thread.run_sync(worker.renew, limiter=self._threads)
+                    await anyio.to_thread.run_sync(worker.close, limiter=self._threads)
             self._give_back(worker)
         if outcome is None:
             raise OverBudgetError(too_slow.format(seconds=self.seconds))
@@ -217,5 +225,7 @@ class Workers:
         raise ServerBusyError(BUSY)
 
     def _give_back(self, worker: _Worker) -> None:
+        """``worker`` idle again: the next job goes to the idle worker given back last, so
+        that jobs reuse the processes already started."""
         self._idle.append(worker)
         self._free.release()
