@@ -157,6 +157,8 @@ def test_mines_play_tui_in_a_real_terminal(tmux: str, tmp_path: Path) -> None:
     subprocess.run(["tmux", "send-keys", "-t", tmux, "p"], check=True)
     wait_for(tmux, "auto-player: reveal row 3, column 3")  # the app's first click opens
     subprocess.run(["tmux", "send-keys", "-t", tmux, "q"], check=True)
+    wait_for(tmux, "Leave this game? It counts as a loss.")  # the game has started
+    subprocess.run(["tmux", "send-keys", "-t", tmux, "l"], check=True)
     shown = wait_for(tmux, "EXIT=0")
     assert "Traceback" not in shown
     assert db.exists()

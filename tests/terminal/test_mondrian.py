@@ -150,8 +150,8 @@ def test_refusals_are_one_line_and_leave_the_board_as_it_was() -> None:
     out = said(term)
     assert out.count("Y\\X") == 1  # only the first drawing: nothing changed
     for refusal in ("the 2x2 block would stick out past the right and bottom edges",
-                    "the 2x2 block would cover the black 1x1 block at row 2, column 1",
-                    "no block at row 4, column 4", "nothing to undo",
+                    "the 2x2 block would cover the black 1x1 block at row 1, column 0",
+                    "no block at row 3, column 3", "nothing to undo",
                     "unknown command 'nonsense'", "the 1x2 block is black"):
         assert f"> {refusal}" in out or f"\n{refusal}\n" in out
     assert out.rstrip().endswith("Bye.")

@@ -177,9 +177,11 @@ async def test_help_marks_the_game_assisted_and_it_sets_no_best_time(tmp_path: P
     clock = Clock()
     app = app_on(store, clock)
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.press("i")  # a hint before the first move
+        await pilot.press("i")  # a hint before the first reveal tells nothing: not assisted
         await win(pilot, app, clock)
         await pilot.press("n")
+        await click_cell(pilot, (4, 4))
+        await pilot.press("i")  # a hint in play: assisted
         await win(pilot, app, clock)
         await pilot.press("s")
         shown = stats_text(app)
@@ -198,9 +200,9 @@ async def test_a_game_left_after_its_first_reveal_is_a_loss(tmp_path: Path) -> N
         await pilot.press("n")  # nothing revealed yet: not a game
         await click_cell(pilot, (4, 4))
         clock.now += 5
-        await pilot.press("n")  # left after its first reveal: a loss
+        await pilot.press("n", "l")  # left after its first reveal (the player says so): a loss
         await click_cell(pilot, (4, 4))
-        await pilot.press("q")  # quitting leaves this one too
+        await pilot.press("q", "l")  # quitting leaves this one too
     records = store.records()
     assert [(r.played, r.won) for r in records] == [(2, 0)]
     assert [game.outcome.abandoned for game in store.history()] == [True, True]

@@ -274,6 +274,9 @@ def run(session: Session, config: Config | None, first_seed: int | None) -> int:
 def play_game(session: Session, game: Game) -> bool:
     """Play one game; True to start another, False to quit."""
     console = session.console
+    assisted = False
+    """Whether the auto-player played or a hint was asked after the first reveal (before
+    it, a hint tells nothing the rules do not), as the other shells count it."""
     _draw(console, game)
     while True:
         line = console.ask("> ")
@@ -290,6 +293,7 @@ def play_game(session: Session, game: Game) -> bool:
             return True
         if word == "h":
             console.say(_hint(game))
+            assisted = assisted or (game.started_at is not None and not game.over)
             continue
         if word == "p":
             move = _auto_move(game)
@@ -297,6 +301,7 @@ def play_game(session: Session, game: Game) -> bool:
                 console.say("there is no move to play")
                 continue
             console.say(f"auto-player: {describe(move)}")
+            assisted = True
         if move is None:
             console.say(HELP)
             continue
@@ -310,7 +315,7 @@ def play_game(session: Session, game: Game) -> bool:
             continue
         _draw(console, game)
         if game.over:
-            return _game_over(session, game)
+            return _game_over(session, game, assisted)
 
 
 def _auto_move(game: Game) -> Move | None:
@@ -337,10 +342,15 @@ def _draw(console: Console, game: Game) -> None:
     console.say(render_status(game, figures(game, console.clock())))
 
 
-def _game_over(session: Session, game: Game) -> bool:
+ASSISTED = "Assisted: the auto-player or a hint helped, so this win is not all your own."
+
+
+def _game_over(session: Session, game: Game, assisted: bool = False) -> bool:
     console = session.console
     session.tally.record(game.status)
     console.say(render_result(game, figures(game, console.clock())))
+    if assisted and game.status is Status.WON:
+        console.say(ASSISTED)
     console.say(str(session.tally))
     while True:
         answer = console.ask("Play again? [y/n] ")

@@ -9,13 +9,16 @@ saying why and changes nothing.  On a full board the game says how long it took 
 clock: the core keeps no time) and keeps the game in the store, when there is one.
 
 A position is ``X,Y,O`` as on the command line: X the column, Y the row, counted from 0 as the
-numbers beside the board.  The game's own messages count rows and columns from 1 ("row 3,
-column 5"), as every shell does.  Standard input that is not UTF-8 text, or a line longer than
-`MAX_ANSWER` characters, raises `NotationError` (the command line reports it in one line).
+numbers beside the board.  Every message says cells in the same count ("row 3, column 5" is
+Y 3, X 5), as the line-mode Minesweeper does; the core's messages count from 1, so this shell
+says them again from 0 (`in_shell`).  ``help`` and ``quit`` work at every prompt.  Standard
+input that is not UTF-8 text, or a line longer than `MAX_ANSWER` characters, raises
+`NotationError` (the command line reports it in one line).
 """
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -69,9 +72,19 @@ if TYPE_CHECKING:
 
 MAX_ANSWER = 100
 """The longest answer read at a prompt, in characters."""
+CORE_CELL = re.compile(r"\brow (\d+), column (\d+)\b")
+"""A cell as the core says it, counting from 1 (`rules.cell_words`)."""
+QUIT_WORDS = ("q", "quit", "exit")
+HELP_WORDS = ("help", "?")
+BLACK_HELP = """\
+Place the three black blocks, one at each prompt, as X,Y,O: X the column and Y the row of
+the block's top-left cell, counted from 0 as the numbers beside the board, and O its
+orientation, h (horizontal) or v (vertical), e.g. 2,3,v.  The blocks may not overlap or stick
+out of the 8x8 board.  help: this help; quit: leave."""
 
 HELP = """\
-Commands (X is the column and Y the row, counted from 0 as the numbers beside the board):
+Commands (X is the column and Y the row, counted from 0 as the numbers beside the board;
+every message counts them so: "row 2, column 4" is Y 2, X 4):
   SIZE:X,Y,O   put a block down with its top-left cell at column X, row Y, lying h
                (horizontal) or v (vertical), e.g. 2x3:4,0,h
   lift X,Y     take back the block covering column X, row Y (or: lift SIZE, e.g. lift 2x3)
@@ -131,13 +144,27 @@ def chosen(puzzle: Puzzle, name: str = "Challenge", difficulty: str = "") -> Cho
     return Chosen(puzzle, f"{name} --black {challenge_key(puzzle)}{suffix}", difficulty)
 
 
+def in_shell(message: str) -> str:
+    """A message of the core with its cells counted from 0, as this shell counts them (the
+    core says "row 3, column 5" counting from 1)."""
+    return CORE_CELL.sub(
+        lambda m: f"row {int(m[1]) - 1}, column {int(m[2]) - 1}", message
+    )
+
+
+class Quit(Exception):
+    """The player asked to leave at a prompt before the game."""
+
+
 # The black blocks
 
 
 def ask_black_blocks(terminal: Terminal) -> list[Placement] | None:
-    """The three black blocks, asked one by one; None when the input ends first."""
-    terminal.say("Place the black blocks: X,Y,O with X the column and Y the row (0-based from the")
-    terminal.say("top-left corner) and O the orientation, v (vertical) or h (horizontal).")
+    """The three black blocks, asked one by one; None when the input ends first, `Quit` when
+    the player types quit."""
+    terminal.say("Place the black blocks: X,Y,O with X the column and Y the row (counted from 0")
+    terminal.say("from the top-left corner) and O the orientation, v (vertical) or h (horizontal).")
+    terminal.say("'help' explains, 'quit' leaves.")
     placed: list[Placement] = []
     for block in BLACK_BLOCKS:
         placement = _ask_position(block, placed, terminal)
@@ -149,9 +176,14 @@ def ask_black_blocks(terminal: Terminal) -> list[Placement] | None:
 
 def ask_challenge(terminal: Terminal) -> Chosen | None:
     """Black blocks asked at the prompts until they leave a way to fill the board; None when
-    the input ends first."""
+    the input ends first.  Typing quit at a prompt says goodbye and ends the program (exit
+    status 0), as quit does in the game."""
     while True:
-        black = ask_black_blocks(terminal)
+        try:
+            black = ask_black_blocks(terminal)
+        except Quit:
+            terminal.say("Bye.")
+            raise SystemExit(0) from None
         if black is None:
             return None
         puzzle = challenge(black)
@@ -168,11 +200,16 @@ def _ask_position(
         answer = terminal.ask(f"{block} block (x,y,v/h): ")
         if answer is None:
             return None
+        if answer.lower() in QUIT_WORDS:
+            raise Quit
+        if answer.lower() in HELP_WORDS:
+            terminal.say(BLACK_HELP)
+            continue
         try:
             placement = parse_position(answer, block)
             check_placements(STANDARD_BOARD, [*placed, placement])
         except MondrianError as error:
-            terminal.say(f"  {error}; try again")
+            terminal.say(f"  {in_shell(str(error))}; try again")
             continue
         return placement
 
@@ -263,7 +300,11 @@ def draw(terminal: Terminal, game: Game) -> None:
     for number, row in enumerate(rows):
         terminal.say(f"{number:>3} {row}".rstrip())
     terminal.say(legend(placements))
-    tray = ", ".join(f"{block} {colour_of(block).label}" for block in game.tray)
+    tray = ", ".join(
+        f"{number}. {block} {colour_of(block).label}"
+        for number, block in enumerate(game.coloured_blocks, 1)
+        if block in game.tray
+    )  # each block keeps its number for the whole game, as in the full-screen app
     terminal.say(f"Tray: {tray or 'empty'}")
 
 
@@ -303,7 +344,7 @@ def play(terminal: Terminal, chosen: Chosen, store: Store | None = None) -> Fini
                 return None
             game = _act(terminal, game, command)
         except MondrianError as error:
-            terminal.say(str(error))
+            terminal.say(in_shell(str(error)))
     seconds = terminal.clock() - started
     difficulty = chosen.difficulty or difficulty_of(chosen.puzzle)
     finish = Finish(challenge_key(chosen.puzzle), difficulty, seconds, game.assisted,
@@ -326,7 +367,7 @@ def _act(terminal: Terminal, game: Game, command: Command) -> Game:
     elif command.word == "hint":
         game, given = take_hint(game)
         suffix = "" if given.place is None else f" ({format_fixed(given.place)})"
-        terminal.say(f"Hint: {given.text}{suffix}")
+        terminal.say(f"Hint: {in_shell(given.text)}{suffix}")
     elif command.word == "solutions":
         return _show_solutions(terminal, game)
     elif command.word == "help":

@@ -13,6 +13,7 @@ from textual.binding import Binding
 
 from gridpuzzles.minesweeper.core.settings import Config, level
 from gridpuzzles.storage import Store
+from gridpuzzles.tui.dialogs import ConfirmLeave
 from gridpuzzles.tui.minesweeper import Clock, MinesweeperScreen
 from gridpuzzles.tui.mondrian import MondrianScreen
 
@@ -61,7 +62,15 @@ class GridPuzzlesApp(App[None]):
         return self.minesweeper
 
     async def action_quit(self) -> None:
-        """Quit; a Minesweeper game left after its first reveal is kept as a loss."""
-        if self.minesweeper is not None:
-            self.minesweeper.leave()
-        self.exit()
+        """Quit; a Minesweeper game in play (after its first reveal) is a loss, so the player
+        is asked first (from Mondrian Blocks too) and the app goes on if they keep it."""
+        if isinstance(self.screen, ConfirmLeave):
+            return  # the question is on the screen already
+        minesweeper = self.minesweeper
+        if minesweeper is None:
+            self.exit()
+            return
+        question = ConfirmLeave.QUESTION
+        if self.current_mode != "minesweeper":
+            question = "Quit and leave the Minesweeper game in play? It counts as a loss."
+        minesweeper.confirm_leave(lambda _left: self.exit(), question)

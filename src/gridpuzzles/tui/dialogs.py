@@ -9,7 +9,7 @@ from pathlib import Path
 from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
@@ -38,14 +38,17 @@ MINES_HELP = """\
   c               chord it
   p               let the auto-player play one move
   i, H            hint: mark the safest cell, say how safe
-  o               show / hide mine chances: shades, the cursor's cell in %;
-                  † dead: tells nothing new, ½ unavoidable 50/50
-  n               new game (same level)
-  L               level menu: size, seed, rules, no-guess boards
-  s               statistics: records, best times, latest games
+  o               show / hide mine chances: shades, the
+                  cursor's cell in %; † dead: tells nothing
+                  new, ½ unavoidable 50/50
+  n               new game, same level
+  L               level menu: size, seed, rules, no-guess
+  s               statistics: records, best times, games
   F2, F3          Minesweeper, Mondrian Blocks
-  escape, ?, q    close this help             q   quit (from the board)
+  q               quit (n, L, q: asked first in a game)
+  escape, ?, q    close this help
 """
+"""The keys, in lines short enough for an 80-column terminal (a dialog there has 66)."""
 
 class HelpScreen(ModalScreen[None]):
     """The keys and mouse actions (or any text shown the same way)."""
@@ -68,14 +71,68 @@ class HelpScreen(ModalScreen[None]):
         yield Static(self.text)
 
 
+class ConfirmLeave(ModalScreen[bool]):
+    """Asked before a game in play is left: True to leave it (a loss), False to keep playing.
+
+    ``l`` or the Leave button leaves; ``k``, ``escape`` or the Keep playing button (focused
+    first, so that a stray enter costs nothing) keeps the game."""
+
+    QUESTION = "Leave this game? It counts as a loss."
+    BINDINGS = [
+        Binding("l", "answer(True)", "Leave"),
+        Binding("k,escape", "answer(False)", "Keep playing"),
+        Binding("left", "app.focus_previous", "Other button", show=False),
+        Binding("right", "app.focus_next", "Other button", show=False),
+    ]
+    DEFAULT_CSS = """
+    ConfirmLeave { align: center middle; }
+    ConfirmLeave > Vertical { width: 72; max-width: 100%; height: auto; padding: 1 2;
+                              border: round $warning; background: $panel; }
+    ConfirmLeave #keys { color: $text-muted; margin-top: 1; }
+    ConfirmLeave Horizontal { height: auto; width: auto; margin-top: 1; }
+    ConfirmLeave Button { margin-right: 2; }
+    """
+
+    def __init__(self, question: str = QUESTION) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(f"[b]{self.question}[/b]", id="question")
+            yield Static("l: leave it    k or escape: keep playing", id="keys")
+            with Horizontal():
+                yield Button("Leave", id="leave", variant="warning", compact=True)
+                yield Button("Keep playing", id="keep", variant="primary", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#keep", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "leave")
+
+    def action_answer(self, leave: bool) -> None:
+        self.dismiss(leave)
+
+
 Records = tuple[Sequence[LevelRecord], Sequence[PlayedGame]]
 """The records of every level and the latest games, as the store gives them."""
 
 
 class StatsScreen(HelpScreen):
-    """The records of every level, each level's best times and the latest games."""
+    """The records of every level, each level's best times and the latest games: as wide as
+    the terminal (the records take short headings with a legend below 80 columns' worth),
+    scrolled with the arrows and page keys when taller."""
 
     BINDINGS = [("s", "dismiss", "Close")]
+    DEFAULT_CSS = """
+    StatsScreen > VerticalScroll { width: 100%; max-width: 104; height: auto; max-height: 100%;
+                                   padding: 0 1; border: round $accent; background: $panel; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(self.text)
 
     def __init__(self, records: Records | None, where: Path | None = None) -> None:
         if records is None:

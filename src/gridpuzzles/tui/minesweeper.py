@@ -4,6 +4,9 @@ The screen keeps the current `Game` and replaces it with what the pure core retu
 cursor, the message, the hint, the probability overlay and the tally are UI state. The moves
 played are kept as a `SavedGame`; when the game ends it goes into the store (when the app has
 one), which counts its result in the level's statistics, as it does for the web app's games.
+Leaving a game in play (after its first reveal, before its end) costs a loss, so a new game,
+another level or quitting asks first (`ConfirmLeave`); the answer is kept either way. The
+overlay and hints belong to one game, and mark it assisted only once it has started.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import random
 import sqlite3
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 
 from rich.text import Text
 from textual import on
@@ -21,7 +25,7 @@ from textual.containers import Horizontal, ScrollableContainer
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from gridpuzzles.minesweeper.core.grid import Cell
+from gridpuzzles.minesweeper.core.grid import Cell, cell_of, cell_words
 from gridpuzzles.minesweeper.core.rendering import describe
 from gridpuzzles.minesweeper.core.rules import (
     Action,
@@ -48,14 +52,23 @@ from gridpuzzles.storage import (
     new_game_id,
 )
 from gridpuzzles.tui.board import MinesBoard, Overlay
-from gridpuzzles.tui.dialogs import MINES_HELP, GameChoice, HelpScreen, LevelMenu, StatsScreen
+from gridpuzzles.tui.dialogs import (
+    MINES_HELP,
+    ConfirmLeave,
+    GameChoice,
+    HelpScreen,
+    LevelMenu,
+    StatsScreen,
+)
 
 FACES = {Status.PLAYING: ":-)", Status.WON: "B-)", Status.LOST: "X-("}
 OWNER = "tui"
+"""The owner of the games this app stores (the web app keeps a token's digest there)."""
 HISTORY_SHOWN = 10
 """How many of the latest games the statistics screen lists."""
-"""The owner of the games this app stores (the web app keeps a token's digest there)."""
-GAME_OVER = "the game is over: n starts a new one"
+LEFT = "You left the game: it counts as a loss."
+KEPT = "Still playing: the game goes on."
+GAME_OVER = "The game is over: n starts a new one."
 
 Clock = Callable[[], float]
 
@@ -83,7 +96,7 @@ class MinesweeperScreen(Screen[None]):
     #timer { text-align: right; }
     #face { width: 7; text-align: center; text-style: bold; }
     #board-area { height: 1fr; align: center middle; }
-    #message { height: 1; padding: 0 1; color: $text-muted; }
+    #message { height: 2; padding: 0 1; color: $text-muted; }
     """
 
     def __init__(
@@ -114,28 +127,59 @@ class MinesweeperScreen(Screen[None]):
             owner=OWNER,
             counted=choice.seed is None,
             created_at=self.clock(),
-            assisted=self.odds_shown,  # the probabilities are on from the start
         )
+        self.odds_shown = False  # the overlay belongs to one game
         self.player = Player(choice.config.first_click)
         self.hinted: int | None = None
         self.summary = ""
         """The end-of-game summary, shown until the next game."""
 
     def _assisted(self) -> None:
-        """The player asked for help in the game being played: it no longer counts as theirs."""
-        if not self.game.over:
+        """The player asked for help in the game being played: it no longer counts as theirs.
+        Before the first reveal help tells nothing the rules do not (the board is all hidden,
+        the first click's rule known), so it marks nothing then."""
+        if self.in_play and not self.record.assisted:
             self.record = replace(self.record, assisted=True)
 
-    def leave(self) -> None:
-        """The player leaves the game (new game, other level, quit): once its first reveal
-        is made and until it ends, it is kept as a loss."""
-        if self.store is None or self.game.over or self.game.started_at is None:
+    @property
+    def in_play(self) -> bool:
+        """Whether leaving the game now costs a loss: its first reveal is made and it has not
+        ended."""
+        return self.game.started_at is not None and not self.game.over
+
+    def confirm_leave(
+        self, then: Callable[[bool], None], question: str = ConfirmLeave.QUESTION
+    ) -> None:
+        """Leave the game and do ``then``, asking first when that costs a loss: the game is
+        left (a loss) only when the player says so, else it goes on as it was. ``then`` is
+        told whether a game in play was left."""
+        if not self.in_play:
+            then(False)
             return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                then(self.leave())
+            else:
+                self._draw(KEPT)
+
+        self.app.push_screen(ConfirmLeave(question), answered)
+
+    def leave(self) -> bool:
+        """The player leaves the game (new game, other level, quit): once its first reveal
+        is made and until it ends, it is a loss, in the session's tally and in the store.
+        Whether it was such a loss."""
+        if not self.in_play:
+            return False
+        self.tally[Status.LOST] += 1
+        if self.store is None:
+            return True
         try:
             self.store.add_game(self.record)
             self.store.abandon(self.record.id, self.game, self.clock())
         except (sqlite3.Error, StorageError) as error:
             self.notify(f"The game was not saved: {error}", severity="error")
+        return True
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="bar"):
@@ -214,8 +258,11 @@ class MinesweeperScreen(Screen[None]):
         won, lost = self.tally[Status.WON], self.tally[Status.LOST]
         return f"{name}, {seed} | won {won}, lost {lost} | ? for help"
 
-    def play_move(self, move: Move, note: str = "") -> None:
-        """Play ``move`` through the core and show ``note``; a refused move only shows why."""
+    def play_move(self, move: Move, note: str = "", helped: bool = False) -> None:
+        """Play ``move`` through the core and show ``note``; a refused move only shows why.
+        ``helped``: the move is the auto-player's."""
+        if self._ended():
+            return
         now = self.clock()
         try:
             game = play(self.game, move, now)
@@ -224,11 +271,15 @@ class MinesweeperScreen(Screen[None]):
             return
         self.record = replace(self.record, moves=(*self.record.moves, TimedMove(move, now)))
         self.game, self.hinted = game, None
+        if (helped or self.odds_shown) and game.started_at is not None:
+            # (the overlay on from before the first reveal helps from now on)
+            self.record = replace(self.record, assisted=True)
         if game.over:
             self.tally[game.status] += 1
             best = self._best_time()
             self._keep()
             self.summary = self._summary(game, now, best)
+            note = f"{note}. {self.summary}" if note else ""  # the end is said, not hidden
         self._draw(note)
 
     def _best_time(self) -> float | None:
@@ -255,13 +306,21 @@ class MinesweeperScreen(Screen[None]):
         """What the end of a game says: won or lost, the figures, and a new best time."""
         numbers = figures(game, now)
         won = game.status is Status.WON
-        verdict = "You won!" if won else "Boom! You hit a mine."
+        if won:
+            verdict = "You won!"
+        elif game.exploded is not None:
+            where = cell_words(cell_of(game.width, game.exploded))
+            verdict = f"Boom! You lost: a mine at {where}."
+        else:
+            verdict = "You lost."
         text = f"{verdict} {numbers.elapsed:.1f} s, 3BV {numbers.three_bv}, {numbers.clicks} clicks"
         if won and self.record.assisted:
-            text += " (assisted: not a record)"
+            text += " (assisted: not a record)."
         elif won and self._kept() and (best is None or numbers.elapsed < best):
             text += " - a new best time!"
-        return f"{text} - n for a new game"
+        else:
+            text += "."
+        return f"{text} {GAME_OVER}"
 
     def _keep(self) -> None:
         """Store the game that just ended, with its moves; the store counts its result."""
@@ -295,10 +354,16 @@ class MinesweeperScreen(Screen[None]):
     def action_chord(self) -> None:
         self.play_move(Move(Action.CHORD, *self.board.cursor))
 
+    def _ended(self) -> bool:
+        """Whether the game is over; then the end of the game is said again (for a key that
+        has nothing left to do)."""
+        if self.game.over:
+            self._say(self.summary)
+        return self.game.over
+
     def action_auto_move(self) -> None:
         """Let the auto-player choose one move from what the board shows, and play it."""
-        if self.game.over:
-            self._say(GAME_OVER)
+        if self._ended():
             return
         try:
             move = self.player.next_move(view(self.game), self.game.config.mines)
@@ -306,13 +371,11 @@ class MinesweeperScreen(Screen[None]):
             self._say(f"the auto-player has no move: {error}")
             return
         self.board.cursor = (move.row, move.col)
-        self._assisted()
-        self.play_move(move, f"auto-player: {describe(move, origin=1)}")
+        self.play_move(move, f"auto-player: {describe(move, origin=1)}", helped=True)
 
     def action_hint(self) -> None:
         """Mark the safest cell and move the cursor there; say how safe it is."""
-        if self.game.over:
-            self._say(GAME_OVER)
+        if self._ended():
             return
         try:
             advice = hint(
@@ -335,18 +398,19 @@ class MinesweeperScreen(Screen[None]):
         self._draw()
 
     def action_new_game(self) -> None:
-        self.start(GameChoice(self.game.config))
+        """A new game of the same level (asked first when the game in play would be lost)."""
+        self.confirm_leave(partial(self.start, GameChoice(self.game.config)))
 
-    def start(self, choice: GameChoice) -> None:
-        """Start the game the player chose (the one being played is left)."""
-        self.leave()
+    def start(self, choice: GameChoice, left: bool = False) -> None:
+        """Start the game the player chose (the one being played was left: a loss if
+        ``left``)."""
         self._begin(choice)
-        self._draw()
+        self._draw(LEFT if left else "")
 
     def action_level_menu(self) -> None:
         def chosen(choice: GameChoice | None) -> None:
             if choice is not None:
-                self.start(choice)
+                self.confirm_leave(partial(self.start, choice))
 
         self.app.push_screen(LevelMenu(self.game.config), chosen)
 

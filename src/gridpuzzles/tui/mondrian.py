@@ -338,6 +338,8 @@ class MondrianScreen(Screen[None]):
             return BOARD_FULL
         cursor = self.board.cursor
         under = block_at(game, cursor)
+        if under in game.black and not self.editing:
+            under = None  # a black block stays: say what to do, as on an empty cell
         if under is not None:
             try:
                 (lift_black if self.editing else lift)(game, cursor)

@@ -24,7 +24,7 @@ from textual.widget import Widget
 
 from gridpuzzles.mondrian.core.game import Cell
 from gridpuzzles.mondrian.core.notation import label_grid
-from gridpuzzles.mondrian.core.rendering import colour_of
+from gridpuzzles.mondrian.core.rendering import Colour, colour_of
 from gridpuzzles.mondrian.core.rules import Block, Board, Placement
 
 CELL_SIZES = ((2, 1), (4, 2), (6, 3), (8, 4), (10, 5))
@@ -42,6 +42,9 @@ REFUSED_STYLE = Style(bgcolor="#7f1d1d", color="#ffffff", bold=True)
 """An empty cell under a preview that does not fit (a block there is crossed out in its own
 colours)."""
 CURSOR = Style(reverse=True)
+BLACK_CURSOR = Style(color="#ffd75f", bold=True, underline=True)
+"""The cursor on a black block: its glyph lit, the block left black (reversed, it would be
+drawn white)."""
 SWATCH = 6
 """Columns of the tray's swatches: a block's long side and a space."""
 
@@ -103,9 +106,11 @@ class MondrianBoard(Widget):
             self.cell = cell
             self.button = button
 
-    def __init__(self, picture: Picture, *, id: str | None = None) -> None:
+    def __init__(self, picture: Picture, *, id: str | None = None, cursor: bool = True) -> None:
+        """``cursor``: whether the board shows a cursor (a board only shown has none)."""
         super().__init__(id=id)
         self.picture = picture
+        self.shows_cursor = cursor
         self.cell_width, self.cell_height = CELL_SIZES[1]
 
     @property
@@ -163,8 +168,9 @@ class MondrianBoard(Widget):
                         else:  # crossed out: over a block in its colour, so it shows
                             glyph, pattern = REFUSED, REFUSED
                             style = style if cell in owner else REFUSED_STYLE
-                    if cell == self.cursor:
-                        style = style + CURSOR
+                    if cell == self.cursor and self.shows_cursor:
+                        black = cell in owner and colour_of(owner[cell].placement.block) is Colour.BLACK
+                        style = style + (BLACK_CURSOR if black else CURSOR)
                     self._append_line(text, labels if edges else None, cell, line, (glyph, pattern, style))
         return text
 
@@ -228,7 +234,7 @@ class MondrianBoard(Widget):
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         cell = self.cell_at(event.x, event.y)
-        if cell is not None:
+        if cell is not None and self.shows_cursor:
             self.cursor = cell
 
     def on_click(self, event: events.Click) -> None:

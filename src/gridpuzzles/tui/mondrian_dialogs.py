@@ -203,7 +203,7 @@ class SolutionsScreen(ModalScreen[None]):
             yield Static(id="caption")
             with ScrollableContainer(id="solution-area"):
                 if self.pictures:
-                    yield MondrianBoard(self.pictures[0], id="solution")
+                    yield MondrianBoard(self.pictures[0], id="solution", cursor=False)
 
     def on_mount(self) -> None:
         self._draw()

@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Column, Table
 from rich.text import Text
 
@@ -29,29 +30,81 @@ ASSISTED_NOTE = (
 )
 
 
+SHORT_HEADINGS = ("Level, rule", "Gm", "Won", "Win%", "Strk", "Best", "3BV/s", "Avg", "Assisted")
+"""`RECORD_HEADINGS` abbreviated, for a narrow terminal: `SHORT_LEGEND` spells them out."""
+SHORT_LEGEND = (
+    "Gm: games finished; Strk: wins in a row now (and the best); Best, Avg: the best and the "
+    "average time of a win, in seconds."
+)
+HISTORY_LEGEND = "Time in seconds; (a): assisted; Eff.: 3BV per click of a win."
+
+
 def records_view(
     records: Sequence[LevelRecord], history: Sequence[PlayedGame], where: Path | None = None
 ) -> RenderableType:
     """The records of every level, each level's best times, the latest games, and where
-    they are kept."""
-    parts: list[RenderableType] = [*records_tables(records, history), Text(ASSISTED_NOTE, style="dim")]
-    if where is not None:
-        parts.append(Text(f"Kept in {where}, shared with the web app.", style="dim"))
-    return Group(*parts)
+    they are kept: in full where the width allows, else with short headings and a legend,
+    so that no word is cut (at 80 columns too)."""
+    return RecordsView(records, history, where)
 
 
-def records_tables(records: Sequence[LevelRecord], history: Sequence[PlayedGame]) -> list[Table]:
-    """The records, each level's best times and the latest games, as Rich tables."""
+class RecordsView:
+    """`records_view`'s renderable: it picks its form from the width it is drawn in."""
+
+    def __init__(
+        self, records: Sequence[LevelRecord], history: Sequence[PlayedGame], where: Path | None
+    ) -> None:
+        self.records, self.history, self.where = records, history, where
+
+    def parts(self, compact: bool) -> list[RenderableType]:
+        tables = records_tables(self.records, self.history, compact)
+        # (a compact table has no edge: a blank line keeps the next one apart)
+        parts: list[RenderableType] = [
+            Group(table, Text()) if compact else table for table in tables
+        ]
+        notes = [SHORT_LEGEND, HISTORY_LEGEND if self.history else "", ASSISTED_NOTE] if compact else [ASSISTED_NOTE]
+        parts.extend(Text(note, style="dim") for note in notes if note)
+        if self.where is not None:
+            parts.append(Text(f"Kept in {self.where}, shared with the web app.", style="dim"))
+        return parts
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        full = self.parts(compact=False)
+        unbounded = options.update_width(10_000)  # (a measure is clamped to the width given)
+        fits = all(
+            Measurement.get(console, unbounded, part).maximum <= options.max_width
+            for part in full
+            if isinstance(part, Table)
+        )
+        yield Group(*(full if fits else self.parts(compact=True)))
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, Group(*self.parts(compact=False)))
+
+
+def records_tables(
+    records: Sequence[LevelRecord], history: Sequence[PlayedGame], compact: bool = False
+) -> list[Table]:
+    """The records, each level's best times and the latest games, as Rich tables; in
+    ``compact`` form with short headings and times without their unit (the legend says
+    them)."""
+    headings = SHORT_HEADINGS if compact else RECORD_HEADINGS
+    title = "(games without help)" if compact else (
+        "(games without help; streak: wins in a row now, and the best)"
+    )
     summary = Table(
-        *(Column(heading, no_wrap=True) for heading in RECORD_HEADINGS),
-        title="[b]Statistics[/b] (games without help; streak: wins in a row now, and the best)",
+        Column(headings[0], no_wrap=not compact),  # "intermediate no-guess" may wrap at its space
+        *(Column(heading, no_wrap=True) for heading in headings[1:]),
+        title=f"[b]Statistics[/b] {title}",
         box=box.SIMPLE_HEAD,
         padding=(0, 1, 0, 0),
+        show_edge=not compact,
     )
     for record in records:
-        summary.add_row(*record_row(record))
+        row = record_row(record)
+        summary.add_row(*(_unitless(cell) for cell in row) if compact else row)
     if not records:
-        summary.add_row("no game finished yet", *[""] * (len(RECORD_HEADINGS) - 1))
+        summary.add_row("no game finished yet", *[""] * (len(headings) - 1))
     tables = [summary]
     for record in records:
         if record.best_times:
@@ -64,20 +117,27 @@ def records_tables(records: Sequence[LevelRecord], history: Sequence[PlayedGame]
                 best.add_row(*row)
             tables.append(best)
     if history:
-        tables.append(history_table(history))
+        tables.append(history_table(history, compact))
     return tables
 
 
-def history_table(history: Sequence[PlayedGame]) -> Table:
-    """The latest games: result, time, 3BV, 3BV/s, clicks, efficiency and the seed."""
+def _unitless(cell: str) -> str:
+    """A time without its unit (``12.3 s`` as ``12.3``)."""
+    return cell.removesuffix(" s")
+
+
+def history_table(history: Sequence[PlayedGame], compact: bool = False) -> Table:
+    """The latest games: result, time, 3BV, 3BV/s, clicks, efficiency and the seed (in
+    ``compact`` form: "(a)" for assisted and times without their unit)."""
     table = Table(
-        Column("Level", no_wrap=True),
+        Column("Level", no_wrap=not compact),
         Column("Result", no_wrap=True),
         *(_number_column(name) for name in ("Time", "3BV", "3BV/s", "Clicks", "Eff.")),
         Column("Seed", no_wrap=True),
         title="Latest games (a seed replays its board)",
         box=box.SIMPLE_HEAD,
-        padding=0,
+        padding=(0, 1, 0, 0),
+        show_edge=not compact,
     )
     for game in history:
         outcome = game.outcome
@@ -88,10 +148,11 @@ def history_table(history: Sequence[PlayedGame]) -> Table:
             if outcome.won and outcome.three_bv and outcome.clicks
             else "-"
         )
+        assisted = (" (a)" if compact else " (assisted)") if outcome.assisted else ""
         table.add_row(
             outcome.level,
-            result + (" (assisted)" if outcome.assisted else ""),
-            f"{outcome.seconds:.1f} s",
+            result + assisted,
+            f"{outcome.seconds:.1f}" + ("" if compact else " s"),
             "-" if outcome.three_bv is None else str(outcome.three_bv),
             "-" if rate is None else f"{rate:.2f}",
             str(outcome.clicks),
