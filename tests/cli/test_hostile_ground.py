@@ -240,3 +240,25 @@ def test_generating_challenges_as_json_says_how_far_it_is_on_a_terminal(
         "mondrian generate: 2 of 3 challenges made",
     ]
     assert len(json.loads(capsys.readouterr().out)) == 3
+
+
+@pytest.mark.parametrize(
+    ("environment", "why"),
+    [({}, "its standard input is not a terminal"), ({"TERM": "dumb"}, "TERM=dumb")],
+    ids=["no terminal", "TERM=dumb"],
+)
+def test_the_full_screen_app_without_a_terminal_is_one_line_and_status_2(
+    environment: dict[str, str], why: str, tmp_path: Path
+) -> None:
+    answer = subprocess.run(
+        [sys.executable, "-m", "gridpuzzles", "tui", "--db", str(tmp_path / "t.db")],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=WAIT_SECONDS,
+        env={**os.environ, "TERM": "xterm-256color", **environment},
+        check=False,
+    )
+    line = one_line(answer)
+    assert "the full-screen app needs a terminal" in line and why in line
+    assert "\x1b" not in answer.stderr + answer.stdout

@@ -69,7 +69,7 @@ def launch(args: argparse.Namespace, prog: str, start: str = "minesweeper") -> i
         store = Store(path)
     except (OSError, sqlite3.Error, StorageError) as error:
         return fail(prog, f"cannot open the database {path}: {error}")
-    from gridpuzzles.tui.app import GridPuzzlesApp  # Textual loads only when it is used
+    from gridpuzzles.tui.app import GridPuzzlesApp, NoTerminalError  # Textual, when used
     from gridpuzzles.tui.minesweeper import OWNER
 
     if not names_a_board(args):
@@ -81,6 +81,12 @@ def launch(args: argparse.Namespace, prog: str, start: str = "minesweeper") -> i
 
     try:
         GridPuzzlesApp(config, args.seed, start=start, store=store).run()
+    except NoTerminalError as error:
+        return fail(
+            prog,
+            f"the full-screen app needs a terminal: {error} (the line-mode games work "
+            "anywhere: mines play, mondrian play)",
+        )
     finally:
         store.close()
     return 0

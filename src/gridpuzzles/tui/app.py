@@ -5,8 +5,11 @@ Each puzzle is a mode with its own screen stack; F2 and F3 switch between them.
 
 from __future__ import annotations
 
+import os
 import random
+import sys
 import time
+from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
@@ -18,6 +21,23 @@ from gridpuzzles.tui.minesweeper import Clock, MinesweeperScreen
 from gridpuzzles.tui.mondrian import MondrianScreen
 
 MODES = ("minesweeper", "mondrian")
+
+
+class NoTerminalError(RuntimeError):
+    """The app cannot be drawn here: no terminal on its input or output, or one that cannot
+    draw it (``TERM=dumb``)."""
+
+
+def terminal_problem() -> str | None:
+    """Why the app cannot be drawn on this process's standard streams, or None."""
+    term = os.environ.get("TERM", "")
+    if term in ("", "dumb"):
+        return f"the terminal (TERM={term or 'unset'}) cannot draw it"
+    if sys.stdin is None or not sys.stdin.isatty():
+        return "its standard input is not a terminal"
+    if sys.stdout is None or not sys.stdout.isatty():
+        return "its standard output is not a terminal"
+    return None
 
 
 class GridPuzzlesApp(App[None]):
@@ -47,6 +67,14 @@ class GridPuzzlesApp(App[None]):
         self.start = start
         self.store = store
         self.minesweeper: MinesweeperScreen | None = None
+
+    def run(self, *args: Any, **kwargs: Any) -> None:
+        """Run the app in this terminal; `NoTerminalError` when there is none to draw it on
+        (Textual would wait forever on a redirected input, writing escape codes meanwhile)."""
+        problem = terminal_problem()
+        if problem is not None:
+            raise NoTerminalError(problem)
+        super().run(*args, **kwargs)
 
     def on_mount(self) -> None:
         self.add_mode("minesweeper", self._minesweeper)
