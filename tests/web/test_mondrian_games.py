@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from gridpuzzles.mondrian.core.challenges import find_published
+from gridpuzzles.mondrian.core.notation import parse_fixed
 from gridpuzzles.mondrian.core.rules import Placement
 from gridpuzzles.mondrian.solving.solutions import first_solution
 from gridpuzzles.storage import Store
@@ -56,14 +57,16 @@ def test_a_published_challenge_played_to_the_end_is_timed_and_kept(
     game = new_game(client, challenge="published", code=CODE)
     assert game["title"] == "Challenge 001040531: White edition, easy"
     assert (game["key"], game["difficulty"], game["solutions"]) == (CODE, "easy", 1)
-    assert game["started"] and game["elapsed"] == 0
+    assert not game["started"] and game["elapsed"] == 0
     assert len(game["tray"]) == 8 and len(game["black"]) == 3 and game["black_tray"] == []
+    clock.now += 49  # the page open, the player thinking: the clock starts with the first block
+    assert client.get(f"{GAMES}/{game['id']}").json()["elapsed"] == 0
     blocks = solution_of(CODE)
     for placement in blocks[:-1]:
-        clock.now += 10
         state = move(client, game, placing(placement)).json()
-        assert state["finish"] is None and not state["solved"]
-    assert state["elapsed"] == 70
+        assert state["started"] and state["finish"] is None and not state["solved"]
+        clock.now += 10
+    assert client.get(f"{GAMES}/{game['id']}").json()["elapsed"] == 70
     clock.now += 13
     state = move(client, game, placing(blocks[-1])).json()
     assert state["solved"] and state["tray"] == []
@@ -180,7 +183,7 @@ def test_turning_and_lifting_a_block_and_undo(client: TestClient) -> None:
     assert back["placed"] == turned["placed"] and back["can_redo"]
 
 
-def test_the_own_challenge_starts_its_clock_when_the_black_blocks_are_placed(
+def test_the_own_challenge_starts_its_clock_with_the_first_coloured_block(
     client: TestClient, clock: Clock
 ) -> None:
     game = new_game(client, challenge="own")
@@ -197,12 +200,13 @@ def test_the_own_challenge_starts_its_clock_when_the_black_blocks_are_placed(
     black = find_published(CODE).black
     for placement in black:
         state = move(client, game, placing(placement, black=True)).json()
-    assert state["started"] and state["key"] == CODE and state["solutions"] == 1
+    assert not state["started"] and state["key"] == CODE and state["solutions"] == 1
     assert state["title"] == "Challenge 001040531: White edition, easy"
-    clock.now += 7
+    clock.now += 30  # looking at the challenge made: not timed
     for placement in solution_of(CODE):
         state = move(client, game, placing(placement)).json()
-    assert state["finish"]["seconds"] == 7  # not the 50 s spent before the challenge was made
+        clock.now += 1
+    assert state["finish"]["seconds"] == 7  # not the 80 s before the first coloured block
 
 
 def test_a_picked_challenge_changes_only_by_black_moves_that_undo_takes_back(
@@ -226,7 +230,7 @@ def test_a_generated_challenge_has_one_solution(client: TestClient) -> None:
     assert game["title"] == "A generated challenge with one solution"
     assert (game["solutions"], game["difficulty"]) == (1, "easy")
     assert sorted(b["size"] for b in game["black"]) == ["1x1", "1x2", "1x3"]
-    assert game["started"] and len(game["tray"]) == 8
+    assert not game["started"] and len(game["tray"]) == 8  # until the first block
 
 
 def test_a_random_challenge_is_of_the_level_and_edition_asked(client: TestClient) -> None:
@@ -306,7 +310,8 @@ def test_a_game_takes_a_bounded_number_of_moves(
     monkeypatch.setattr(mondrian_games, "MAX_MOVES", 3)
     game = new_game(client, challenge="published", code=CODE)
     first = solution_of(CODE)[0]
-    for body in (placing(first), {"action": "undo"}, {"action": "redo"}):
+    lifting = {"action": "lift", "row": first.row, "col": first.col}
+    for body in (placing(first), {"action": "undo"}, {"action": "redo"}, lifting, placing(first)):
         assert move(client, game, body).status_code == 200
     refused = move(client, game, {"action": "undo"})
     assert refused.status_code == 409
@@ -358,3 +363,35 @@ def test_a_hint_on_a_board_no_solution_extends_names_the_block_to_lift(
         f"{wrong.row + 1}, column {wrong.col + 1}"
     )
     assert len(hinted["placed"]) == 1  # the board is unchanged
+
+
+def test_moves_count_placements_lifts_and_turns_not_undo_and_redo(client: TestClient) -> None:
+    game = new_game(client, challenge="published", code=CODE)
+    blocks = solution_of(CODE)
+    for placement in blocks[:-1]:
+        move(client, game, placing(placement))
+    for action in ("undo", "undo", "redo", "redo"):
+        assert move(client, game, {"action": action}).status_code == 200
+    state = move(client, game, placing(blocks[-1])).json()
+    assert state["moves"] == 8
+    assert state["finish"]["words"].startswith("Solved in 0.0 s (8 moves, an easy challenge).")
+
+
+def test_black_blocks_that_leave_no_solution_say_so_rather_than_a_level(
+    client: TestClient,
+) -> None:
+    game = new_game(client, challenge="own")
+    for text in ("1x1:1,1,h", "1x2:6,0,h", "1x3:0,7,h"):
+        state = move(client, game, placing(parse_fixed(text), black=True)).json()
+    assert (state["solutions"], state["difficulty"]) == (0, "no solution")
+
+
+def test_every_block_keeps_its_place_in_the_key_order_placed_or_not(client: TestClient) -> None:
+    game = new_game(client, challenge="published", code=CODE)
+    keys = [b["size"] for b in game["blocks"]]
+    assert keys == [b["size"] for b in game["tray"]]
+    assert [b["size"] for b in game["black_blocks"]] == ["1x3", "1x2", "1x1"]
+    for placement in solution_of(CODE)[:3]:
+        state = move(client, game, placing(placement)).json()
+        assert [b["size"] for b in state["blocks"]] == keys
+        assert len(state["tray"]) < len(keys)

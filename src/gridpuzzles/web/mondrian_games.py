@@ -2,11 +2,12 @@
 
 This is the imperative shell around `mondrian.core.game`: it reads the clock, draws seeds,
 checks the token, and keeps each game in the store. Every rule is the core's; the one
-policy of its own is about time. The clock starts when the three black blocks are first all
-on the board (at once for a picked challenge), and never starts again; coloured blocks can
-only be put down once it runs, so no time is won by filling the board before the challenge
-is complete. When the board is full, the game is kept in the store with that time (its
-challenge, difficulty, moves and whether the player had help) and takes no more moves.
+policy of its own is about time. The clock starts when the first coloured block is put down
+(not when the page opens, nor while the player makes their own challenge), and never starts
+again; coloured blocks can only be put down once the three black blocks are all on the board,
+so no time is won by filling the board before the challenge is complete. When the board is
+full, the game is kept in the store with that time (its challenge, difficulty, moves and
+whether the player had help) and takes no more moves.
 
 Every game in play is kept in the store (`storage.mondrian_play`), so any number of processes
 serving one store (`serve --workers N`, or servers on several hosts sharing a PostgreSQL
@@ -80,8 +81,8 @@ from gridpuzzles.web.workers import Workers
 CACHE_SIZE = 1024
 """The most games a process keeps a parsed copy of; the one used least recently goes first."""
 MAX_MOVES = 1000
-"""The most moves (undo and redo included) one game takes: each keeps a position for undo
-(a game's stored state is then at most about 150 KB)."""
+"""The most moves one game takes: each keeps a position for undo (a game's stored state is
+then at most about 150 KB); undo and redo are not moves and keep no new position."""
 SOLVED = "the board is full: this game is solved, start a new one"
 TOO_LONG = "this game has had {moves} moves, the most one game takes: start a new one"
 CHOOSING_TOO_SLOW = (
@@ -277,6 +278,8 @@ def state_of(game_id: str, held: Held, now: float) -> MondrianState:
         board=(game.board.height, game.board.width),
         black=[placed(p) for p in game.black],
         placed=[placed(p) for p in game.placed],
+        blocks=[in_tray(b) for b in game.coloured_blocks],
+        black_blocks=[in_tray(b) for b in game.black_blocks],
         tray=[in_tray(b) for b in game.tray],
         black_tray=[in_tray(b) for b in game.black_tray],
         moves=game.moves,
@@ -337,7 +340,7 @@ class MondrianGames:
             request.challenge,
             None if facts is None else facts.key,
             facts,
-            None if facts is None else self.clock(),
+            None,  # the clock starts with the first coloured block put down
             player=player,
         )
         game_id = new_game_id()
@@ -409,14 +412,15 @@ class MondrianGames:
 
     async def _after(self, held: Held, game: Game) -> Held:
         """``held`` once its game is ``game``: new facts when the black blocks moved, the
-        clock started when they are first all on the board, the end when the board is full."""
+        clock started when the first coloured block is put down (only once the black blocks
+        are all on the board: `act`), the end when the board is full."""
         facts = held.facts
         if game.black != held.game.black:
             facts = None
             if not game.black_tray:
                 facts = await self.workers.run(facts_of, puzzle_of(game), too_slow=SOLVER_TOO_SLOW)
         started = held.started
-        if started is None and not game.black_tray:
+        if started is None and game.placed:
             started = self.clock()
         after = replace(held, game=game, facts=facts, started=started)
         if game.solved:

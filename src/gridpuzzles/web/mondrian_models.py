@@ -17,6 +17,7 @@ from gridpuzzles.mondrian.core.challenges import EDITIONS, LEVELS
 from gridpuzzles.mondrian.core.records import Record, duration_words
 from gridpuzzles.mondrian.core.rendering import colour_of
 from gridpuzzles.mondrian.core.rules import STANDARD_BOARD, Block, Orientation, Placement
+from gridpuzzles.mondrian.solving.difficulty import NO_SOLUTION
 from gridpuzzles.web.models import PER_PLAYER, Strict
 
 LAST_ROW = STANDARD_BOARD.height - 1
@@ -209,7 +210,7 @@ class Challenges(BaseModel):
 class FinishOut(BaseModel):
     """How a solved game ended, as the server timed it."""
 
-    seconds: float = Field(description="from the moment the three black blocks were on the board")
+    seconds: float = Field(description="from the moment the first coloured block was put down")
     words: str = Field(examples=["Solved in 1 min 23 s (14 moves, a hard challenge)."])
     new_bests: list[str] = Field(
         description="what this game is a new best time of: 'challenge' and or 'difficulty' "
@@ -230,12 +231,20 @@ class MondrianState(BaseModel):
     )
     difficulty: str | None = Field(
         description=f"one of {', '.join(LEVELS)} (a published challenge's own level, else the "
-        "rated one), once the black blocks are all on the board"
+        f"rated one), or '{NO_SOLUTION}' for black blocks that leave none, once the black "
+        "blocks are all on the board"
     )
     solutions: int | None = Field(description="how many solutions the black blocks leave")
     board: tuple[int, int] = (STANDARD_BOARD.height, STANDARD_BOARD.width)
     black: list[PlacedBlock]
     placed: list[PlacedBlock] = Field(description="the coloured blocks, in the order put down")
+    blocks: list[TrayBlock] = Field(
+        description="every coloured block of the game, placed or not, in the order of the "
+        "keys that choose them (1 for the first): the order never changes during a game"
+    )
+    black_blocks: list[TrayBlock] = Field(
+        description="every black block of the challenge, on the board or not, in key order"
+    )
     tray: list[TrayBlock] = Field(description="the coloured blocks still to place")
     black_tray: list[TrayBlock] = Field(description="black blocks not on the board yet")
     moves: int
@@ -245,7 +254,9 @@ class MondrianState(BaseModel):
         description="the player had help (a hint, the solutions): the game sets no record"
     )
     solved: bool
-    started: bool = Field(description="whether the clock runs (the black blocks were all placed)")
+    started: bool = Field(
+        description="whether the clock runs: from the first coloured block put down"
+    )
     elapsed: float = Field(description="seconds on the server's clock, frozen once solved")
     finish: FinishOut | None = None
 

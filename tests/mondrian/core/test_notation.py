@@ -169,7 +169,7 @@ def test_a_game_as_json_names_its_blocks_in_the_notation() -> None:
     assert document["position"] == {"black": [], "placed": []}
     assert document["later"] == [{"black": [], "placed": ["2x3:0,0,v"]}]
     assert (document["board"], document["black_blocks"], document["moves"]) == (
-        "8x8", ["1x3", "1x2", "1x1"], 2,
+        "8x8", ["1x3", "1x2", "1x1"], 1,  # the undo is not a move
     )
 
 
@@ -182,7 +182,7 @@ def test_a_game_as_json_names_its_blocks_in_the_notation() -> None:
         ({"blocks": ["1x1"] * 145}, NotationError, "at most 144 strings"),
         ({"blocks": ["3x4"]}, InvalidPuzzleError, "the free blocks cover"),
         ({"earlier": [{"black": [], "placed": []}] * 3}, NotationError,
-         "a game of 2 moves has at most 2 positions to undo and redo, not 4"),
+         "a game of 1 move has at most 1 position to undo and redo, not 4"),
         ({"position": {"black": ["2x3:0,0,h"], "placed": []}}, InvalidPuzzleError,
          "the game has no black 2x3 block to put there"),
         ({"position": {"black": [], "placed": ["2x3:0,0,h", "2x2:1,0,h"]}}, InvalidPuzzleError,

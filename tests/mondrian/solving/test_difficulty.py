@@ -20,6 +20,7 @@ from gridpuzzles.mondrian.core.rules import (
     make_puzzle,
 )
 from gridpuzzles.mondrian.solving.difficulty import (
+    NO_SOLUTION,
     THRESHOLDS,
     difficulty_of,
     focus,
@@ -86,3 +87,12 @@ def test_a_published_challenge_keeps_its_own_level() -> None:
 def test_the_search_is_bounded() -> None:
     with pytest.raises(SearchLimitError, match="past 50 positions"):
         logical_effort(make_puzzle(STANDARD_BOARD, STANDARD_BLOCKS), max_nodes=50)
+
+
+def test_black_blocks_that_leave_no_solution_have_no_level_but_say_so() -> None:
+    none_left = challenge(parse_fixed(t) for t in ("1x1:1,1,h", "1x2:6,0,h", "1x3:0,7,h"))
+    assert count_solutions(none_left) == 0
+    rated = rate(none_left)
+    assert rated.level == NO_SOLUTION == "no solution" and rated.level not in LEVELS
+    assert rated.reason == "no way to fill the board: a logical player sees it in 23 positions"
+    assert difficulty_of(none_left) == "no solution"

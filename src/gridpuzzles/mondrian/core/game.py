@@ -14,7 +14,10 @@ new `Game`, or raises `MoveError` with a message in the board's own terms, count
 ("the 2x3 block would stick out past the right edge", "the 2x3 block would cover the 1x4
 block at row 2, column 1"); a refused action changes nothing.  What undo restores is the
 `Position` (the blocks on the board); the count of moves and whether the player had help
-(`assisted`) are not undone.  The core keeps no time: the shell measures it.
+(`assisted`) are not undone.  Moves count what the player did to the board (placing, lifting
+and turning a block, black ones included), not the undo and redo that walk back and forth
+through it, so that every shell shows the same count.  The core keeps no time: the shell
+measures it.
 """
 
 from __future__ import annotations
@@ -71,7 +74,8 @@ class Game:
     later: tuple[Position, ...] = ()
     """The positions `redo` goes forward to, the next last."""
     moves: int = 0
-    """Actions that changed the board, undo and redo included."""
+    """Blocks placed, lifted and turned; undo and redo are not moves (a game of ``moves``
+    moves keeps at most ``moves`` positions in ``earlier`` and ``later``)."""
     assisted: bool = False
     """Whether the player had help (a hint, the solutions): such a game sets no record."""
 
@@ -345,7 +349,6 @@ def undo(game: Game) -> Game:
         position=game.earlier[-1],
         earlier=game.earlier[:-1],
         later=(*game.later, game.position),
-        moves=game.moves + 1,
     )
 
 
@@ -358,7 +361,6 @@ def redo(game: Game) -> Game:
         position=game.later[-1],
         earlier=(*game.earlier, game.position),
         later=game.later[:-1],
-        moves=game.moves + 1,
     )
 
 

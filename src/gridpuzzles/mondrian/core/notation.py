@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from gridpuzzles.bounds import BoundError, parse_whole
-from gridpuzzles.mondrian.core.game import Game, Position
+from gridpuzzles.mondrian.core.game import Game, Position, count_words
 from gridpuzzles.mondrian.core.rules import (
     MAX_BLOCKS,
     MAX_SIDE,
@@ -276,8 +276,9 @@ def game_from_json(document: Any) -> Game:
     if not all(isinstance(positions, list) for positions in history):
         raise NotationError("a game's earlier and later positions are lists")
     if sum(map(len, history)) > moves:
-        raise NotationError(f"a game of {moves} moves has at most {moves} positions to undo "
-                            f"and redo, not {sum(map(len, history))}")
+        raise NotationError(f"a game of {count_words(moves, 'move')} has at most "
+                            f"{count_words(moves, 'position')} to undo and redo, not "
+                            f"{sum(map(len, history))}")
     positions = _Positions(board, black, coloured)
     earlier, later = (tuple(map(positions.read, listed)) for listed in history)
     position = positions.read(document["position"])

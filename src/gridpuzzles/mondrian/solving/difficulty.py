@@ -36,6 +36,10 @@ challenge needs at most a few hundred, the 8x8 game with nothing fixed far more.
 THRESHOLDS = (("easy", 74), ("medium", 137), ("hard", 195))
 """The largest score of each level but the last, ``master``."""
 
+NO_SOLUTION = "no solution"
+"""The level of black blocks that leave no way to fill the board: no level of `LEVELS`, since
+there is nothing to find, however little the search it takes to see it."""
+
 
 @dataclass(frozen=True)
 class Focus:
@@ -72,7 +76,8 @@ class Effort:
 
 @dataclass(frozen=True)
 class Difficulty:
-    """A level of `LEVELS`, the score it comes from, and the reason in words."""
+    """A level of `LEVELS` (`NO_SOLUTION` when there is none), the score it comes from, and
+    the reason in words."""
 
     level: str
     score: int
@@ -193,8 +198,12 @@ def level_of_score(score: int) -> str:
 
 def rate(puzzle: Puzzle, max_nodes: int = MAX_NODES) -> Difficulty:
     """The difficulty of ``puzzle`` from its logical search (`SearchLimitError` past
-    ``max_nodes`` positions)."""
+    ``max_nodes`` positions); `NO_SOLUTION` when the search finds no full board."""
     effort = logical_effort(puzzle, max_nodes)
+    if effort.solutions == 0:
+        seen = count_words(effort.positions, "position")
+        reason = f"no way to fill the board: a logical player sees it in {seen}"
+        return Difficulty(NO_SOLUTION, effort.score, reason)
     per = "" if effort.solutions < 2 else f" for {effort.solutions} solutions ({effort.score} each)"
     reason = (
         f"a logical player searches {effort.positions} positions{per}: "
@@ -207,7 +216,7 @@ def rate(puzzle: Puzzle, max_nodes: int = MAX_NODES) -> Difficulty:
 
 def difficulty_of(puzzle: Puzzle) -> str:
     """The level a player knows the challenge by: a published challenge's own level, else
-    the rated one."""
+    the rated one (`NO_SOLUTION` for black blocks that leave none)."""
     entry = published_of(puzzle)
     return entry.level.lower() if entry is not None else rate(puzzle).level
 

@@ -43,6 +43,11 @@ function where(row, col) {
   return `row ${row + 1}, column ${col + 1}`;
 }
 
+/** "1 row", "3 columns": a number of things in words. */
+function count(number, noun) {
+  return `${number} ${noun}${number === 1 ? "" : "s"}`;
+}
+
 /** [height, width] of a block of `size` ("2x3") lying `orientation` ("h" or "v"). */
 function extent(size, orientation) {
   const [short, long] = size.split("x").map(Number);
@@ -77,6 +82,7 @@ function say(text, kind = "") {
 
 function blockElement(block, extra) {
   const element = document.createElement("div");
+  element.setAttribute("aria-hidden", "true");
   element.className = `block ${block.black ? "black" : "coloured"} ${extra}`.trim();
   element.style.gridRow = `${block.row + 1} / span ${block.height}`;
   element.style.gridColumn = `${block.col + 1} / span ${block.width}`;
@@ -119,32 +125,49 @@ function drawBoard(state) {
   board.style.setProperty("--rows", rows);
   board.style.setProperty("--cols", cols);
   const shown = viewing ? viewing.solutions[viewing.index].map((b) => ({ ...b, black: b.colour === "black" })) : onBoard(state);
-  const cells = [];
+  // a real grid for assistive technology: rows of cells (the rows are no boxes: the cells
+  // sit in the board's CSS grid), the blocks drawn over them hidden from it (each cell says
+  // what covers it)
+  const lines = [];
   for (let row = 0; row < rows; row++) {
+    const line = document.createElement("div");
+    line.className = "row";
+    line.setAttribute("role", "row");
     for (let col = 0; col < cols; col++) {
       const cell = document.createElement("div");
       cell.className = "cell";
+      cell.id = cellId(row, col);
       cell.setAttribute("role", "gridcell");
       cell.style.gridRow = String(row + 1);
       cell.style.gridColumn = String(col + 1);
       cell.dataset.row = row;
       cell.dataset.col = col;
       cell.setAttribute("aria-label", describe(row, col, shown));
-      cells.push(cell);
+      line.append(cell);
     }
+    lines.push(line);
   }
   const blocks = shown.map((block) => blockElement(block, viewing ? "" : marks(block)));
-  board.replaceChildren(...cells, ...blocks);
+  board.replaceChildren(...lines, ...blocks);
   board.classList.toggle("solved", Boolean(state.finish));
   board.classList.toggle("viewing", Boolean(viewing));
   board.classList.toggle("editing", editing);
   if (!performance.getEntriesByName("board-drawn").length) performance.mark("board-drawn");
 }
 
+function cellId(row, col) {
+  return `cell-${row}-${col}`;
+}
+
+/** The keyboard cursor: the grid's active descendant (what a screen reader reads as the
+ * cursor moves), drawn with a focus ring while the keyboard plays. */
 function drawCursor() {
   board.querySelector(".cell.cursor")?.classList.remove("cursor");
+  const cell = $(cellId(...cursor));
+  if (cell) board.setAttribute("aria-activedescendant", cell.id);
+  else board.removeAttribute("aria-activedescendant");
   if (!keyboard || viewing) return;
-  board.querySelector(`.cell[data-row="${cursor[0]}"][data-col="${cursor[1]}"]`)?.classList.add("cursor");
+  cell?.classList.add("cursor");
 }
 
 /** Where the block in hand would go: its top-left cell, from the cursor or the pointer. */
@@ -174,6 +197,7 @@ function drawPreview() {
   const [height, width] = extent(hand.size, hand.orientation);
   const [rows, cols] = game.board;
   const preview = document.createElement("div");
+  preview.setAttribute("aria-hidden", "true");
   preview.style.gridRow = `${at[0] + 1} / span ${Math.min(height, rows - at[0])}`;
   preview.style.gridColumn = `${at[1] + 1} / span ${Math.min(width, cols - at[1])}`;
   preview.style.setProperty("--fill", hand.fill);
@@ -205,19 +229,35 @@ async function check(key, move) {
   if (at && game && hand && verdictKey(at) === key) drawPreview();
 }
 
+/** Every block of the tray being played (black ones while editing), placed or not, each with
+ * `placed` (on the board): the server's key order, which never changes during a game, so a
+ * block keeps its number (and its key) from the first move to the last. */
+function slots() {
+  const all = editing ? game.black_blocks || game.black_tray : game.blocks || game.tray;
+  const left = new Map();
+  for (const block of editing ? game.black_tray : game.tray) left.set(block.size, (left.get(block.size) || 0) + 1);
+  return all.map((block) => {
+    const inTray = (left.get(block.size) || 0) > 0;
+    if (inTray) left.set(block.size, left.get(block.size) - 1);
+    return { ...block, placed: !inTray };
+  });
+}
+
 function drawTray() {
-  const blocks = editing ? game.black_tray : game.tray;
-  $("tray-title").textContent = editing ? "Black blocks to place" : "Blocks to place";
+  const blocks = slots();
+  $("tray-title").textContent = editing ? "Black blocks (keys 1–3)" : `Blocks (keys 1–${blocks.length})`;
   const buttons = blocks.map((block, index) => {
     const button = document.createElement("button");
     button.type = "button";
-    button.className = "tray-block";
+    // every slot stays; .tray-block: a block still to place
+    button.className = `tray-slot ${block.placed ? "placed" : "tray-block"}`;
     button.dataset.size = block.size;
     button.dataset.index = index;
     const held = hand && hand.size === block.size && hand.black === editing;
     button.setAttribute("aria-pressed", String(Boolean(held)));
-    button.setAttribute("aria-label", `${block.size} ${block.colour} block (key ${index + 1})`);
-    button.title = `${block.size} (key ${index + 1})`;
+    const where = block.placed ? ", on the board" : "";
+    button.setAttribute("aria-label", `${block.size} ${block.colour} block (key ${index + 1})${where}`);
+    button.title = `${block.size} (key ${index + 1})${where}`;
     const key = document.createElement("span");
     key.className = "key";
     key.textContent = String(index + 1);
@@ -233,12 +273,6 @@ function drawTray() {
     return button;
   });
   $("tray").replaceChildren(...buttons);
-  if (!blocks.length) {
-    const empty = document.createElement("p");
-    empty.className = "empty";
-    empty.textContent = editing ? "Every black block is on the board." : "Every block is on the board.";
-    $("tray").append(empty);
-  }
 }
 
 function duration(seconds) {
@@ -257,8 +291,11 @@ function tick() {
 function drawStatus() {
   $("title").textContent = game.title;
   const facts = [];
-  if (game.difficulty) facts.push(game.difficulty);
-  if (game.solutions !== null) facts.push(game.solutions === 1 ? "1 solution" : `${game.solutions} solutions`);
+  if (game.solutions === 0) facts.push("no solution"); // no level: there is nothing to find
+  else {
+    if (game.difficulty) facts.push(game.difficulty);
+    if (game.solutions !== null) facts.push(count(game.solutions, "solution"));
+  }
   $("difficulty").textContent = facts.join(" · ");
   $("moves").textContent = game.moves === 1 ? "1 move" : `${game.moves} moves`;
   $("assisted").hidden = !game.assisted;
@@ -290,7 +327,7 @@ function bestOf(list, key) {
 }
 
 function drawRecords() {
-  if (!records || !game || !game.key) {
+  if (!records || !game || !game.key || game.solutions === 0) {
     $("records").textContent = "";
     return;
   }
@@ -365,8 +402,7 @@ function send(move, done) {
     const state = await api("POST", `${gamePath()}/moves`, body);
     const completed = show(state);
     if (game.finish) {
-      say(game.finish.words, "done");
-      loadRecords();
+      celebrate(game.finish.words);
     } else if (completed) {
       const solutions = game.solutions === 1 ? "1 solution" : `${game.solutions} solutions`;
       if (game.solutions === 0) say("These black blocks leave no way to fill the board: move one.", "error");
@@ -382,9 +418,11 @@ function keep(state) {
   sessionStorage.setItem(KEPT.game, state.id);
   const listed = [...$("challenge").options].some((option) => option.value === state.code);
   $("challenge").value = state.code && listed ? state.code : "";
+  drawStepping();
 }
 
 function fresh() {
+  board.classList.remove("celebrate");
   hand = null;
   editAsked = false;
   viewing = null;
@@ -405,9 +443,9 @@ async function newGame(body) {
     editing = state.black_tray.length > 0;
     show(state);
     keep(state);
-    say(editing
+    say(`${state.title}. ${editing
       ? "Place the three black blocks: pick one from the tray, then click where its top-left corner goes."
-      : "Fill the board with the coloured blocks: pick one from the tray, then click where its top-left corner goes.");
+      : "Fill the board with the coloured blocks: pick one from the tray, then click where its top-left corner goes."}`);
   } catch (error) {
     if (asked !== gamesAsked) return;
     say(error.message, "error");
@@ -452,15 +490,26 @@ async function loadRecords() {
     records = null;
   }
   drawRecords();
+  listChallenges(); // the challenges solved in this browser are marked
 }
 
 // ---- actions -------------------------------------------------------------------------------
 
 function choose(index) {
   if (!game || game.finish || viewing) return;
-  const blocks = editing ? game.black_tray : game.tray;
-  const block = blocks[index];
+  const block = slots()[index];
   if (!block) return;
+  if (block.placed) {
+    // like the full-screen app: the key of a block on the board shows where it is
+    const there = (editing ? game.black : game.placed).findLast((b) => b.size === block.size);
+    if (there) {
+      cursor = [there.row, there.col];
+      drawCursor();
+      say(`The ${block.size} block is on the board at ${where(there.row, there.col)}: `
+        + `${keyboard ? "Enter or Space" : "a click on it"} picks it up.`);
+    }
+    return;
+  }
   if (hand && hand.size === block.size && hand.black === editing) {
     hand = null;
   } else {
@@ -496,7 +545,8 @@ function pickUp(cell) {
     };
     marked = { hinted: null, lift: [] };
     draw();
-    say(`The ${block.size} block is in hand: put it down elsewhere, or press Escape to leave it in the tray.`);
+    say(`Lifted the ${block.size} block from ${where(block.row, block.col)}: it is in hand; put it down `
+      + "elsewhere, or press Escape to leave it in the tray.");
   });
 }
 
@@ -515,8 +565,14 @@ function turnHere(cell) {
     say("While editing, pick the black block up, turn it in hand and put it down again.");
     return;
   }
-  send(() => ({ action: "turn", row: cell[0], col: cell[1], black: false }), (body) => {
-    say(`Turned the block at ${where(body.row, body.col)}.`);
+  let block = null; // what covers the cell when the turn is sent: it turns about its corner
+  send(() => {
+    block = blockAt(cell);
+    return block ? { action: "turn", row: cell[0], col: cell[1], black: false } : null;
+  }, () => {
+    const [height, width] = extent(block.size, block.orientation === "h" ? "v" : "h");
+    say(`Turned the ${block.size} block at ${where(block.row, block.col)}: now ${count(height, "row")} high `
+      + `and ${count(width, "column")} wide.`);
   });
 }
 
@@ -535,12 +591,19 @@ function hint() {
     marked = { hinted: answer.hinted, lift: answer.lift };
     show(answer);
     if (game.finish) {
-      say(`Hint: ${answer.hint}. ${game.finish.words}`, "done");
-      loadRecords();
+      celebrate(`Hint: ${answer.hint}. ${game.finish.words}`);
     } else {
       say(`Hint: ${answer.hint}.`);
     }
   });
+}
+
+/** The board just filled: the words in the live region, a short flourish of the board (none
+ * for a player who asks for reduced motion: the stylesheet's), the records again. */
+function celebrate(words) {
+  say(words, "done");
+  board.classList.add("celebrate");
+  loadRecords();
 }
 
 function showSolutions() {
@@ -655,7 +718,7 @@ function listenToThePointer() {
     turnHere(cellAt(event));
   });
   $("tray").addEventListener("pointerdown", (event) => {
-    const button = event.target.closest(".tray-block");
+    const button = event.target.closest(".tray-slot");
     if (!button || event.button !== 0) return;
     event.preventDefault();
     pointing();
@@ -663,7 +726,7 @@ function listenToThePointer() {
     if (hand) press = { from: "tray", cell: null };
   });
   $("tray").addEventListener("click", (event) => {
-    const button = event.target.closest(".tray-block");
+    const button = event.target.closest(".tray-slot");
     if (button && event.detail === 0) choose(Number(button.dataset.index)); // from the keyboard
   });
 }
@@ -710,7 +773,7 @@ function onKey(event) {
     drawCursor();
     if (hand) putDown(cursor);
     else if (blockAt(cursor)) pickUp(cursor);
-    else say(`Nothing at ${where(...cursor)}: pick a block from the tray with 1–${Math.max(1, (editing ? game.black_tray : game.tray).length)}.`);
+    else say(`Nothing at ${where(...cursor)}: pick a block from the tray with 1–${Math.max(1, slots().length)}.`);
   } else if (key === "Escape") {
     dropHand();
   } else if (letter === "u") {
@@ -726,6 +789,13 @@ function onKey(event) {
 }
 
 function listenToTheKeyboard() {
+  board.addEventListener("focus", () => {
+    if (board.matches(":focus-visible") && !keyboard) {
+      keyboard = true; // reached with Tab: the cursor shows where the keys act
+      drawCursor();
+      drawPreview();
+    }
+  });
   document.addEventListener("keydown", (event) => {
     const tag = event.target.tagName;
     if (tag === "SELECT" || tag === "INPUT" || tag === "TEXTAREA") return;
@@ -754,6 +824,8 @@ function listenToTheControls() {
   }));
   $("generate").addEventListener("click", () => newGame({ challenge: "generated", level: $("level").value || null }));
   $("own").addEventListener("click", () => newGame({ challenge: "own" }));
+  $("previous-challenge").addEventListener("click", () => stepChallenge(-1));
+  $("next-challenge").addEventListener("click", () => stepChallenge(1));
 }
 
 // ---- the challenge list --------------------------------------------------------------------
@@ -770,11 +842,50 @@ function listChallenges() {
       group.label = label;
       groups.set(label, group);
     }
-    groups.get(label).append(new Option(`${c.code} (${c.edition}, ${c.level.toLowerCase()})`, c.code));
+    const text = `${c.code} (${c.edition}, ${c.level.toLowerCase()})${solvedMark(c.code)}`;
+    groups.get(label).append(new Option(text, c.code));
   }
   const first = new Option("choose one…", "");
   $("challenge").replaceChildren(first, ...groups.values());
   if (game) keep(game);
+  else drawStepping();
+}
+
+/** ", solved" for a challenge solved in this browser (its records), ", solved with help" for
+ * one solved only with a hint or the solutions, else nothing. */
+function solvedMark(code) {
+  const record = records && records.challenges.find((r) => r.key === code);
+  if (!record) return "";
+  if (record.solved > 0) return " ✓ solved";
+  return record.assisted > 0 ? " · solved with help" : "";
+}
+
+/** The codes of the challenge list as shown (the published order, narrowed by edition and
+ * level). */
+function listedCodes() {
+  return [...$("challenge").options].map((option) => option.value).filter(Boolean);
+}
+
+/** The challenge `change` places from this one in the list (the first or the last when the
+ * game is none of it), or null past either end. */
+function stepped(change) {
+  const codes = listedCodes();
+  const here = game && game.code ? codes.indexOf(game.code) : -1;
+  if (here < 0) return codes.length ? codes[change > 0 ? 0 : codes.length - 1] : null;
+  return codes[here + change] || null;
+}
+
+function drawStepping() {
+  for (const [id, change] of [["previous-challenge", -1], ["next-challenge", 1]]) {
+    const code = stepped(change);
+    $(id).disabled = !code;
+    $(id).title = code ? `Challenge ${code}` : "No challenge that way in the list";
+  }
+}
+
+function stepChallenge(change) {
+  const code = stepped(change);
+  if (code) newGame({ challenge: "published", code });
 }
 
 let empty = { board: [8, 8], black: [], placed: [], finish: null }; // the board with no block
