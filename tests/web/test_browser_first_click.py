@@ -29,7 +29,8 @@ def test_the_first_click_opens_an_area_by_default_and_the_choice_is_kept(
     expect(page.locator("#board .cell.open")).not_to_have_count(1)
     assert page.locator("#board .cell.open").count() >= 4
 
-    start_new_game(page, lambda: page.select_option("#first-click", "safe"))
+    page.select_option("#first-click", "safe")  # the game has started: the page asks first
+    start_new_game(page, lambda: page.click("#leave-game"))
     page.reload()
     expect(page.locator("body")).to_have_attribute("data-ready", "true")
     expect(page.locator("#first-click")).to_have_value("safe")

@@ -1,5 +1,5 @@
 """The page on a phone and for reading (real browser against a real server): the overlay's
-perceptual colours and legible numbers, expert panning on a 375x667 screen, the Flag mode
+risk bands (the scale of every shell) and legible numbers, expert panning on a 375x667 screen, the Flag mode
 toggle, a second tab that follows the game, text contrast, four-digit counters and chords
 by middle click and by both buttons."""
 
@@ -12,12 +12,12 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from matplotlib import colormaps
 from matplotlib.colors import to_hex, to_rgb
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from gridpuzzles.minesweeper import Move, level, new_game, play, view
 from gridpuzzles.minesweeper.core.grid import neighbours
+from gridpuzzles.minesweeper.core.scale import RISK_BANDS, risk_band
 from gridpuzzles.web.process import ServerProcess
 from tests.web.boards import FIRST, SEED, beginner_layout, beginner_mine
 from tests.web.conftest import fresh_page
@@ -25,9 +25,6 @@ from tests.web.test_browser import cell, open_seeded
 from tests.web.test_browser_records import CONTRAST
 
 PHONE: ViewportSize = {"width": 375, "height": 667}
-STEPS = 7
-"""The overlay's colour steps: exactly 0%, under 10%, 20%, 35%, 50%, under 100%, and 100%."""
-BOUNDS = [0.1, 0.2, 0.35, 0.5]
 
 
 @pytest.fixture
@@ -70,44 +67,24 @@ def css_rgb(text: str) -> tuple[float, float, float]:
     return (r, g, b)
 
 
-def step_of(chance: float) -> int:
-    if chance == 0:
-        return 0
-    if chance == 1:
-        return STEPS - 1
-    return 1 + sum(chance >= bound for bound in BOUNDS)
+def percent_of(chance: float) -> int:
+    """A mine chance as the overlay writes it: 0 and 100 only when certain."""
+    if chance in (0, 1):
+        return round(chance * 100)
+    return min(99, max(1, math.floor(chance * 100 + 0.5)))
 
 
-def test_the_overlay_steps_are_viridis_and_every_number_reads_at_45_to_1(
+def band_of(chance: float) -> int:
+    """The place in `RISK_BANDS` of the band a mine chance is drawn in."""
+    return RISK_BANDS.index(risk_band(percent_of(chance)))
+
+
+def test_the_overlay_bands_are_the_scale_of_every_shell_and_every_number_reads_at_45_to_1(
     page: Page, server: ServerProcess
 ) -> None:
     open_seeded(page, server)
-    colours = page.evaluate(
-        """steps => [...Array(steps).keys()].map(i => {
-             const probe = document.createElement('div');
-             probe.className = `cell hidden chance risk${i}`;
-             document.querySelector('#board').append(probe);
-             const style = getComputedStyle(probe);
-             const colours = [style.backgroundColor, style.color];
-             probe.remove();
-             return colours;
-           })""",
-        STEPS,
-    )
-    viridis = colormaps["viridis"]
-    backgrounds = [css_rgb(background) for background, _ in colours]
-    for step, (background, text) in enumerate(colours):
-        expected = to_hex(viridis(1 - step / (STEPS - 1)))
-        assert to_hex(css_rgb(background)) == expected, (step, background)
-        assert contrast(css_rgb(background), css_rgb(text)) >= 4.5, (step, background, text)
-    lights = [lightness(rgb) for rgb in backgrounds]
-    assert all(a > b + 8 for a, b in itertools.pairwise(lights)), lights
-    # 0% and 21% are far apart now (the hue ramp had them nearly the same green)
-    assert lights[0] - lights[step_of(0.21)] > 30
-    assert to_rgb(to_hex(backgrounds[0])) != to_rgb(to_hex(backgrounds[step_of(0.21)]))
-
     cell(page, *FIRST).click()
-    for _ in range(4):  # a few numbers more, for chances of several steps
+    for _ in range(4):  # a few numbers more, for chances of several bands
         with page.expect_response(lambda r: "auto-move" in r.url):
             page.click("#play-move")
         settled(page)
@@ -120,15 +97,23 @@ def test_the_overlay_steps_are_viridis_and_every_number_reads_at_45_to_1(
              const answer = await fetch(`/api/minesweeper/games/${id}/probabilities`);
              const chances = (await answer.json()).probabilities.flat();
              return [...document.querySelectorAll('#board .cell.chance')].map(c => [
-               chances[Number(c.dataset.index)], c.className, c.textContent,
-               parseFloat(getComputedStyle(c).fontSize)]);
+               chances[Number(c.dataset.index)], c.textContent,
+               parseFloat(getComputedStyle(c).fontSize),
+               getComputedStyle(c).backgroundColor, getComputedStyle(c).color]);
            }"""
     )
     assert shown and "tiny" not in (page.locator("#board").get_attribute("class") or "")
-    assert len({step_of(chance) for chance, *_ in shown}) >= 2
-    for chance, name, text, size in shown:
-        assert f"risk{step_of(chance)}" in name.split(), (name, chance)
-        assert text == str(math.floor(chance * 100 + 0.5)) and size >= 11, (text, size)
+    assert len({band_of(chance) for chance, *_ in shown}) >= 2
+    for chance, text, size, background, ink in shown:
+        band = RISK_BANDS[band_of(chance)]
+        assert to_hex(css_rgb(background)) == band.background, (chance, background)
+        assert contrast(css_rgb(background), css_rgb(ink)) >= 4.5, (chance, background, ink)
+        assert text == str(percent_of(chance)) and size >= 11, (text, size)
+    # the bands keep their order in lightness, far apart, safe light and a mine dark
+    lights = [lightness(to_rgb(band.background)) for band in RISK_BANDS]
+    assert all(a > b + 8 for a, b in itertools.pairwise(lights)), lights
+    for band in RISK_BANDS:
+        assert contrast(to_rgb(band.background), to_rgb(band.ink)) >= 4.5, band
 
 
 def test_small_cells_show_the_overlay_number_in_a_label_on_hover_and_press(
@@ -168,11 +153,12 @@ def test_small_cells_show_the_overlay_number_in_a_label_on_hover_and_press(
         assert shown.evaluate(CONTRAST, label.element_handle()) == []
 
 
-def test_expert_on_a_phone_pans_and_every_cell_can_be_brought_into_view_and_tapped(
+def test_expert_on_a_phone_zoomed_in_pans_and_every_cell_can_be_brought_into_view_and_tapped(
     phone: Page, server: ServerProcess
 ) -> None:
     phone.goto(f"{server.url}/?level=expert&first_click=safe&seed={SEED}")
     ready(phone, 480)
+    phone.get_by_role("button", name="Zoom in").tap()  # the board fits at first: zoom in
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     window = phone.locator("#window").bounding_box()
     assert window is not None and window["x"] >= 0

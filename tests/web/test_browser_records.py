@@ -135,8 +135,10 @@ def test_a_game_left_after_its_first_reveal_is_listed_as_left_with_its_seed(
     cell(page, *FIRST).click()
     expect(cell(page, *FIRST)).to_have_class(re.compile(r"\bopen\b"))
     expect(page.locator("#replay")).to_be_hidden()
+    page.click("#new-game")  # the page asks first: leaving is a loss
+    expect(page.locator("#leave")).to_contain_text("Leave this game? It counts as a loss.")
     with page.expect_response(lambda r: r.url.endswith(f"/{left_id}/leave")) as left:
-        start_new_game(page)
+        start_new_game(page, lambda: page.click("#leave-game"))
     assert left.value.status == 200
     assert page.evaluate(f"localStorage.getItem('{GAME_KEY}')") != left_id
 

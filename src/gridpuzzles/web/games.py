@@ -18,8 +18,9 @@ that runs past the budget stores nothing, so the game stays as it was. The rest 
 write to the store) is quick and runs in a thread, off the event loop.
 
 Help (Play Move, a hint, the probabilities) makes a game still being played *assisted*, in
-the store and in the cache, once the help is given. A game the player leaves is kept as a loss
-after its first reveal (forgotten before it) and takes no move or help afterwards.
+the store and in the cache, once the help is given (a hint or the probabilities asked before
+the first reveal mark nothing: the game has not started). A game the player leaves is kept as
+a loss after its first reveal (forgotten before it) and takes no move or help afterwards.
 """
 
 from __future__ import annotations
@@ -218,11 +219,14 @@ class Games:
         self, game_id: str, token: str | None, job: Callable[[Game], Awaitable[T]]
     ) -> T:
         """Help on a game still being played (``job``, e.g. a hint, on the game now); once
-        it is given, the game is assisted. A refused request (an error) marks nothing."""
+        it is given, the game is assisted. A refused request (an error) marks nothing, and
+        neither does advice on a game not started yet (before its first reveal the player has
+        seen nothing and every hidden cell has the same chance: it helps nothing)."""
         async with self._locks.hold(game_id):
             entry = _in_play(await self._entry(game_id, token))
             advice = await job(entry.game)
-            if not entry.assisted and not entry.game.over:
+            started = entry.game.started_at is not None
+            if started and not entry.assisted and not entry.game.over:
                 await anyio.to_thread.run_sync(self.store.mark_assisted, game_id)
                 self._recent.put(game_id, replace(entry, assisted=True))
             return advice

@@ -20,6 +20,7 @@ from gridpuzzles.minesweeper import (
     level,
     view,
 )
+from gridpuzzles.minesweeper.core.scale import RISK_BANDS
 from gridpuzzles.minesweeper.core.settings import (
     MAX_NO_GUESS_CELLS,
     MAX_NO_GUESS_PERCENT,
@@ -260,8 +261,21 @@ class LevelInfo(BaseModel):
     mines: int
 
 
+class RiskBandOut(BaseModel):
+    """One band of the probability overlay's scale (`minesweeper.core.scale`, the one scale
+    of every shell): the mine chances it holds and how it is drawn."""
+
+    upto: int = Field(
+        description="the band holds whole percentages up to this one (after the band before); "
+        "0 and 100 only certain chances"
+    )
+    background: str = Field(description="the colour of its cells, #rrggbb", examples=["#bef6c2"])
+    ink: str = Field(description="the colour of the text on it, #rrggbb", examples=["#000000"])
+    legend: str = Field(description="its name in the legend", examples=["<10"])
+
+
 class Options(BaseModel):
-    """What a new game may be asked for."""
+    """What a new game may be asked for, and the probability overlay's scale."""
 
     levels: list[LevelInfo]
     first_click: list[FirstClick]
@@ -269,6 +283,11 @@ class Options(BaseModel):
     max_side: int
     max_no_guess_cells: int
     max_no_guess_percent: int = Field(description="the most mines of a no-guess board, in %")
+    risk_bands: list[RiskBandOut] = Field(
+        description="the probability overlay's risk bands, safest first: a hidden cell's mine "
+        "chance, as a whole percentage (0 and 100 only when certain), is drawn in the first "
+        "band whose `upto` it does not pass"
+    )
 
 
 class LevelStatsOut(BaseModel):
@@ -395,6 +414,10 @@ def options() -> Options:
         max_side=MAX_SIDE,
         max_no_guess_cells=MAX_NO_GUESS_CELLS,
         max_no_guess_percent=MAX_NO_GUESS_PERCENT,
+        risk_bands=[
+            RiskBandOut(upto=b.upto, background=b.background, ink=b.ink, legend=b.legend)
+            for b in RISK_BANDS
+        ],
     )
 
 

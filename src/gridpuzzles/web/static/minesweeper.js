@@ -1,7 +1,8 @@
 // The Minesweeper page: draws what the server sends and forwards the player's input as moves.
 // It holds no rules: every move goes to the server, which answers with the new view.
-// Starting a new game after the first reveal of the current one tells the server the player
-// left it (a loss); the Statistics dialog shows the records the server keeps.
+// Leaving a game after its first reveal (a new game, another level or rule, the Mondrian
+// page) asks the player first, then tells the server the player left it (a loss); the
+// Statistics dialog shows the records the server keeps.
 // The board is drawn before the first paint, from what the page has before any request: the
 // options the server writes into the page, and the last state it sent, kept in localStorage.
 
@@ -24,6 +25,7 @@ const face = $("face");
 let game = null; // the last GameState the server sent (or, until it answers, a provisional one)
 let receivedAt = 0; // performance.now() when it arrived, to run the timer between answers
 let cursor = 0; // the keyboard cursor, as a cell index
+let cells = []; // the board's cells by index (each in its row element)
 let hinted = -1; // the cell Hint marked, until the next answer
 let chances = null; // with the overlay on: each cell's mine probability (null when shown)
 let marks = null; // with it: "dead", "fifty-fifty" or null per cell (what the solver sees)
@@ -31,6 +33,7 @@ let safety = null; // with it: the likely guesses' chance to be safe and have a 
 let queue = Promise.resolve(); // moves are sent one after the other, in order
 let pending = 0; // requests queued and not answered yet
 let levels = []; // the built-in levels, from the options
+let bands = []; // the probability overlay's risk bands, from the options (as in the TUI)
 let maxSide = 0; // the longest side a board may have, from the options
 let gamesAsked = 0; // new games asked for: only the latest one asked is shown
 // A replay link, ?level=expert&first_click=opening&seed=7 (or width, height and mines for a
@@ -40,7 +43,7 @@ const ADDRESS_KEYS = ["level", "width", "height", "mines", "first_click", "seed"
 const asked = new URLSearchParams(location.search);
 let requested = ADDRESS_KEYS.some((key) => asked.has(key)) ? Object.fromEntries(
   ADDRESS_KEYS.filter((key) => asked.has(key)).map((key) => [key, asked.get(key)])) : null;
-const tally = JSON.parse(sessionStorage.getItem("gridpuzzles.tally") || '{"won":0,"lost":0}');
+const tally = { won: 0, lost: 0, left: 0, ...JSON.parse(sessionStorage.getItem("gridpuzzles.tally") || "{}") };
 
 // ---- drawing -------------------------------------------------------------------------------
 
@@ -54,51 +57,69 @@ function symbolAt(index) {
   return game.view[Math.floor(index / game.width)][index % game.width];
 }
 
+/** The board as a grid of rows of cells (what a screen reader walks), each cell with an id
+ * that the grid's aria-activedescendant names while the keyboard cursor is on it. */
 function buildBoard() {
   board.style.setProperty("--cols", game.width);
   board.style.setProperty("--rows", game.height);
-  const cells = [];
-  for (let index = 0; index < game.width * game.height; index++) {
-    const cell = document.createElement("div");
-    cell.dataset.index = index;
-    cell.setAttribute("role", "gridcell");
-    cells.push(cell);
+  board.setAttribute("aria-rowcount", game.height);
+  board.setAttribute("aria-colcount", game.width);
+  cells = [];
+  const rows = [];
+  for (let r = 0; r < game.height; r++) {
+    const row = document.createElement("div");
+    row.className = "row";
+    row.setAttribute("role", "row");
+    for (let c = 0; c < game.width; c++) {
+      const cell = document.createElement("div");
+      cell.dataset.index = r * game.width + c;
+      cell.id = `cell-${r * game.width + c}`;
+      cell.setAttribute("role", "gridcell");
+      row.append(cell);
+      cells.push(cell);
+    }
+    rows.push(row);
   }
-  board.replaceChildren(...cells);
+  board.replaceChildren(...rows);
   cursor = Math.min(cursor, cells.length - 1);
 }
 
 function draw() {
-  if (board.childElementCount !== game.width * game.height
+  if (cells.length !== game.width * game.height || !board.contains(cells[0])
       || board.style.getPropertyValue("--cols") !== String(game.width)) {
     buildBoard();
   }
   const exploded = game.result && game.result.exploded;
   const explodedIndex = exploded ? exploded[0] * game.width + exploded[1] : -1;
-  [...board.children].forEach((cell, index) => {
+  cells.forEach((cell, index) => {
     const symbol = symbolAt(index);
     const chance = chances && "#?".includes(symbol) ? chances[index] : null;
     const mark = chance !== null ? marks[index] : null;
+    const band = chance !== null ? bandOf(chance) : null;
     let name = "cell " + classOf(symbol);
     if (index === explodedIndex) name += " exploded";
     if (index === cursor) name += " cursor";
     if (index === hinted) name += " hint";
-    if (chance !== null) name += ` chance risk${riskStep(chance)}`;
+    if (chance !== null) name += ` chance band${band.index}`;
     if (mark) name += ` ${mark}`;
-    const text = /[1-8]/.test(symbol) ? symbol : chance !== null ? String(Math.round(chance * 100)) : "";
+    const text = /[1-8]/.test(symbol) ? symbol : chance !== null ? String(percentOf(chance)) : "";
     if (cell.className !== name || cell.textContent !== text) {
       cell.className = name;
       cell.textContent = text;
       cell.dataset.symbol = symbol;
       cell.title = chance === null ? "" : seenWords(index, chance);
       cell.setAttribute("aria-label", describe(symbol, index, chance));
+      cell.style.backgroundColor = band ? band.background : "";
+      cell.style.color = band ? band.ink : "";
     }
   });
+  board.setAttribute("aria-activedescendant", cells[cursor].id);
   fitBoard();
   showNumber($("mines-left"), game.mines_left);
   face.dataset.face = game.status;
   for (const id of ["play-move", "hint", "overlay"]) $(id).disabled = game.status !== "playing";
   $("overlay-legend").hidden = !chances;
+  $("overlay").setAttribute("aria-pressed", String(overlayOn));
   tick();
   if (!performance.getEntriesByName("board-drawn").length) performance.mark("board-drawn");
 }
@@ -108,19 +129,57 @@ function where(row, col) {
   return `row ${row + 1}, column ${col + 1}`;
 }
 
-function describe(symbol, index, chance) {
-  const what = { "#": "hidden", F: "flagged", "?": "question mark", "*": "mine", X: "wrong flag", 0: "empty" };
-  const risk = chance === null ? "" : `, ${seenWords(index, chance)}`;
-  return `${where(Math.floor(index / game.width), index % game.width)}: ${what[symbol] || symbol}${risk}`;
+/** The cell at `index` in the player's words. */
+function whereIndex(index) {
+  return where(Math.floor(index / game.width), index % game.width);
 }
 
-const RISK_STEPS = [0.1, 0.2, 0.35, 0.5];
-/** The overlay's colour step of a mine chance: 0 exactly safe, 1-5 from under 10% to under
- * 100% (bounds in RISK_STEPS), 6 a certain mine. */
-function riskStep(chance) {
-  if (chance === 0) return 0;
-  if (chance === 1) return 6;
-  return 1 + RISK_STEPS.filter((bound) => chance >= bound).length;
+const SYMBOL_WORDS = { "#": "hidden", F: "flagged", "?": "question mark", "*": "mine", X: "wrong flag", 0: "empty" };
+
+function describe(symbol, index, chance) {
+  const risk = chance === null ? "" : `, ${seenWords(index, chance)}`;
+  return `${whereIndex(index)}: ${SYMBOL_WORDS[symbol] || symbol}${risk}`;
+}
+
+/** A mine chance as the overlay writes it: a whole percentage, 0 and 100 only when certain
+ * (as the full-screen app draws it). */
+function percentOf(chance) {
+  if (chance <= 0) return 0;
+  if (chance >= 1) return 100;
+  return Math.min(99, Math.max(1, Math.round(chance * 100)));
+}
+
+/** The risk band (from the options: the one scale of every shell) of a mine chance, with its
+ * place in the scale as `index`. */
+function bandOf(chance) {
+  const percent = percentOf(chance);
+  const index = bands.findIndex((band) => percent <= band.upto);
+  return { ...bands[index], index };
+}
+
+/** The band's name in words: "certainly safe", "under 10%", ..., "certainly a mine". */
+function bandWords(band, below) {
+  if (band.upto === 0) return "certainly safe";
+  if (band.upto === 100) return "certainly a mine";
+  return `${below + 1}% to ${band.upto}%`;
+}
+
+/** The overlay's legend: each band's colour, its mark as the cells show it, and its name. */
+function showBands() {
+  const entries = bands.map((band, index) => {
+    const entry = document.createElement("span");
+    entry.className = "legend-entry";
+    entry.setAttribute("role", "listitem");
+    const swatch = document.createElement("span");
+    swatch.className = "swatch band";
+    swatch.setAttribute("aria-hidden", "true");
+    swatch.style.backgroundColor = band.background;
+    swatch.style.color = band.ink;
+    swatch.textContent = band.legend;
+    entry.append(swatch, ` ${bandWords(band, index ? bands[index - 1].upto : 0)}`);
+    return entry;
+  });
+  $("risk-legend").replaceChildren(...entries);
 }
 
 function chanceWords(chance) {
@@ -144,12 +203,55 @@ const LEGIBLE_PX = 11; // the smallest overlay number drawn in its cell
 /** Mark the board `tiny` when its overlay numbers would be under LEGIBLE_PX (they then show
  * in a label on hover or press), and say when the board is larger than its frame (it pans). */
 function fitBoard() {
-  const first = board.firstElementChild;
-  if (!first) return;
+  const first = cells[0];
+  if (!first || !board.contains(first)) return;
   const size = first.getBoundingClientRect().width;
   board.classList.toggle("tiny", size * 0.45 < LEGIBLE_PX);
   const frame = $("board-frame");
   $("pan-note").hidden = frame.scrollWidth <= frame.clientWidth + 1 && frame.scrollHeight <= frame.clientHeight + 1;
+}
+
+const ZOOM_STEPS = [24, 32, 40, 48]; // cell sizes in px when zoomed in: 24 at least, to tap
+let zoom = null; // the cell size zoomed to, or null: the board fits the screen (the default)
+
+/** Zoom the board to cells of `size` px (null: fit the screen), keeping the part of the board
+ * in the middle of its frame there. */
+function setZoom(size) {
+  const frame = $("board-frame");
+  const middle = (offset, seen, whole) => (whole ? (offset + seen / 2) / whole : 0.5);
+  const x = middle(frame.scrollLeft, frame.clientWidth, frame.scrollWidth);
+  const y = middle(frame.scrollTop, frame.clientHeight, frame.scrollHeight);
+  zoom = size;
+  board.classList.toggle("zoomed", size !== null);
+  if (size !== null) board.style.setProperty("--zoom-cell", `${size}px`);
+  frame.classList.toggle("zoomed", size !== null);
+  $("zoom-fit").setAttribute("aria-pressed", String(size === null));
+  $("zoom-out").disabled = size === null;
+  $("zoom-in").disabled = size === ZOOM_STEPS.at(-1);
+  frame.scrollLeft = x * frame.scrollWidth - frame.clientWidth / 2;
+  frame.scrollTop = y * frame.scrollHeight - frame.clientHeight / 2;
+  if (game) fitBoard();
+}
+
+/** The cell size now, in px. */
+function cellSize() {
+  return cells[0] && board.contains(cells[0]) ? cells[0].getBoundingClientRect().width : 0;
+}
+
+function zoomIn() {
+  const now = zoom === null ? cellSize() : zoom;
+  const next = ZOOM_STEPS.find((size) => size > now + 0.5);
+  if (next) setZoom(next);
+}
+
+/** Zoom out one step, or to fit when that is as large (the fitted size is measured). */
+function zoomOut() {
+  const was = zoom;
+  if (was === null) return;
+  setZoom(null);
+  const fit = cellSize();
+  const smaller = ZOOM_STEPS.filter((size) => size < was && size > fit + 0.5);
+  if (smaller.length) setZoom(smaller.at(-1));
 }
 
 let labelTimer = null;
@@ -158,7 +260,7 @@ let labelTimer = null;
 function showChanceLabel(index, ms) {
   const label = $("chance-label");
   clearTimeout(labelTimer);
-  const cell = board.children[index];
+  const cell = cells[index];
   if (!chances || !board.classList.contains("tiny") || !cell || !cell.classList.contains("chance")) {
     label.hidden = true;
     return;
@@ -217,8 +319,15 @@ function levelOf(state) {
   return found ? found.name : null;
 }
 
+/** The session's games as the records count them: won, lost and left (a loss too). */
 function showTally() {
-  $("tally").textContent = `This session: ${tally.won} won, ${tally.lost} lost`;
+  $("tally").textContent = `This session: ${tally.won} won, ${tally.lost} lost, ${tally.left} left`;
+}
+
+function count(result) {
+  tally[result] += 1;
+  sessionStorage.setItem("gridpuzzles.tally", JSON.stringify(tally));
+  showTally();
 }
 
 /** The record of the current game's level and first-click rule, in one line. */
@@ -378,6 +487,8 @@ async function openStatistics() {
 function accept(state) {
   const ended = game && !game.provisional && game.id === state.id && game.status === "playing"
     && state.status !== "playing";
+  // The overlay belongs to one game: another game, or the end of this one, turns it off.
+  if (!game || game.id !== state.id || state.status !== "playing") overlayOn = false;
   game = state;
   receivedAt = performance.now();
   hinted = -1;
@@ -387,11 +498,9 @@ function accept(state) {
   draw();
   showReplay(state);
   $("assisted").hidden = !state.assisted;
-  if ($("overlay").getAttribute("aria-pressed") === "true") showChances();
+  if (overlayOn) showChances();
   if (ended) {
-    tally[state.status] += 1;
-    sessionStorage.setItem("gridpuzzles.tally", JSON.stringify(tally));
-    showTally();
+    count(state.status);
     showStats();
   }
   const helped = state.assisted ? "assisted: not a record; " : "";
@@ -432,9 +541,10 @@ function unshow() {
   }
 }
 
-/** Help was given on the game `current`: the server now counts it as assisted. */
+/** Help was given on the game `current`: the server now counts it as assisted, once its
+ * first reveal is made (before, help marks nothing). */
 function helped(current) {
-  if (game !== current) return;
+  if (game !== current || !current.started) return;
   game.assisted = true;
   $("assisted").hidden = false;
 }
@@ -493,12 +603,35 @@ function busy(change) {
   board.setAttribute("aria-busy", String(pending > 0));
 }
 
+/** Say `text` to a screen reader (the page's hidden live region): what a move did. */
+function speak(text) {
+  $("spoken").textContent = text;
+}
+
+/** What the move `move` (as sent) did, in words, from the state before and after it. */
+function moveWords(move, before, after) {
+  const [, action, row, col] = move.match(/^([rfc])(\d+),(\d+)$/);
+  const symbol = after.view[Number(row)][Number(col)];
+  const place = where(Number(row), Number(col));
+  const mines = `${after.mines_left} ${after.mines_left === 1 ? "mine" : "mines"} left`;
+  if (action === "f") {
+    const done = { F: "Flagged", "?": "Question mark on", "#": before.view[Number(row)][Number(col)] === "?" ? "Cleared" : "Unflagged" };
+    return `${done[symbol] || "Marked"} ${place}; ${mines}`;
+  }
+  const hidden = (state) => state.view.join("").replace(/[^#F?]/g, "").length;
+  const opened = hidden(before) - hidden(after);
+  const more = opened > 1 ? `; ${opened} cells opened` : "";
+  if (action === "c") return `Opened ${opened} ${opened === 1 ? "cell" : "cells"} around ${place}`;
+  return `${place}: ${SYMBOL_WORDS[symbol] || symbol}${more}`;
+}
+
 function send(move, quietConflict = false) {
   return enqueue(async (current) => {
     // with the move count this tab saw: a move chosen on a board another tab (or another
     // server) has moved on from is refused with 409, and `enqueue` shows the game as it is now
     const body = { move, moves: current.moves };
     accept(await api("POST", `${API}/games/${current.id}/moves`, body));
+    speak(moveWords(move, current, game));
     if (game.status === "playing") say("");
   }, quietConflict);
 }
@@ -533,22 +666,24 @@ async function showChances() {
   try {
     const answer = await api("GET", `${API}/games/${current.id}/probabilities`);
     helped(current);
-    if (game !== current) return; // a newer answer came meanwhile
+    if (game !== current || !overlayOn) return; // a newer answer came meanwhile, or it is off
     chances = answer.probabilities.flat();
     marks = answer.marks.flat();
     safety = answer.secondary_safety.flat();
     draw();
   } catch (error) {
-    say(error.message, true);
+    // An answer for a game that has moved on (ended, say: its result stays shown) is no news.
+    if (game === current && game.status === "playing") say(error.message, true);
   }
 }
 
+let overlayOn = false; // the probability overlay, on for the game shown only
+
 function toggleChances() {
-  const on = $("overlay").getAttribute("aria-pressed") !== "true";
-  $("overlay").setAttribute("aria-pressed", String(on));
+  overlayOn = !overlayOn;
   chances = marks = safety = null;
-  draw();
-  if (on && game && !game.provisional && game.status === "playing") showChances();
+  if (game) draw();
+  if (overlayOn && game && !game.provisional && game.status === "playing") showChances();
 }
 
 /** Show a game's settings in the form, so that New game plays them again. */
@@ -557,6 +692,8 @@ function showSettings(state) {
   if (!state.level) for (const name of ["width", "height", "mines"]) $(name).value = state[name];
   $("no-guess").checked = state.first_click === "no-guess";
   if (state.first_click !== "no-guess") $("first-click").value = state.first_click;
+  if (state.win_rule) $("win-rule").value = state.win_rule;
+  $("question-marks").checked = Boolean(state.question_marks);
   $("custom").hidden = Boolean(state.level);
   showRule();
   localStorage.setItem(KEPT.settings, JSON.stringify(settings()));
@@ -564,7 +701,10 @@ function showSettings(state) {
 
 function settings() {
   const level = $("level").value;
-  const chosen = { level, first_click: $("first-click").value, no_guess: $("no-guess").checked };
+  const chosen = {
+    level, first_click: $("first-click").value, no_guess: $("no-guess").checked,
+    win_rule: $("win-rule").value, question_marks: $("question-marks").checked,
+  };
   if (level === "custom") {
     chosen.level = null;
     for (const name of ["width", "height", "mines"]) chosen[name] = Number($(name).value);
@@ -573,11 +713,15 @@ function settings() {
 }
 
 /** Tell the server the player leaves the game with `id`: once its first reveal is made it
- * counts as a loss. An ended game is left as it is. Resolves to an error message, or "" when
- * all went well. */
+ * counts as a loss (and in the session's tally, as "left"). An ended game is left as it is.
+ * Resolves to an error message, or "" when all went well. */
 async function leaveNow(id) {
   try {
-    await api("POST", `${API}/games/${id}/leave`);
+    const state = await api("POST", `${API}/games/${id}/leave`);
+    if (state.status === "playing" && state.started && !counted.has(id)) {
+      counted.add(id); // a game left twice (another tab, a retry) is one game
+      count("left");
+    }
     return "";
   } catch (error) {
     return error.status === 404 ? "" : `The game you left was not recorded: ${error.message}`;
@@ -591,24 +735,93 @@ function leave(id) {
   return left;
 }
 
+/** Whether the game on the page has started and is still played: leaving it is a loss. */
+function leavingCosts() {
+  return Boolean(game && game.status === "playing" && game.started);
+}
+
 /** Leave the game on the page, if it is being played after its first reveal (the one drawn
  * at once as last seen too: it is left once the server has answered for it). */
 function leaveCurrent() {
-  return game && game.status === "playing" && game.started ? leave(game.id) : Promise.resolve("");
+  return leavingCosts() ? leave(game.id) : Promise.resolve("");
 }
 
-/** Start a game with the form's settings, or, the first time, with those the address asks for. */
+const counted = new Set(); // the games this page counted as left
+let asking = null; // the question "Leave this game?" while it is asked: resolves to the answer
+
+/** Ask the player, in the page's dialog, whether to leave the game on the page (a loss);
+ * resolves to true to leave it. Escape, or Keep playing, keeps it. */
+function askToLeave() {
+  if (asking) return asking;
+  const dialog = $("leave");
+  asking = new Promise((resolve) => {
+    const answer = (leaving) => {
+      $("leave-game").removeEventListener("click", leaves);
+      $("keep-playing").removeEventListener("click", keeps);
+      dialog.removeEventListener("cancel", cancels);
+      dialog.close();
+      asking = null;
+      resolve(leaving);
+    };
+    const leaves = () => answer(true);
+    const keeps = () => answer(false);
+    const cancels = (event) => {
+      event.preventDefault();
+      answer(false);
+    };
+    $("leave-game").addEventListener("click", leaves);
+    $("keep-playing").addEventListener("click", keeps);
+    dialog.addEventListener("cancel", cancels);
+    dialog.showModal();
+    $("keep-playing").focus();
+  });
+  return asking;
+}
+
+/** Whether the player may leave the game on the page: at once when leaving it costs nothing,
+ * else when they say so. Keeping it puts the game's own settings back in the form. */
+async function mayLeave() {
+  if (asking) return false; // already asked (F2 while the question is open, say)
+  if (!leavingCosts()) return true;
+  const kept = game;
+  if (await askToLeave()) return true;
+  if (game === kept) showSettings(game);
+  say("You kept playing: the game goes on.");
+  return false;
+}
+
+/** Start a game with the form's settings, or, the first time, with those the address asks
+ * for; a game being played is left first, once the player says so. */
 async function newGame() {
+  if (!(await mayLeave())) return;
   const asked = ++gamesAsked;
   const failure = await leaveCurrent();
   await create(asked, failure);
+}
+
+/** Follow a link that leaves the page (the Mondrian page, a replay of another board) once
+ * the player has said to leave the game being played; the server then counts it as left. */
+async function followLink(link) {
+  if (!(await mayLeave())) return;
+  const failure = await leaveCurrent();
+  if (failure) {
+    say(failure, true);
+    return;
+  }
+  localStorage.removeItem(KEPT.game); // left: the next page leaves nothing more
+  location.assign(link.href);
 }
 
 /** What a new game asks the server for: the form's settings, or, the first time, what the
  * address asks for. */
 function nextGame() {
   const chosen = settings();
-  const body = { first_click: chosen.no_guess ? "no-guess" : chosen.first_click };
+  const body = {
+    first_click: chosen.no_guess ? "no-guess" : chosen.first_click,
+    win_rule: chosen.win_rule, question_marks: chosen.question_marks,
+  };
+  const seed = $("seed").value.trim();
+  if (seed) body.seed = seed; // as text: the server checks it (and it keeps every digit)
   if (chosen.level) body.level = chosen.level;
   else Object.assign(body, { width: chosen.width, height: chosen.height, mines: chosen.mines });
   return requested ? withAddress(body, requested) : body;
@@ -648,6 +861,7 @@ function hiddenBoard(body) {
     id: null, level: body.level || null, width, height, mines, first_click: body.first_click,
     status: "playing", view: Array(height).fill("#".repeat(width)), mines_left: mines,
     elapsed: 0, started: false, moves: 0, assisted: false, result: null,
+    win_rule: body.win_rule || "reveal", question_marks: Boolean(body.question_marks),
   };
 }
 
@@ -675,18 +889,30 @@ function at(index) {
 /** A left click or Enter: reveal a hidden cell, chord a number. */
 function open(index) {
   const symbol = symbolAt(index);
-  if (symbol === "#" || symbol === "?") send(`r${at(index)}`);
+  if (game.status === "playing" && (symbol === "#" || symbol === "?")) send(`r${at(index)}`);
   else chord(index);
 }
 
-/** Chord the number at `index` when it is satisfied; anything else does nothing. */
+/** Chord the number at `index` when it is satisfied; anything else does nothing (and says
+ * why, to a screen reader). */
 function chord(index) {
-  if (/[1-8]/.test(symbolAt(index)) && satisfied(index)) send(`c${at(index)}`, true);
+  const symbol = symbolAt(index);
+  if (/[1-8]/.test(symbol) && satisfied(index)) send(`c${at(index)}`, true);
+  else if (game.status !== "playing") speak(overWords());
+  else if (/[1-8]/.test(symbol)) speak(`${whereIndex(index)}: ${symbol}, ${flagsAround(index)} flagged around it: nothing to open`);
+  else if (symbol === "F") speak(`${whereIndex(index)} is flagged: unflag it first to open it`);
+  else speak(`${whereIndex(index)}: ${SYMBOL_WORDS[symbol] || symbol}, nothing to open`);
 }
 
 /** Whether the number at `index` has as many flags around it as it says and a hidden
  * neighbour left to open: only then does a click on it chord (else it does nothing). */
 function satisfied(index) {
+  const around = neighbourSymbols(index);
+  return flagsAround(index) === Number(symbolAt(index)) && around.some((symbol) => symbol === "#" || symbol === "?");
+}
+
+/** The symbols of the cells around the cell at `index`. */
+function neighbourSymbols(index) {
   const row = Math.floor(index / game.width);
   const col = index % game.width;
   const around = [];
@@ -695,13 +921,24 @@ function satisfied(index) {
       if (r !== row || c !== col) around.push(symbolAt(r * game.width + c));
     }
   }
-  const flags = around.filter((symbol) => symbol === "F").length;
-  return flags === Number(symbolAt(index)) && around.some((symbol) => symbol === "#" || symbol === "?");
+  return around;
+}
+
+/** Why a move on an ended game does nothing. */
+function overWords() {
+  return `The game is over (${game.status}): press F2 for a new game`;
+}
+
+/** How many flags the cell at `index` has around it. */
+function flagsAround(index) {
+  return neighbourSymbols(index).filter((symbol) => symbol === "F").length;
 }
 
 /** A right click, shift+click, long press or F: flag or unflag a hidden cell. */
 function flag(index) {
-  if ("#F?".includes(symbolAt(index))) send(`f${at(index)}`);
+  if (game.status === "playing" && "#F?".includes(symbolAt(index))) send(`f${at(index)}`);
+  else if (game.status !== "playing") speak(overWords());
+  else speak(`${whereIndex(index)} is open: only a hidden cell can be flagged`);
 }
 
 /** A click or tap: it flags a hidden cell in Flag mode, else it opens (or chords). */
@@ -763,7 +1000,7 @@ function listen() {
     else chorded = false; // a new press
     const index = cellIndex(event);
     if (event.button !== 0 || index === null || !game || game.status !== "playing") return;
-    board.children[index].classList.add("pressed");
+    cells[index].classList.add("pressed");
     face.dataset.face = "worried";
   });
   document.addEventListener("mouseup", (event) => {
@@ -828,7 +1065,7 @@ function listen() {
       const c = Math.max(0, Math.min(game.width - 1, col + dc));
       board.classList.add("keyboard");
       moveCursor(r * game.width + c);
-      board.children[cursor].scrollIntoView({ block: "nearest", inline: "nearest" });
+      cells[cursor].scrollIntoView({ block: "nearest", inline: "nearest" });
       showChanceLabel(cursor);
     } else if (event.key === " " || event.key === "Enter") {
       open(cursor);
@@ -842,8 +1079,18 @@ function listen() {
   document.addEventListener("keydown", (event) => {
     if (event.key === "F2") {
       event.preventDefault();
-      newGame();
+      if (!$("leave").open) newGame();
     }
+  });
+  // A link away from this game (the Mondrian page, a replay of another board) asks first
+  // when leaving the game costs the player a loss.
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest("a[href]");
+    if (!link || !leavingCosts() || event.defaultPrevented) return;
+    const away = link.pathname === "/mondrian" || link.classList.contains("replay-link");
+    if (!away || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    followLink(link);
   });
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") followSoon();
@@ -865,6 +1112,11 @@ function listen() {
     if ($("level").value !== "custom") newGame(); // a level starts at once; a size waits for New game
   });
   $("first-click").addEventListener("change", newGame);
+  $("win-rule").addEventListener("change", newGame);
+  $("question-marks").addEventListener("change", newGame);
+  $("zoom-in").addEventListener("click", zoomIn);
+  $("zoom-out").addEventListener("click", zoomOut);
+  $("zoom-fit").addEventListener("click", () => setZoom(null));
   $("no-guess").addEventListener("change", () => {
     showRule();
     newGame();
@@ -876,6 +1128,8 @@ function listen() {
 
 function fillLevels(options) {
   levels = options.levels;
+  bands = options.risk_bands;
+  showBands();
   maxSide = options.max_side;
   const select = $("level");
   for (const level of options.levels) {
@@ -888,6 +1142,8 @@ function fillLevels(options) {
     select.value = saved.level || "custom";
     $("first-click").value = saved.first_click;
     $("no-guess").checked = Boolean(saved.no_guess);
+    if (saved.win_rule) $("win-rule").value = saved.win_rule;
+    $("question-marks").checked = Boolean(saved.question_marks);
     for (const name of ["width", "height", "mines"]) if (saved[name]) $(name).value = saved[name];
   }
   $("custom").hidden = select.value !== "custom";
@@ -954,6 +1210,7 @@ async function first(options) {
 function start() {
   onRetry((words) => say(words, true));
   listen();
+  setZoom(null);
   showTally();
   const options = fromPage("minesweeper-options");
   if (options) fillLevels(options);
