@@ -69,12 +69,13 @@ class GridPuzzlesApp(App[None]):
         self.minesweeper: MinesweeperScreen | None = None
 
     def run(self, *args: Any, **kwargs: Any) -> None:
-        """Run the app in this terminal; `NoTerminalError` when there is none to draw it on
-        (Textual would wait forever on a redirected input, writing escape codes meanwhile)."""
-        problem = terminal_problem()
+        """Run the app in this terminal (or headless, as snapshot tests do); `NoTerminalError`
+        when there is no terminal to draw it on (Textual would wait forever on a redirected
+        input, writing escape codes meanwhile)."""
+        problem = None if kwargs.get("headless") else terminal_problem()
         if problem is not None:
             raise NoTerminalError(problem)
-        super().run(*args, **kwargs)
+        return super().run(*args, **kwargs)  # what the app exits with (a screenshot, say)
 
     def on_mount(self) -> None:
         self.add_mode("minesweeper", self._minesweeper)
