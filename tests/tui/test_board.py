@@ -21,19 +21,8 @@ from gridpuzzles.tui.board import (
     NUMBER_COLOURS,
     OPEN_BG,
 )
+from tests.colours import contrast, luminance
 from tests.tui.test_minesweeper_screen import Drawn, app_for, drawn_cells, message, screen_of
-
-
-def luminance(colour: str) -> float:
-    """The relative luminance of a ``#rrggbb`` colour (WCAG 2)."""
-    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
-    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-
-
-def contrast(one: str, other: str) -> float:
-    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
 
 
 @pytest.mark.parametrize("number", sorted(NUMBER_COLOURS))

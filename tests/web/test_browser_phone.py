@@ -19,6 +19,7 @@ from gridpuzzles.minesweeper import Move, level, new_game, play, view
 from gridpuzzles.minesweeper.core.grid import neighbours
 from gridpuzzles.minesweeper.core.scale import RISK_BANDS, risk_band
 from gridpuzzles.web.process import ServerProcess
+from tests.colours import contrast, luminance
 from tests.web.boards import FIRST, SEED, beginner_layout, beginner_mine
 from tests.web.conftest import fresh_page
 from tests.web.test_browser import cell, open_seeded
@@ -43,17 +44,8 @@ def settled(page: Page) -> None:
     expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
 
 
-def luminance(rgb: tuple[float, float, float]) -> float:
-    def channel(c: float) -> float:
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (channel(c) for c in rgb)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
-def contrast(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
-    la, lb = luminance(a), luminance(b)
-    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
 
 
 def lightness(rgb: tuple[float, float, float]) -> float:

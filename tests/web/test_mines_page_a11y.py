@@ -13,9 +13,10 @@ from playwright.sync_api import Page, expect
 
 from gridpuzzles.minesweeper import Move, level, new_game, play, view
 from gridpuzzles.web.process import ServerProcess
+from tests.colours import contrast
 from tests.web.boards import FIRST, beginner_win
 from tests.web.test_browser import at, cell, open_seeded
-from tests.web.test_browser_phone import contrast, css_rgb, settled
+from tests.web.test_browser_phone import css_rgb, settled
 from tests.web.test_browser_records import open_statistics
 
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]

@@ -12,9 +12,10 @@ from playwright.sync_api import Page, expect
 
 from gridpuzzles.minesweeper.core.scale import RISK_BANDS, risk_band
 from gridpuzzles.web.process import ServerProcess
+from tests.colours import contrast
 from tests.web.boards import FIRST, beginner_win
 from tests.web.test_browser import at, cell, open_seeded
-from tests.web.test_browser_phone import contrast, css_rgb, settled
+from tests.web.test_browser_phone import css_rgb, settled
 
 GAME_KEY = "gridpuzzles.minesweeper.game"
 

@@ -9,6 +9,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from gridpuzzles.web.process import ServerProcess
+from tests.colours import contrast
 from tests.web.test_mondrian_browser import (
     click_cell,
     move_cursor,
@@ -62,16 +63,8 @@ def go(page: Page, cell: tuple[int, int]) -> None:
     )
 
 
-def luminance(colour: str) -> float:
-    """The relative luminance (WCAG) of a CSS ``rgb(...)`` colour."""
-    numbers = [int(n) / 255 for n in re.findall(r"[0-9.]+", colour)[:3]]
-    linear = [n / 12.92 if n <= 0.04045 else ((n + 0.055) / 1.055) ** 2.4 for n in numbers]
-    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
 
 
-def contrast(one: str, other: str) -> float:
-    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
 
 
 def test_the_board_is_a_grid_of_rows_whose_active_descendant_is_the_cursor(

@@ -8,19 +8,13 @@ from importlib.resources import files
 
 import pytest
 
+from tests.colours import contrast
+
 STATIC = files("gridpuzzles.web") / "static"
 
 
-def luminance(colour: str) -> float:
-    """The relative luminance of ``#rrggbb`` (WCAG 2)."""
-    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
-    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
 
 
-def contrast(a: str, b: str) -> float:
-    dark, light = sorted((luminance(a), luminance(b)))
-    return (light + 0.05) / (dark + 0.05)
 
 
 def number_colours() -> dict[int, str]:
