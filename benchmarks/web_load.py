@@ -666,10 +666,13 @@ def trees(base: str | None) -> Iterator[list[Tree]]:
     if base is None:
         yield [here]
         return
-    short = subprocess.run(
-        ["git", "-C", str(ROOT), "rev-parse", "--short", base],
-        check=True, capture_output=True, text=True,
-    ).stdout.strip()
+    found = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "--short", "--verify", "--quiet", f"{base}^{{commit}}"],
+        capture_output=True, text=True, check=False,
+    )
+    if found.returncode != 0:
+        raise SystemExit(f"--base {base!r} is not a revision of this repository")
+    short = found.stdout.strip()
     with tempfile.TemporaryDirectory() as folder:
         copy = Path(folder) / "base"
         subprocess.run(
