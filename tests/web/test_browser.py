@@ -54,6 +54,18 @@ def cell(page: Page, row: int, col: int) -> Locator:
     return page.locator(f"#board .cell[data-index='{row * WIDTH + col}']")
 
 
+def cursor_to(page: Page, row: int, col: int, side: int = WIDTH) -> None:
+    """Move the keyboard cursor of a board of at most ``side`` rows and columns to ``row``,
+    ``col`` by arrow keys: to the top-left corner first, then down and right."""
+    for _ in range(side - 1):
+        page.keyboard.press("ArrowUp")
+        page.keyboard.press("ArrowLeft")
+    for _ in range(row):
+        page.keyboard.press("ArrowDown")
+    for _ in range(col):
+        page.keyboard.press("ArrowRight")
+
+
 def at(move: str) -> tuple[int, int]:
     parsed = Move.parse(move)
     return parsed.row, parsed.col
@@ -128,14 +140,7 @@ def test_keyboard_play(page: Page, server: ServerProcess) -> None:
     expect(cell(page, *FIRST)).to_have_class(re.compile(r"\bopen\b"))
     shown = view(play(new_game(level("beginner"), SEED), Move.parse("r4,4")))
     row, col = next((r, c) for r in range(9) for c in range(9) if shown.at(r, c) == "#")
-    page.keyboard.press("ArrowUp")
-    for _ in range(4):
-        page.keyboard.press("ArrowUp")
-        page.keyboard.press("ArrowLeft")
-    for _ in range(row):
-        page.keyboard.press("ArrowDown")
-    for _ in range(col):
-        page.keyboard.press("ArrowRight")
+    cursor_to(page, row, col)
     page.keyboard.press("f")
     expect(cell(page, row, col)).to_have_class(re.compile(r"\bflag\b"))
 

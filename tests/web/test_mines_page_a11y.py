@@ -15,7 +15,7 @@ from gridpuzzles.minesweeper import Move, level, new_game, play, view
 from gridpuzzles.web.process import ServerProcess
 from tests.colours import contrast
 from tests.web.boards import FIRST, beginner_win
-from tests.web.test_browser import at, cell, open_seeded
+from tests.web.test_browser import at, cell, cursor_to, open_seeded
 from tests.web.test_browser_phone import css_rgb, settled
 from tests.web.test_browser_records import open_statistics
 
@@ -103,13 +103,7 @@ def test_every_move_is_said_in_words_in_a_live_region(page: Page, server: Server
     page.keyboard.press("f")  # an open cell: refused, and said why
     expect(spoken).to_have_text("row 5, column 5 is open: only a hidden cell can be flagged")
     row, col = next((r, c) for r in range(9) for c in range(9) if shown.at(r, c) == "#")
-    for _ in range(8):
-        page.keyboard.press("ArrowUp")
-        page.keyboard.press("ArrowLeft")
-    for _ in range(row):
-        page.keyboard.press("ArrowDown")
-    for _ in range(col):
-        page.keyboard.press("ArrowRight")
+    cursor_to(page, row, col)
     page.keyboard.press("f")
     expect(spoken).to_have_text(f"Flagged row {row + 1}, column {col + 1}; 9 mines left")
     page.keyboard.press("f")

@@ -72,6 +72,17 @@ def placed(page: Page, placement: Placement) -> None:
     expect(block).to_have_attribute("data-orientation", placement.orientation.value)
 
 
+def tapped_into_place(page: Page, placement: Placement) -> None:
+    """Put ``placement`` down by touch: its block tapped in the tray, turned if it stands,
+    its corner cell tapped; then expect it drawn."""
+    page.tap(tray(page, str(placement.block)))
+    if placement.orientation is Orientation.VERTICAL:
+        page.tap("#turn")
+    page.touchscreen.tap(*cell_centre(page, placement.row, placement.col))
+    settled(page)
+    placed(page, placement)
+
+
 def test_a_published_challenge_is_played_to_the_end_with_the_mouse(
     page: Page, server: ServerProcess, artifacts: Path
 ) -> None:
@@ -364,12 +375,7 @@ def test_a_phone_plays_with_taps(browser: Browser, server: ServerProcess, artifa
         open_challenge(page, server)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         for placement in coloured_solution(CODE)[:3]:
-            page.tap(tray(page, str(placement.block)))
-            if placement.orientation is Orientation.VERTICAL:
-                page.tap("#turn")
-            page.touchscreen.tap(*cell_centre(page, placement.row, placement.col))
-            settled(page)
-            placed(page, placement)
+            tapped_into_place(page, placement)
         page.screenshot(path=artifacts / "mondrian-phone.png", full_page=True)
     finally:
         context.close()

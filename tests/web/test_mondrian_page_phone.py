@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, FloatRect, Page, expect
 
-from gridpuzzles.mondrian.core.rules import Orientation
 from gridpuzzles.web.process import ServerProcess
 from tests.web.conftest import fresh_page
 from tests.web.test_mondrian_browser import (
@@ -19,8 +18,8 @@ from tests.web.test_mondrian_browser import (
     cell_centre,
     coloured_solution,
     open_challenge,
-    placed,
     settled,
+    tapped_into_place,
     tray,
 )
 
@@ -84,12 +83,7 @@ def test_what_a_move_says_is_in_sight_above_the_board_without_scrolling(
     page.screenshot(path=artifacts / "mondrian-phone-refused.png")
 
     for placement in coloured_solution(CODE):
-        page.tap(tray(page, str(placement.block)))
-        if placement.orientation is Orientation.VERTICAL:
-            page.tap("#turn")
-        page.touchscreen.tap(*cell_centre(page, placement.row, placement.col))
-        settled(page)
-        placed(page, placement)
+        tapped_into_place(page, placement)
     expect(message).to_have_text(SOLVED)
     expect(page.locator("#board")).to_have_class(re.compile(r"\bsolved\b"))
     in_sight(page, "#message")
