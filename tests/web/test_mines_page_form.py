@@ -5,6 +5,7 @@ marks (right click cycles flag, question mark, hidden) and the flags win rule.""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
 
@@ -15,10 +16,11 @@ from tests.web.test_browser import cell, start_new_game
 from tests.web.test_browser_records import open_page
 
 
-def new_game_asked(page: Page) -> dict[str, object]:
-    """Click New game; the body the page sent for the new game."""
+def new_game_asked(page: Page, act: Callable[[], object] | None = None) -> dict[str, object]:
+    """Click New game (or ``act``, such as a rule's change, which starts one at once) and
+    wait until the page shows it; the body the page sent for the new game."""
     with page.expect_request(lambda r: r.url.endswith("/games") and r.method == "POST") as made:
-        start_new_game(page)
+        start_new_game(page, act)
     return asked(made.value.post_data_json)
 
 
@@ -38,9 +40,9 @@ def test_a_chosen_seed_is_sent_as_text_and_said_not_to_count(
     expect(page.get_by_role("textbox", name="Seed")).to_have_attribute(
         "aria-describedby", "seed-note"
     )
-    page.select_option("#first-click", "safe")
     page.fill("#seed", str(SEED))
-    body = new_game_asked(page)
+    # A rule's change starts the game at once (a second click on New game would race it).
+    body = new_game_asked(page, lambda: page.select_option("#first-click", "safe"))
     assert body["seed"] == str(SEED)
     cell(page, *FIRST).click()
     expect(cell(page, *FIRST)).to_have_class(re.compile(r"\bopen\b"))
@@ -70,13 +72,10 @@ def test_the_flags_win_rule_wins_by_flagging_exactly_the_mines(
     page: Page, server: ServerProcess
 ) -> None:
     open_page(page, server)
-    page.select_option("#first-click", "safe")
     page.fill("#seed", str(SEED))
-    with page.expect_request(lambda r: r.url.endswith("/games") and r.method == "POST") as made:
-        page.select_option("#win-rule", "flags")
-    body = asked(made.value.post_data_json)
+    new_game_asked(page, lambda: page.select_option("#first-click", "safe"))
+    body = new_game_asked(page, lambda: page.select_option("#win-rule", "flags"))
     assert body["win_rule"] == "flags" and body["seed"] == str(SEED)
-    page.wait_for_timeout(300)
     cell(page, *FIRST).click()
     expect(cell(page, *FIRST)).to_have_class(re.compile(r"\bopen\b"))
     for mine in beginner_layout().mine_indices():
