@@ -35,8 +35,11 @@ def per_board(path: Path) -> list[tuple[object, ...]]:
 def timed(args: list[str], results: Path) -> float:
     """Seconds of wall time of one `mines bench` run."""
     started = time.perf_counter()
-    subprocess.run([str(MINES), "bench", *args, "--results", str(results)], check=True,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [str(MINES), "bench", *args, "--results", str(results)],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
     return time.perf_counter() - started
 
 
@@ -49,10 +52,16 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
     board = ["--level", args.level, "--games", str(args.games), "--seed", str(args.seed)]
-    with tempfile.TemporaryDirectory() as folder, LocalCluster(  # type: ignore[no-untyped-call]
-        n_workers=args.workers, processes=True, threads_per_worker=1, host="127.0.0.1",
-        dashboard_address=":0",
-    ) as cluster:
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=args.workers,
+            processes=True,
+            threads_per_worker=1,
+            host="127.0.0.1",
+            dashboard_address=":0",
+        ) as cluster,
+    ):
         ways = {
             f"--jobs {args.workers}": ["--jobs", str(args.workers)],
             f"--cluster ({args.workers} workers)": ["--cluster", str(cluster.scheduler_address)],

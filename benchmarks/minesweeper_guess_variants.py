@@ -43,23 +43,31 @@ def parse_variant(text: str) -> list[tuple[ModuleType, str, object]]:
         module_name, _, name = target.strip().partition(".")
         module = MODULES.get(module_name)
         if module is None or not name.isupper() or not hasattr(module, name) or not value:
-            raise SystemExit(f"error: not a setting: {item!r} (e.g. guessing.SHORTLIST_FRONTIER=12)")
+            raise SystemExit(
+                f"error: not a setting: {item!r} (e.g. guessing.SHORTLIST_FRONTIER=12)"
+            )
         kind = type(getattr(module, name))
         try:
             settings.append((module, name, kind(value)))
         except ValueError:
-            raise SystemExit(f"error: {target.strip()} takes a {kind.__name__}, not {value!r}") from None
+            raise SystemExit(
+                f"error: {target.strip()} takes a {kind.__name__}, not {value!r}"
+            ) from None
     return settings
 
 
-def play(settings: list[tuple[ModuleType, str, object]], seed: int, games: int, jobs: int) -> list[Result]:
+def play(
+    settings: list[tuple[ModuleType, str, object]], seed: int, games: int, jobs: int
+) -> list[Result]:
     """Expert games (safe corner start) under ``settings``; worker processes are forked after
     the settings are made, so they see them too."""
     saved = [(module, name, getattr(module, name)) for module, name, _ in settings]
     for module, name, value in settings:
         setattr(module, name, value)
     try:
-        return play_boards(random_boards(level("expert", FirstClick.SAFE), games, seed), FirstClick.SAFE, jobs)
+        return play_boards(
+            random_boards(level("expert", FirstClick.SAFE), games, seed), FirstClick.SAFE, jobs
+        )
     finally:
         for module, name, value in saved:
             setattr(module, name, value)

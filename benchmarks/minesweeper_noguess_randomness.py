@@ -55,7 +55,9 @@ def main() -> None:
     density = config.mines / config.size
     noise = 3 * (2 * density * (1 - density) / args.boards) ** 0.5  # of one cell's difference
     print(f"{args.level}, first click at the centre, {args.boards} boards each way")
-    print(f"rejection sampling kept {args.boards}/{tried} random boards ({args.boards / tried:.1%})")
+    print(
+        f"rejection sampling kept {args.boards}/{tried} random boards ({args.boards / tried:.1%})"
+    )
     print(f"largest per-cell mine frequency difference: {biggest:.3f} (3-sigma noise ~{noise:.3f})")
     print(
         "mean mines around the opening: generator "

@@ -71,8 +71,10 @@ def compare(name: str, first: list[Result], second: list[Result]) -> None:
     print(describe(f"{name}, before", first))
     print(describe(f"{name}, after", second))
     gained, lost, z = sign_test([r.won for r in first], [r.won for r in second])
-    print(f"{name}: after against before: gained {gained}, lost {lost}, net {gained - lost:+d} "
-          f"(sign-test z {z:+.2f})")
+    print(
+        f"{name}: after against before: gained {gained}, lost {lost}, net {gained - lost:+d} "
+        f"(sign-test z {z:+.2f})"
+    )
 
 
 def main() -> None:

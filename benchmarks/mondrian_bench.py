@@ -78,8 +78,9 @@ def _baseline(puzzle: Puzzle) -> int:
     return len(baseline_solutions(puzzle))
 
 
-def _times(solve: Callable[[Puzzle], int], puzzles: Sequence[Puzzle], expected: Sequence[int],
-           repeat: int) -> list[float]:
+def _times(
+    solve: Callable[[Puzzle], int], puzzles: Sequence[Puzzle], expected: Sequence[int], repeat: int
+) -> list[float]:
     """Per puzzle, the best of ``repeat`` runs, in seconds; checks every count."""
     best = [float("inf")] * len(puzzles)
     for _ in range(repeat):
@@ -94,7 +95,9 @@ def _times(solve: Callable[[Puzzle], int], puzzles: Sequence[Puzzle], expected: 
 
 def _report(name: str, times: Sequence[float]) -> None:
     median, mean = statistics.median(times) * 1e3, statistics.mean(times) * 1e3
-    print(f"  {name:<9} median {median:7.3f} ms   mean {mean:7.3f} ms   max {max(times) * 1e3:7.2f} ms")
+    print(
+        f"  {name:<9} median {median:7.3f} ms   mean {mean:7.3f} ms   max {max(times) * 1e3:7.2f} ms"
+    )
 
 
 def bench_challenges(step: int, repeat: int) -> None:
@@ -119,8 +122,9 @@ def bench_census(sample: int, seed: int) -> None:
     ours = time.perf_counter() - start
     rng = random.Random(seed)
     puzzles = [
-        make_puzzle(STANDARD_BOARD, STANDARD_BLOCKS,
-                    random_placement(rng, STANDARD_BOARD, BLACK_BLOCKS))
+        make_puzzle(
+            STANDARD_BOARD, STANDARD_BLOCKS, random_placement(rng, STANDARD_BOARD, BLACK_BLOCKS)
+        )
         for _ in range(sample)
     ]
     start = time.perf_counter()
@@ -140,9 +144,13 @@ def bench_census(sample: int, seed: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--quick", action="store_true", help="every 8th challenge, 1 run, small sample")
+    parser.add_argument(
+        "--quick", action="store_true", help="every 8th challenge, 1 run, small sample"
+    )
     parser.add_argument("--repeat", type=int, default=3, help="runs per challenge (best is kept)")
-    parser.add_argument("--sample", type=int, default=2000, help="placements for the baseline census")
+    parser.add_argument(
+        "--sample", type=int, default=2000, help="placements for the baseline census"
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the census sample")
     parser.add_argument("--no-census", action="store_true", help="skip the census")
     args = parser.parse_args()

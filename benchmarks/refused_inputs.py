@@ -53,34 +53,55 @@ class Refusal:
 
 BOARD_LINE = json.dumps({"w": 100000, "h": 100000, "mines": [5, 17], "start": 0}).encode()
 REFUSED = (
-    Refused("mines play: a 100000x100000 board",
-            ("mines", "play", "--width", "100000", "--height", "100000", "--mines", "10")),
-    Refused("mines play: a seed past 2**63-1", ("mines", "play", "--level", "beginner",
-                                                "--seed", HUGE)),
-    Refused("mines analyze: a 6000x6000 view on stdin", ("mines", "analyze", "--mines", "10"),
-            stdin=("#" * 6000 + "\n").encode() * 6000),
-    Refused("mines analyze: 500x500 past --max-seconds 1",
-            ("mines", "analyze", "--mines", "20000", "--max-seconds", "1"),
-            stdin=("#" * 500 + "\n").encode() * 500),
-    Refused("mines bench: a 100000x100000 board in --boards",
-            ("mines", "bench", "--boards", "boards.jsonl"),
-            files=(("boards.jsonl", BOARD_LINE + b"\n"),)),
+    Refused(
+        "mines play: a 100000x100000 board",
+        ("mines", "play", "--width", "100000", "--height", "100000", "--mines", "10"),
+    ),
+    Refused(
+        "mines play: a seed past 2**63-1", ("mines", "play", "--level", "beginner", "--seed", HUGE)
+    ),
+    Refused(
+        "mines analyze: a 6000x6000 view on stdin",
+        ("mines", "analyze", "--mines", "10"),
+        stdin=("#" * 6000 + "\n").encode() * 6000,
+    ),
+    Refused(
+        "mines analyze: 500x500 past --max-seconds 1",
+        ("mines", "analyze", "--mines", "20000", "--max-seconds", "1"),
+        stdin=("#" * 500 + "\n").encode() * 500,
+    ),
+    Refused(
+        "mines bench: a 100000x100000 board in --boards",
+        ("mines", "bench", "--boards", "boards.jsonl"),
+        files=(("boards.jsonl", BOARD_LINE + b"\n"),),
+    ),
     Refused("mines bench: 10**30 games", ("mines", "bench", "--games", HUGE)),
     Refused("mines bench: 100000 jobs", ("mines", "bench", "--jobs", "100000")),
-    Refused("mines bench: millions of sweep points",
-            ("mines", "bench", "--sweep", "--level", "expert", "--densities",
-             "0.1:0.5:0.0000001")),
-    Refused("mines bench: a 100000x100000 sweep",
-            ("mines", "bench", "--sweep", "--width", "100000", "--height", "100000")),
-    Refused("tui: a 100000x100000 board",
-            ("tui", "--width", "100000", "--height", "100000", "--mines", "10")),
+    Refused(
+        "mines bench: millions of sweep points",
+        ("mines", "bench", "--sweep", "--level", "expert", "--densities", "0.1:0.5:0.0000001"),
+    ),
+    Refused(
+        "mines bench: a 100000x100000 sweep",
+        ("mines", "bench", "--sweep", "--width", "100000", "--height", "100000"),
+    ),
+    Refused(
+        "tui: a 100000x100000 board",
+        ("tui", "--width", "100000", "--height", "100000", "--mines", "10"),
+    ),
     Refused("tui: a seed past 2**63-1", ("tui", "--seed", HUGE)),
-    Refused("mondrian solve: a 100000x1 board", ("mondrian", "solve", "--board", "100000x1",
-                                                 "--blocks", "100000x1")),
-    Refused("mondrian solve: 20000 blocks",
-            ("mondrian", "solve", "--board", "8x8", "--blocks", ",".join(["1x1"] * 20000))),
-    Refused("mondrian census: a 1000x1000 board",
-            ("mondrian", "census", "--board", "1000x1000", "--blocks", "1000x1000")),
+    Refused(
+        "mondrian solve: a 100000x1 board",
+        ("mondrian", "solve", "--board", "100000x1", "--blocks", "100000x1"),
+    ),
+    Refused(
+        "mondrian solve: 20000 blocks",
+        ("mondrian", "solve", "--board", "8x8", "--blocks", ",".join(["1x1"] * 20000)),
+    ),
+    Refused(
+        "mondrian census: a 1000x1000 board",
+        ("mondrian", "census", "--board", "1000x1000", "--blocks", "1000x1000"),
+    ),
     Refused("mondrian generate: 10**30 challenges", ("mondrian", "generate", "--count", HUGE)),
     Refused("mondrian generate: a seed past 2**63-1", ("mondrian", "generate", "--seed", HUGE)),
     Refused("serve: port 99999", ("serve", "--port", "99999")),
@@ -101,7 +122,11 @@ def refuse(case: Refused, folder: Path) -> Refusal:
         stdin.seek(0)
         launched = subprocess.run(
             [sys.executable, __file__, "--launch", "-m", "gridpuzzles", *case.argv],
-            stdin=stdin, stdout=subprocess.PIPE, stderr=stderr, cwd=folder, check=True,
+            stdin=stdin,
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            cwd=folder,
+            check=True,
         )
         stderr.seek(0)
         text = stderr.read().decode("utf-8", "replace")
@@ -144,8 +169,10 @@ def main() -> None:
         for case in REFUSED:
             answer = refuse(case, Path(folder))
             message = answer.stderr.strip().splitlines()[-1] if answer.stderr.strip() else "-"
-            print(f"{case.label:<48} {answer.status:>6} {answer.peak_bytes / 2**20:>9.1f} "
-                  f"{answer.seconds:>8.2f}  {message[:90]}")
+            print(
+                f"{case.label:<48} {answer.status:>6} {answer.peak_bytes / 2**20:>9.1f} "
+                f"{answer.seconds:>8.2f}  {message[:90]}"
+            )
 
 
 if __name__ == "__main__":

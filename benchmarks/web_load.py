@@ -339,9 +339,7 @@ async def help_game(
     tally.games += 1
 
 
-async def client_loop(
-    url: str, number: int, load: Load, deadline: float, tally: Tally
-) -> None:
+async def client_loop(url: str, number: int, load: Load, deadline: float, tally: Tally) -> None:
     """Client ``number``: a player below ``load.clients``, a hint-heavy client above."""
     rng = random.Random(number)
     helper = number >= load.clients
@@ -382,8 +380,10 @@ async def run(url: str, load: Load) -> Tally:
     started, cpu = time.perf_counter(), time.process_time()
     deadline = started + load.seconds
     await asyncio.gather(
-        *(client_loop(url, number, load, deadline, tally)
-          for number in range(load.clients + load.hinters))
+        *(
+            client_loop(url, number, load, deadline, tally)
+            for number in range(load.clients + load.hinters)
+        )
     )
     tally.seconds = time.perf_counter() - started
     tally.client_seconds = time.process_time() - cpu
@@ -478,9 +478,7 @@ async def run_with_attackers(url: str, load: Load, attackers: int) -> tuple[Tall
     stop = asyncio.Event()
     kinds = [ATTACKS[i % len(ATTACKS)] for i in range(attackers)]
     async with contextlib.AsyncExitStack() as stack:
-        sessions = [
-            await stack.enter_async_context(session(url, ATTACK_TIMEOUT)) for _ in kinds
-        ]
+        sessions = [await stack.enter_async_context(session(url, ATTACK_TIMEOUT)) for _ in kinds]
         ready = await asyncio.gather(
             *(prepare(sessions[i], kinds[i], 1 + i, attacks) for i in range(attackers))
         )
@@ -667,8 +665,19 @@ def trees(base: str | None) -> Iterator[list[Tree]]:
         yield [here]
         return
     found = subprocess.run(
-        ["git", "-C", str(ROOT), "rev-parse", "--short", "--verify", "--quiet", f"{base}^{{commit}}"],
-        capture_output=True, text=True, check=False,
+        [
+            "git",
+            "-C",
+            str(ROOT),
+            "rev-parse",
+            "--short",
+            "--verify",
+            "--quiet",
+            f"{base}^{{commit}}",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     if found.returncode != 0:
         raise SystemExit(f"--base {base!r} is not a revision of this repository")
@@ -724,16 +733,28 @@ class Phase:
         )
 
 
-HEADINGS = ("req/s", "req p50", "req p99", "moves/s", "move p50", "move p99", "help/s",
-            "help p99", "cpu/req")
+HEADINGS = (
+    "req/s",
+    "req p50",
+    "req p99",
+    "moves/s",
+    "move p50",
+    "move p99",
+    "help/s",
+    "help p99",
+    "cpu/req",
+)
 """The columns of `Phase.figures` (latencies and processor time in ms)."""
 
 
 def reference(phase: Phase, phases: Sequence[Phase]) -> Phase:
     """What ``phase`` is compared with: the base revision's same phase (the base's phases
     come first), else the first worker count's phase of its tree, database and attackers."""
-    same = [p for p in phases if (p.db, p.workers, p.attackers) == (phase.db, phase.workers,
-                                                                   phase.attackers)]
+    same = [
+        p
+        for p in phases
+        if (p.db, p.workers, p.attackers) == (phase.db, phase.workers, phase.attackers)
+    ]
     if same[0].tree != phase.tree:
         return same[0]
     return next(
@@ -756,7 +777,8 @@ def summary(phases: Sequence[Phase]) -> str:
                 for mine, theirs in zip(phase.figures(), base.figures(), strict=True)
             )
             label = (
-                f"  / {base.tree}" if base.tree != phase.tree
+                f"  / {base.tree}"
+                if base.tree != phase.tree
                 else f"  {phase.workers} workers / {base.workers}"
             )
             lines.append(f"{label:{width}} {ratios}")
@@ -827,53 +849,73 @@ def arguments() -> argparse.Namespace:
         "--url", type=loopback, help="a running server (default: start one per phase)"
     )
     parser.add_argument(
-        "--workers", type=whole_number("the number of server processes", *WORKERS), nargs="+",
-        default=[1], metavar="N",
+        "--workers",
+        type=whole_number("the number of server processes", *WORKERS),
+        nargs="+",
+        default=[1],
+        metavar="N",
         help=f"serve --workers of each configuration, in turn, {WORKERS[0]}-{WORKERS[1]} (1)",
     )
     parser.add_argument(
-        "--db", choices=DATABASES, default="sqlite",
+        "--db",
+        choices=DATABASES,
+        default="sqlite",
         help="the store of each configuration: a SQLite file, a database on a throwaway "
         "PostgreSQL server, or each in turn (sqlite)",
     )
     parser.add_argument(
-        "--clients", type=whole_number("the number of players", *CLIENTS), default=50,
+        "--clients",
+        type=whole_number("the number of players", *CLIENTS),
+        default=50,
         help=f"concurrent players, {CLIENTS[0]}-{CLIENTS[1]} (50)",
     )
     parser.add_argument(
-        "--hinters", type=whole_number("the number of hint-heavy clients", *CLIENTS),
+        "--hinters",
+        type=whole_number("the number of hint-heavy clients", *CLIENTS),
         default=4,
         help=f"concurrent hint-heavy clients, {CLIENTS[0]}-{CLIENTS[1]} (4; more than a "
         "server's solver worker and queue take are answered 503, busy)",
     )
     parser.add_argument(
-        "--games", type=whole_number("the number of games", *GAMES_PER_CLIENT), default=100,
+        "--games",
+        type=whole_number("the number of games", *GAMES_PER_CLIENT),
+        default=100,
         help=f"games per client at most, {GAMES_PER_CLIENT[0]}-{GAMES_PER_CLIENT[1]} (100)",
     )
     parser.add_argument(
-        "--seconds", type=seconds(*SECONDS), default=20.0,
+        "--seconds",
+        type=seconds(*SECONDS),
+        default=20.0,
         help=f"how long each phase sends requests, {SECONDS[0]:g}-{SECONDS[1]:g} (20)",
     )
     parser.add_argument("--level", default="intermediate", help="level of the players' games")
     parser.add_argument(
-        "--pause", type=seconds(0.0, 10.0), default=0.0, metavar="S",
+        "--pause",
+        type=seconds(0.0, 10.0),
+        default=0.0,
+        metavar="S",
         help="a player's mean pause before each move, 0-10 s (0: the next move as soon as "
         "the last is answered, which measures how many the server can take; a person clicks "
         "a few times a second at most)",
     )
     parser.add_argument(
-        "--attackers", type=whole_number("the number of attackers", *ATTACKERS), default=4,
+        "--attackers",
+        type=whole_number("the number of attackers", *ATTACKERS),
+        default=4,
         help=f"attackers in a second phase of each configuration, {ATTACKERS[0]}-"
         f"{ATTACKERS[1]} (4; 0: no such phase)",
     )
     parser.add_argument(
-        "--base", metavar="REV",
+        "--base",
+        metavar="REV",
         help="also run every configuration on a server of this git revision (checked out "
         "into a temporary worktree), in turns with this tree's, and divide this tree's "
         "figures by the base's",
     )
     parser.add_argument(
-        "--rounds", type=whole_number("the number of rounds", *ROUNDS), default=1,
+        "--rounds",
+        type=whole_number("the number of rounds", *ROUNDS),
+        default=1,
         help=f"run every configuration this many times, in turns, {ROUNDS[0]}-{ROUNDS[1]} (1); "
         "the table counts all rounds together",
     )
@@ -889,8 +931,11 @@ def main() -> None:
     kinds = DATABASES[args.db] if args.url is None else ("given server",)
     workers_list = args.workers if args.url is None else [0]
     every_attackers = [0] + [args.attackers] * (args.attackers > 0)
-    with tempfile.TemporaryDirectory() as folder, databases(kinds, Path(folder)) as fresh, \
-            trees(args.base) as servers:
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        databases(kinds, Path(folder)) as fresh,
+        trees(args.base) as servers,
+    ):
         phases = {
             (tree.label, *key): Phase(tree.label, *key, Tally())
             for tree in servers
@@ -907,7 +952,10 @@ def main() -> None:
                         tally, attacks = asyncio.run(run_with_attackers(url, load, attackers))
                         if used is not None and before is not None:
                             spent = used() - before
-                            tally.server_seconds, tally.solver_seconds = spent.serving, spent.solving
+                            tally.server_seconds, tally.solver_seconds = (
+                                spent.serving,
+                                spent.solving,
+                            )
                         tally.server_requests = tally.requests + attacks.requests
                     rounds = f", round {round_number}" * (args.rounds > 1)
                     print(f"{phase.label()}{rounds}:\n{report(tally, load)}", flush=True)

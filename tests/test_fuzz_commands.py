@@ -24,32 +24,107 @@ from hypothesis import strategies as st
 
 from gridpuzzles.cli.main import build_parser, main
 
-EVERY_COMMAND = ("mines play", "mines analyze", "mines bench", "mondrian play",
-                 "mondrian solve", "mondrian generate", "mondrian census", "serve", "stats", "tui")
+EVERY_COMMAND = (
+    "mines play",
+    "mines analyze",
+    "mines bench",
+    "mondrian play",
+    "mondrian solve",
+    "mondrian generate",
+    "mondrian census",
+    "serve",
+    "stats",
+    "tui",
+)
 WORK_SECONDS = 3
 FUZZ = settings(
     max_examples=150, deadline=None, suppress_health_check=list(HealthCheck), database=None
 )
 
 ODD_VALUES = [
-    "", " ", "-", "--", "-1", "-0", "+5", "1.5", "1e9", "nan", "inf", "-inf", "true", "null",
-    "²", "٣", "\uff13", "1²", "x", "é", "\u200b1", "\x00", "0x10", "1_000",
-    "99999999999999999999", "9" * 5000, str(2**63), str(2**63 - 1),
-    "100000x1", "100000x100000", "0x0", "1x0", "2x", "x2", "8x8²",
-    "1,1,q", "2,3,v,", "٣,1,h", "1x3:4,7,h:", "1x1,", ",", ":", "0:0:0", "0.1:0.5:0.0000001",
-    "beginner", "expert²", "missing/dir/file.png", "/", "/dev/null",
+    "",
+    " ",
+    "-",
+    "--",
+    "-1",
+    "-0",
+    "+5",
+    "1.5",
+    "1e9",
+    "nan",
+    "inf",
+    "-inf",
+    "true",
+    "null",
+    "²",
+    "٣",
+    "\uff13",
+    "1²",
+    "x",
+    "é",
+    "\u200b1",
+    "\x00",
+    "0x10",
+    "1_000",
+    "99999999999999999999",
+    "9" * 5000,
+    str(2**63),
+    str(2**63 - 1),
+    "100000x1",
+    "100000x100000",
+    "0x0",
+    "1x0",
+    "2x",
+    "x2",
+    "8x8²",
+    "1,1,q",
+    "2,3,v,",
+    "٣,1,h",
+    "1x3:4,7,h:",
+    "1x1,",
+    ",",
+    ":",
+    "0:0:0",
+    "0.1:0.5:0.0000001",
+    "beginner",
+    "expert²",
+    "missing/dir/file.png",
+    "/",
+    "/dev/null",
 ]
 """Values that are wrong for most options: odd numbers, odd digits, odd sizes and paths (the
 only writable ones relative: the commands run in a temporary folder)."""
-SMALL_VALUES = ["0", "1", "2", "3", "5", "8", "8x8", "4x4", "1x1,1x2,1x3", "2,3,v", "0,1,v",
-                "4,7,h", "1x3:4,7,h", "0.1", "0.5", "beginner", "safe", "opening", "no-guess",
-                "none", "flags", "never", "-"]
+SMALL_VALUES = [
+    "0",
+    "1",
+    "2",
+    "3",
+    "5",
+    "8",
+    "8x8",
+    "4x4",
+    "1x1,1x2,1x3",
+    "2,3,v",
+    "0,1,v",
+    "4,7,h",
+    "1x3:4,7,h",
+    "0.1",
+    "0.5",
+    "beginner",
+    "safe",
+    "opening",
+    "no-guess",
+    "none",
+    "flags",
+    "never",
+    "-",
+]
 """Small valid-looking values, so that options combine into inputs that reach the work."""
 
 
-def commands(parser: argparse.ArgumentParser, prefix: tuple[str, ...] = ()) -> Iterator[
-    tuple[tuple[str, ...], argparse.ArgumentParser]
-]:
+def commands(
+    parser: argparse.ArgumentParser, prefix: tuple[str, ...] = ()
+) -> Iterator[tuple[tuple[str, ...], argparse.ArgumentParser]]:
     """Every (sub-)command path and its parser."""
     found = False
     for action in parser._actions:
@@ -97,8 +172,12 @@ def argument_lists(draw: st.DrawFn, names: tuple[str, ...], values: list[str]) -
     return argv
 
 
-STDIN = st.binary(max_size=60) | st.text(max_size=60).map(str.encode) | st.sampled_from(
-    [b"r 0 0\nq\n", b"2,3,v\n0,1,v\n4,7,h\n", b"##1F\n#210\n1100\n", b"\xff\xfe\n", b""]
+STDIN = (
+    st.binary(max_size=60)
+    | st.text(max_size=60).map(str.encode)
+    | st.sampled_from(
+        [b"r 0 0\nq\n", b"2,3,v\n0,1,v\n4,7,h\n", b"##1F\n#210\n1100\n", b"\xff\xfe\n", b""]
+    )
 )
 
 

@@ -141,9 +141,9 @@ def test_each_players_records_and_history_count_their_own_games(store: Store) ->
         play_all(store, saved(game_id), win(config), start=start)
     play_all(store, saved("c"), win(config)[:1])  # unfinished: not counted
     best = len(win(config)) - 1.0
-    assert store.level_stats("ann") == store.level_stats("bob") == [
-        LevelStats("beginner", 1, 1, best)
-    ]
+    assert (
+        store.level_stats("ann") == store.level_stats("bob") == [LevelStats("beginner", 1, 1, best)]
+    )
     assert store.level_stats() == [LevelStats("beginner", 3, 3, best)]
     assert store.level_stats("carl") == [] and store.history(player="carl") == []
     assert [game.id for game in store.history(player="bob")] == ["b"]
@@ -369,7 +369,8 @@ def test_solved_mondrian_games_give_best_times_per_challenge_and_difficulty(stor
     assert store.mondrian_finishes() == [MONDRIAN, helped, other]
     by_challenge, by_difficulty = store.mondrian_records()
     assert [(r.key, r.solved, r.assisted, r.best) for r in by_challenge] == [
-        ("001040531", 1, 1, 80.0), ("2,3,h 0,1,v 4,7,h", 1, 0, 60.0)
+        ("001040531", 1, 1, 80.0),
+        ("2,3,h 0,1,v 4,7,h", 1, 0, 60.0),
     ]
     (easy,) = by_difficulty
     assert (easy.key, easy.solved, easy.assisted, easy.best) == ("easy", 2, 1, 60.0)

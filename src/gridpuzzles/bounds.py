@@ -46,8 +46,7 @@ def parse_whole(text: str, what: str, least: int, most: int, why: str = "") -> i
             return value
     given = f"a number of {len(text):,} digits" if is_digits(text) and len(text) > 24 else None
     raise BoundError(
-        f"{what} must be a whole number from {least:,} to {most:,}{why}, "
-        f"not {given or shown(text)}"
+        f"{what} must be a whole number from {least:,} to {most:,}{why}, not {given or shown(text)}"
     )
 
 

@@ -148,7 +148,9 @@ def test_in_a_real_terminal(tmux: str) -> None:
 
 def test_mines_play_tui_in_a_real_terminal(tmux: str, tmp_path: Path) -> None:
     db = tmp_path / "games.db"
-    command = f"{BIN / 'mines'} play --tui --level beginner --seed 7 --db {db}; echo EXIT=$?; sleep 30"
+    command = (
+        f"{BIN / 'mines'} play --tui --level beginner --seed 7 --db {db}; echo EXIT=$?; sleep 30"
+    )
     subprocess.run(
         ["tmux", "new-session", "-d", "-x", "100", "-y", "30", "-s", tmux, command], check=True
     )

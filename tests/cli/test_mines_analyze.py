@@ -83,7 +83,9 @@ def test_json_marks_dead_cells_and_unavoidable_fifty_fifties_and_says_why(
     data = json.loads(out)
     assert status == 0
     assert data["insight"]["fifty_fifties"] == [[[0, 1], [1, 1]]]
-    assert [(c["row"], c["col"], c["dead"], c["fifty_fifty"]) for c in data["insight"]["cells"]] == [
+    assert [
+        (c["row"], c["col"], c["dead"], c["fifty_fifty"]) for c in data["insight"]["cells"]
+    ] == [
         (0, 1, True, True),
         (1, 1, True, True),
     ]
@@ -178,7 +180,9 @@ def test_win_chance_in_json(
         "playouts": 40,
         "complete": True,
     }
-    assert "win_chance" not in json.loads(run(["--mines", "2", "--json"], VIEW, capsys, monkeypatch)[1])
+    assert "win_chance" not in json.loads(
+        run(["--mines", "2", "--json"], VIEW, capsys, monkeypatch)[1]
+    )
 
 
 def test_a_won_view_is_won_in_every_playout(
@@ -205,12 +209,16 @@ def test_win_chance_reports_the_playouts_done_when_time_runs_out(
     status, out, err = run(args, "1##\n###\n###\n", capsys, monkeypatch)
     assert status == 0 and err == ""
     assert json.loads(out)["win_chance"] | {"low": 0, "high": 0} == {
-        "estimate": 0.5, "low": 0, "high": 0, "wins": 1, "playouts": 2, "complete": False
+        "estimate": 0.5,
+        "low": 0,
+        "high": 0,
+        "wins": 1,
+        "playouts": 2,
+        "complete": False,
     }
     status, out, err = run(args[:-1], "1##\n###\n###\n", capsys, monkeypatch)
     assert out.splitlines()[-1] == (
-        "Win chance from here: 50.0% (95% CI 9.5-90.5%, 2 playouts of 1,000: "
-        "--max-seconds ran out)"
+        "Win chance from here: 50.0% (95% CI 9.5-90.5%, 2 playouts of 1,000: --max-seconds ran out)"
     )
 
 

@@ -350,8 +350,11 @@ def test_a_resume_of_another_run_is_refused_and_changes_nothing(
         ("", None),
         ("not a results file\n", "is not a results file of mines bench"),
         ("HEADER\n{}\n", "line 2 is not a result line"),
-        ('HEADER\n{"index": 1, "board": "b", "won": true, "seconds": 0.1, "guesses": 0, '
-         '"moves": 1}\n', "line 2 should hold board 0, not 1"),
+        (
+            'HEADER\n{"index": 1, "board": "b", "won": true, "seconds": 0.1, "guesses": 0, '
+            '"moves": 1}\n',
+            "line 2 should hold board 0, not 1",
+        ),
         ("HEADER\n" + "x" * 2000 + "\n", "line 2 is longer than 1024 bytes"),
         ("HEADER\n\xff\n", "line 2 is not UTF-8 text"),
     ],
@@ -390,16 +393,22 @@ def test_a_results_file_that_another_run_writes_is_refused(
     ("args", "message"),
     [
         (["--resume"], "--resume needs --results FILE"),
-        (["--results", "{tmp}/r.jsonl", "--sweep", "--width", "5", "--height", "5"],
-         "--results records one run: leave out --sweep"),
+        (
+            ["--results", "{tmp}/r.jsonl", "--sweep", "--width", "5", "--height", "5"],
+            "--results records one run: leave out --sweep",
+        ),
         (["--games", "2000000"], "more than 1,000,000 --games need --results FILE"),
-        (["--games", "10000001", "--results", "{tmp}/r.jsonl"],
-         "--games must be a whole number from 1 to 10,000,000, not 10000001"),
+        (
+            ["--games", "10000001", "--results", "{tmp}/r.jsonl"],
+            "--games must be a whole number from 1 to 10,000,000, not 10000001",
+        ),
         (["--results", "{tmp}/no/r.jsonl"], "there is no folder"),
         (["--results", "{tmp}"], "is a folder, not a file"),
         (["--results", "{tmp}/old.jsonl"], "exists: add --resume to go on with its run"),
-        (["--jobs", "2", "--cluster", "tcp://127.0.0.1:8786"],
-         "argument --cluster: not allowed with argument --jobs"),
+        (
+            ["--jobs", "2", "--cluster", "tcp://127.0.0.1:8786"],
+            "argument --cluster: not allowed with argument --jobs",
+        ),
     ],
 )
 def test_bad_results_and_cluster_options(
@@ -479,7 +488,9 @@ def test_a_cluster_lost_during_the_run_is_one_line_and_the_run_resumes(
         patch.setattr(Record, "add", add_then_lose)
         status, out, err = bench([*args, str(path), "--cluster", local.scheduler_address], capsys)
     assert status == 1 and out == "" and err.count("\n") == 1
-    assert err.startswith(f"mines bench: error: lost the Dask scheduler at {local.scheduler_address}")
+    assert err.startswith(
+        f"mines bench: error: lost the Dask scheduler at {local.scheduler_address}"
+    )
     done = len(result_lines(path))
     assert 0 < done < 120 and err.endswith(f": {done} games are in {path}, --resume goes on\n")
     resumed = json.loads(bench([*args, str(path), "--resume", "--jobs", "2"], capsys)[1])
@@ -497,7 +508,10 @@ def free_port() -> int:
 @pytest.mark.parametrize(
     ("address", "message"),
     [
-        ("tcp://127.0.0.1:{port}", "cannot reach a Dask scheduler at tcp://127.0.0.1:{port} within 1 s"),
+        (
+            "tcp://127.0.0.1:{port}",
+            "cannot reach a Dask scheduler at tcp://127.0.0.1:{port} within 1 s",
+        ),
         ("nowhere", "--cluster nowhere: missing port number"),
         ("tcp://a b:1", "--cluster takes a scheduler address such as tcp://HOST:8786"),
         ("inproc://", "--cluster takes a scheduler address such as tcp://HOST:8786"),

@@ -179,7 +179,9 @@ def test_the_prompts_refuse_odd_digits_huge_numbers_and_long_lines(
     assert status == 0 and err == ""
     assert "unknown level '\u00b2'" in out and "unknown level '\u0663'" in out
     assert "unknown level '" + "1" * 20 + "...: type 1-5" in out
-    assert "the mine count must be a whole number from 0 to 10,000, not a number of 900 digits" in out
+    assert (
+        "the mine count must be a whole number from 0 to 10,000, not a number of 900 digits" in out
+    )
     assert "the width must be a whole number from 1 to 100, not '101'" in out
     assert "'nan' is neither a mine count nor a density" in out
     assert out.count("that line is longer than 1000 characters: skipped") == 2

@@ -84,7 +84,14 @@ def test_the_long_form_works_too(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_custom_games(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     status, out, _ = run(
-        capsys, "solve", "--board", "3x2", "--blocks", "1x1,1x2,1x3", "--fixed", "1x3:0,1,h",
+        capsys,
+        "solve",
+        "--board",
+        "3x2",
+        "--blocks",
+        "1x1,1x2,1x3",
+        "--fixed",
+        "1x3:0,1,h",
         "--count",
     )
     assert (status, out.strip()) == (0, "Number of solutions: 2")

@@ -36,7 +36,9 @@ def solution_lines(puzzle: Puzzle) -> list[str]:
 
 
 def play(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *argv: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    *argv: str,
     lines: tuple[str, ...] = ("quit",),
 ) -> commands.Ran:
     monkeypatch.setattr("sys.stdin", io.StringIO("".join(f"{line}\n" for line in lines)))
@@ -51,7 +53,11 @@ def test_piped_commands_play_a_published_challenge_to_the_end_and_keep_it(
     for attempt in range(2):
         done = subprocess.run(
             [str(BIN / "mondrian"), "play", "--code", CODE, "--db", str(db)],
-            input=lines, capture_output=True, text=True, timeout=120, check=False,
+            input=lines,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
         )
         assert (done.returncode, done.stderr) == (0, "")
         assert done.stdout.startswith(f"Challenge {CODE}: Yellow edition, master\n")
@@ -62,7 +68,8 @@ def test_piped_commands_play_a_published_challenge_to_the_end_and_keep_it(
     store = Store(db)
     finishes = store.mondrian_finishes()
     assert [(f.challenge, f.difficulty, f.moves, f.assisted) for f in finishes] == [
-        (CODE, "master", 8, False)] * 2
+        (CODE, "master", 8, False)
+    ] * 2
 
 
 def test_a_random_published_challenge_of_a_level_depends_on_the_seed(
@@ -72,8 +79,10 @@ def test_a_random_published_challenge_of_a_level_depends_on_the_seed(
     again = play(capsys, monkeypatch, "--level", "hard", "--edition", "red", "--seed", "5")
     assert first.status == 0 and first.out == again.out
     assert first.out.split("\n")[0].endswith(": Red edition, hard")
-    other = {play(capsys, monkeypatch, "--level", "easy", "--seed", str(seed)).out.split("\n")[0]
-             for seed in range(6)}
+    other = {
+        play(capsys, monkeypatch, "--level", "easy", "--seed", str(seed)).out.split("\n")[0]
+        for seed in range(6)
+    }
     assert len(other) > 1 and all(title.endswith(", easy") for title in other)
 
 
@@ -111,8 +120,11 @@ def test_solve_takes_a_published_code_too(capsys: pytest.CaptureFixture[str]) ->
     ],
 )
 def test_a_bad_choice_of_challenge_is_one_line_and_writes_no_database(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
-    argv: tuple[str, ...], message: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    argv: tuple[str, ...],
+    message: str,
 ) -> None:
     db = tmp_path / "games.db"
     ran = play(capsys, monkeypatch, *argv, "--db", str(db))
@@ -129,8 +141,10 @@ def test_a_database_that_cannot_be_one_is_refused_before_the_game(
     with sqlite3.connect(other) as db:
         db.execute("CREATE TABLE users (id INTEGER)")
     db.close()
-    assert "another program's database" in play(capsys, monkeypatch, "--code", CODE, "--db",
-                                                str(other)).refused
+    assert (
+        "another program's database"
+        in play(capsys, monkeypatch, "--code", CODE, "--db", str(other)).refused
+    )
 
 
 def wait_for_prompt(session: str, timeout: float = 20.0) -> None:
@@ -148,7 +162,9 @@ def test_a_game_in_a_real_terminal(tmp_path: Path) -> None:
     assert shutil.which("tmux"), "tmux is installed by the test command"
     session = f"mondrian-{uuid.uuid4().hex[:8]}"
     db = tmp_path / "games.db"
-    command = f"env -u NO_COLOR {BIN / 'mondrian'} play --code {CODE} --db {db}; echo EXIT=$?; sleep 30"
+    command = (
+        f"env -u NO_COLOR {BIN / 'mondrian'} play --code {CODE} --db {db}; echo EXIT=$?; sleep 30"
+    )
     subprocess.run(
         ["tmux", "new-session", "-d", "-x", "100", "-y", "40", "-s", session, command],
         check=True,
@@ -167,10 +183,16 @@ def test_a_game_in_a_real_terminal(tmp_path: Path) -> None:
                 wait_for(session, f"> {line}")
         shown = wait_for(session, "EXIT=0")
         assert "Solved in " in shown
-        assert re.search(r"\(\d+ moves, a master challenge\)\.", shown)  # (how undo counts: the core's)
+        assert re.search(
+            r"\(\d+ moves, a master challenge\)\.", shown
+        )  # (how undo counts: the core's)
         assert "You had help (a hint or the solutions): the game sets no record." in shown
-        colour = subprocess.run(["tmux", "capture-pane", "-p", "-e", "-t", session],
-                                capture_output=True, text=True, check=True).stdout
+        colour = subprocess.run(
+            ["tmux", "capture-pane", "-p", "-e", "-t", session],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
         assert "\x1b[" in colour  # a terminal gets colour
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True, check=False)

@@ -45,17 +45,29 @@ def files_in(folder: Path) -> list[str]:
         (["solve", "--board", "100000x1", "--blocks", "100000x1"], "from 1 to 12"),
         (["solve", "--board", "13x1", "--blocks", "1x13"], "from 1 to 12"),
         (["solve", "--board", f"{HUGE}x1"], "a number of 5,000 digits"),
-        (["solve", "--board", "8x8", "--blocks", ",".join(["1x1"] * 20000)],
-         "at most 144 blocks, not 20000"),
+        (
+            ["solve", "--board", "8x8", "--blocks", ",".join(["1x1"] * 20000)],
+            "at most 144 blocks, not 20000",
+        ),
         (["solve", "--board", "2x1", "--blocks", "1x2,1x100000"], "a block side"),
         (["solve", "--fixed", *["1x1:0,0,h"] * 200], "at most 144 blocks"),
         (["census", "--board", "100000x100000", "--blocks", "1x1"], "from 1 to 12"),
         (["census", "--blocks", ",".join(["1x1"] * 20000)], "at most 144 blocks"),
-        (["census", "--board", "12x12", "--blocks", ",".join(["1x1", "1x2", "1x3"] + ["1x6"] * 23)],
-         "would go through 9,123,840 placements of the marked blocks on the 12x12 board; the "
-         "bound is 1,000,000"),
-        (["census", "--blocks", ",".join(STANDARD), "--black", "1x1,1x2,1x3,1x4"],
-         "would go through 55,050,240 placements"),
+        (
+            [
+                "census",
+                "--board",
+                "12x12",
+                "--blocks",
+                ",".join(["1x1", "1x2", "1x3"] + ["1x6"] * 23),
+            ],
+            "would go through 9,123,840 placements of the marked blocks on the 12x12 board; the "
+            "bound is 1,000,000",
+        ),
+        (
+            ["census", "--blocks", ",".join(STANDARD), "--black", "1x1,1x2,1x3,1x4"],
+            "would go through 55,050,240 placements",
+        ),
         (["generate", "--count", "100000000"], "from 1 to 1,000"),
         (["generate", "--count", HUGE], "from 1 to 1,000, not a number of 5,000 digits"),
         (["generate", "--seed", str(2**63)], "from 0 to 9,223,372,036,854,775,807"),
@@ -110,14 +122,14 @@ def write(path: Path, content: bytes) -> str:
         (b'board = "8x8"\nboard = "4x4"\n', "Cannot overwrite a value"),
         (b"board = 8", "'board' must be a string"),
         (b"board = true", "'board' must be a string"),
-        (b'board = {width = 8}', "'board' must be a string"),
+        (b"board = {width = 8}", "'board' must be a string"),
         (b'blocks = [["1x1"]]', "'blocks' must be a list of strings"),
         (b"blocks = [1, 2]", "'blocks' must be a list of strings"),
         (b"fixed = [true]", "'fixed' must be a list of strings"),
         (b'[fixed]\na = "1x1:0,0,h"', "'fixed' must be a list of strings"),
         (b"board = " + HUGE.encode(), "a number is too long"),
         (b"board = " + b"[" * 5000 + b"]" * 5000, "nested too deeply"),
-        (b'blocks = [' + b'"1x1", ' * 200 + b"]", "at most 144 blocks, not 200"),
+        (b"blocks = [" + b'"1x1", ' * 200 + b"]", "at most 144 blocks, not 200"),
         (b'board = "' + HUGE.encode() + b'x1"', "a number of 5,000 digits"),
         (b'board = "\xd9\xa3x1"', "expected a board size"),  # Arabic-Indic 3 in UTF-8
         (b'"odd\\nkey" = 1', "unknown key(s) in puzzle file: 'odd\\nkey'"),
@@ -132,8 +144,11 @@ def test_bad_puzzle_files_are_refused(
 
 @pytest.mark.parametrize(
     ("name", "message"),
-    [("missing.toml", "No such file or directory"), (".", "it is a folder, not a regular file"),
-     ("a\0b", "not a file name")],
+    [
+        ("missing.toml", "No such file or directory"),
+        (".", "it is a folder, not a regular file"),
+        ("a\0b", "not a file name"),
+    ],
 )
 def test_unreadable_puzzle_files_are_refused(
     capsys: pytest.CaptureFixture[str], name: str, message: str
@@ -151,12 +166,18 @@ def test_an_endless_puzzle_file_is_refused_unread(
 
 @pytest.mark.parametrize(
     ("svg", "message"),
-    [("missing/solutions.svg", "No such file or directory"), (".", "Is a directory"),
-     ("a\0b.svg", "not a file name")],
+    [
+        ("missing/solutions.svg", "No such file or directory"),
+        (".", "Is a directory"),
+        ("a\0b.svg", "not a file name"),
+    ],
 )
 def test_an_svg_path_that_cannot_be_written_is_refused_before_solving(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
-    svg: str, message: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    svg: str,
+    message: str,
 ) -> None:
     monkeypatch.setattr(cli, "solutions", lambda puzzle: pytest.fail("solved first"))
     assert message in run(capsys, "solve", "--black", *EXAMPLE, "--svg", svg).refused
@@ -179,7 +200,9 @@ def test_a_refused_search_writes_no_svg_and_leaves_an_old_one_alone(
 def test_a_search_past_its_bound_is_refused_in_one_line(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(cli, "count_solutions", functools.partial(count_solutions, max_positions=100))
+    monkeypatch.setattr(
+        cli, "count_solutions", functools.partial(count_solutions, max_positions=100)
+    )
     refused = run(capsys, "solve", "--board", "8x8", "--count").refused
     assert "too big to search: the search went past 100 positions" in refused
 
@@ -214,8 +237,10 @@ def test_listing_stops_at_the_limit_and_says_so(capsys: pytest.CaptureFixture[st
     dominoes = ["solve", "--board", "4x4", "--blocks", ",".join(["1x2"] * 8)]
     ran = run(capsys, *dominoes, "--limit", "5")
     assert ran.status == 0 and ran.out.count("\nSolution ") == 5
-    assert "Number of solutions: 36 (the first 5 are shown; --limit N shows N, at most 2000)" \
+    assert (
+        "Number of solutions: 36 (the first 5 are shown; --limit N shows N, at most 2000)"
         in ran.out
+    )
     ran = run(capsys, *dominoes, "--limit", "5", "--json")
     assert ran.out.startswith('{"count": 36, "solutions": [')
     ran = run(capsys, "solve", "--board", "6x6", "--blocks", ",".join(["1x2"] * 18))
@@ -256,8 +281,11 @@ def test_play_asks_again_after_unicode_digits_and_huge_numbers(
     ],
 )
 def test_play_ends_in_one_line_on_bad_standard_input(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
-    data: bytes, status: int, message: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    data: bytes,
+    status: int,
+    message: str,
 ) -> None:
     got_status, _, err = play(capsys, monkeypatch, data)
     assert (got_status, err.count("\n")) == (status, 1)
@@ -288,8 +316,11 @@ def test_play_stops_quietly_on_ctrl_c(
     assert ran.status == 130 and "Traceback" not in ran.err
 
 
-PLAY = [sys.executable, "-c",
-        "import sys; from gridpuzzles.cli.main import mondrian_main; sys.exit(mondrian_main(['play']))"]
+PLAY = [
+    sys.executable,
+    "-c",
+    "import sys; from gridpuzzles.cli.main import mondrian_main; sys.exit(mondrian_main(['play']))",
+]
 """`mondrian play` in a process of its own."""
 
 
@@ -299,8 +330,15 @@ def test_play_in_a_real_process_refuses_bytes_that_are_not_utf8(
 ) -> None:
     """Standard input a pipe of Latin-1 bytes, read strictly (a UTF-8 locale) or with
     surrogate escapes (Python's UTF-8 mode in the C locale)."""
-    done = subprocess.run(PLAY, input=b"2,3,v\n\xe9,1,v\n", capture_output=True, cwd=tmp_path,
-                          timeout=120, check=False, env={**os.environ, "LC_ALL": locale})
+    done = subprocess.run(
+        PLAY,
+        input=b"2,3,v\n\xe9,1,v\n",
+        capture_output=True,
+        cwd=tmp_path,
+        timeout=120,
+        check=False,
+        env={**os.environ, "LC_ALL": locale},
+    )
     assert done.returncode == 2
     assert done.stderr.decode() == "mondrian: error: standard input is not UTF-8 text\n"
     assert files_in(tmp_path) == []
@@ -314,8 +352,14 @@ def ctrl_c_heard() -> None:
 
 
 def test_play_in_a_real_process_stops_quietly_on_ctrl_c(tmp_path: Path) -> None:
-    with subprocess.Popen(PLAY, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, cwd=tmp_path, preexec_fn=ctrl_c_heard) as process:
+    with subprocess.Popen(
+        PLAY,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+        preexec_fn=ctrl_c_heard,
+    ) as process:
         assert process.stdout is not None
         process.stdout.read(len("Place"))  # it has started and asks
         process.send_signal(signal.SIGINT)
@@ -330,7 +374,10 @@ def test_an_svg_that_fails_to_write_after_the_work_is_one_line_and_status_1(
 ) -> None:
     ran = run(capsys, "solve", "--black", *EXAMPLE, "--svg", "/dev/full")
     assert (ran.status, ran.out) == (1, "")
-    assert ran.err == "mondrian: error: cannot write the SVG file '/dev/full': No space left on device\n"
+    assert (
+        ran.err
+        == "mondrian: error: cannot write the SVG file '/dev/full': No space left on device\n"
+    )
 
 
 def test_an_svg_replaces_all_of_an_older_longer_file(

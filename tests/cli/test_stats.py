@@ -66,7 +66,10 @@ def test_without_a_database_there_is_nothing_yet_and_none_is_made(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--history", "1001"], "the number of games listed must be a whole number from 0 to 1,000"),
+        (
+            ["--history", "1001"],
+            "the number of games listed must be a whole number from 0 to 1,000",
+        ),
         (["--history", "-1"], "from 0 to 1,000"),
         (["--db", "."], "cannot open the database"),
     ],

@@ -81,9 +81,12 @@ def old_file(path: Path, version: int) -> sqlite3.Connection:
 def tables(path: Path) -> dict[str, list[str]]:
     """Every table of the SQLite file at ``path`` and its columns."""
     with sqlite3.connect(path) as db:
-        names = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
-        found = {name: [row[1] for row in db.execute(f"PRAGMA table_info({name})")]
-                 for name in names}
+        names = [
+            row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        ]
+        found = {
+            name: [row[1] for row in db.execute(f"PRAGMA table_info({name})")] for name in names
+        }
     db.close()
     return found
 
@@ -99,8 +102,10 @@ def migrated_to(path: Path, revision: str) -> None:
     from gridpuzzles.storage.engine import legacy_revision, sqlite_engine
 
     engine = sqlite_engine(path)
-    with as_file(files("gridpuzzles.storage") / "migrations") as folder, \
-            engine.begin() as connection:
+    with (
+        as_file(files("gridpuzzles.storage") / "migrations") as folder,
+        engine.begin() as connection,
+    ):
         config = Config()
         config.set_main_option("script_location", str(folder))
         config.attributes["connection"] = connection

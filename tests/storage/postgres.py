@@ -28,8 +28,9 @@ def server_bin() -> Path:
     """The folder of the newest installed ``initdb`` and ``pg_ctl``; fails without them."""
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"))
     if not found:
-        raise RuntimeError("PostgreSQL is not installed: apt-get install postgresql "
-                           "(scripts/test.sh does)")
+        raise RuntimeError(
+            "PostgreSQL is not installed: apt-get install postgresql (scripts/test.sh does)"
+        )
     return Path(found[-1]).parent
 
 
@@ -74,13 +75,20 @@ def running_server() -> Iterator[Server]:
     port = free_port()
 
     def run(*argv: str) -> None:
-        subprocess.run(_as_user([str(binaries / argv[0]), *argv[1:]]), check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=folder)
+        subprocess.run(
+            _as_user([str(binaries / argv[0]), *argv[1:]]),
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            cwd=folder,
+        )
 
     try:
         run("initdb", "-D", str(data), "-U", ROLE, "--auth=trust", "-E", "UTF8", "--no-sync")
-        options = (f"-c listen_addresses=127.0.0.1 -p {port} -k {folder} -c fsync=off "
-                   "-c synchronous_commit=off -c full_page_writes=off")
+        options = (
+            f"-c listen_addresses=127.0.0.1 -p {port} -k {folder} -c fsync=off "
+            "-c synchronous_commit=off -c full_page_writes=off"
+        )
         run("pg_ctl", "-D", str(data), "-o", options, "-l", str(log), "-w", "start")
         try:
             yield Server(port)

@@ -31,12 +31,21 @@ BIN = Path(sys.executable).parent
 )
 @pytest.mark.parametrize(
     "command",
-    [[main, "stats"], [main, "serve"], [main, "tui"], [mines_main, "play", "--tui"],
-     [mondrian_main, "play"]],
+    [
+        [main, "stats"],
+        [main, "serve"],
+        [main, "tui"],
+        [mines_main, "play", "--tui"],
+        [mondrian_main, "play"],
+    ],
 )
 def test_a_database_url_that_cannot_be_one_is_one_line_and_status_2(
-    url: str, message: str, command: list[Any], tmp_path: Path,
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    url: str,
+    message: str,
+    command: list[Any],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.chdir(tmp_path)
     entry, *argv = command
@@ -53,13 +62,17 @@ def test_a_server_that_refuses_is_one_line_without_the_password() -> None:
     with pytest.raises(DatabaseError, match=r"^connection failed: .*Connection refused$"):
         Store(url)
     result = subprocess.run(
-        [str(BIN / "gridpuzzles"), "stats", "--db", url], capture_output=True, text=True,
+        [str(BIN / "gridpuzzles"), "stats", "--db", url],
+        capture_output=True,
+        text=True,
         timeout=120,
     )
     assert result.returncode == 2 and result.stdout == ""
     (line,) = result.stderr.splitlines()
-    assert line.startswith("gridpuzzles stats: error: cannot open the database "
-                           "postgresql://me:***@127.0.0.1:1/games: connection failed")
+    assert line.startswith(
+        "gridpuzzles stats: error: cannot open the database "
+        "postgresql://me:***@127.0.0.1:1/games: connection failed"
+    )
     assert "secret" not in line
 
 
@@ -98,8 +111,9 @@ def race(stores: list[Store]) -> list[BaseException | None]:
 def test_the_same_move_number_from_many_workers_is_stored_once(
     backend: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
-    where = tmp_path / "games.db" if backend == "sqlite" else request.getfixturevalue(
-        "postgres_url")
+    where = (
+        tmp_path / "games.db" if backend == "sqlite" else request.getfixturevalue("postgres_url")
+    )
     shared = Store(where)
     shared.add_game(saved())
     stores = [shared, shared, Store(where), Store(where)]  # threads of one, and other workers
@@ -138,8 +152,9 @@ def test_a_write_waits_for_another_process_writing_the_same_file(tmp_path: Path)
     path = tmp_path / "games.db"
     store = Store(path)
     store.add_game(saved())
-    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(path)], stdout=subprocess.PIPE,
-                              text=True)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD, str(path)], stdout=subprocess.PIPE, text=True
+    )
     assert holder.stdout is not None and holder.stdout.readline() == "holding\n"
     store.add_game(saved("g2"))  # waits for the other process's transaction, then writes
     assert holder.wait(timeout=30) == 0

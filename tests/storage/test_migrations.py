@@ -37,8 +37,10 @@ def fill(db: sqlite3.Connection, version: int) -> None:
     )
     for game_id in ("a", "b"):
         values = (game_id, SEED, "playing", 5.0)
-        db.execute(GAME_0 if version == 0 else GAME_1,
-                   values if version == 0 else (*values, None, None, None, 0))
+        db.execute(
+            GAME_0 if version == 0 else GAME_1,
+            values if version == 0 else (*values, None, None, None, 0),
+        )
     db.execute("INSERT INTO moves VALUES ('b', 0, 'f0,0', 6.0)")
     if version == 2:
         db.execute("INSERT INTO mondrian_games VALUES (1, '001040531', 'easy', 80.0, 0, 9, 1000.0)")
@@ -143,7 +145,9 @@ def test_a_file_of_a_newer_release_is_refused_and_left_as_it_was(tmp_path: Path)
         db.execute("UPDATE alembic_version SET version_num = 'v99'")
     db.close()
     before = tables(path)
-    with pytest.raises(StorageError, match=r"^its schema is v99, which this gridpuzzles does not know"):
+    with pytest.raises(
+        StorageError, match=r"^its schema is v99, which this gridpuzzles does not know"
+    ):
         Store(path)
     assert tables(path) == before
     with sqlite3.connect(path) as db:

@@ -45,8 +45,10 @@ def test_a_change_over_a_stale_version_is_refused_and_writes_nothing(
     one.start("g", "owner", {"moves": 0}, 1000.0)
     with one.change("g", 0, 1001.0) as change:
         change.write({"moves": 1})
-    with pytest.raises(MoveConflict, match="was changed by another request first"), \
-            other.change("g", 0, 1002.0) as stale:
+    with (
+        pytest.raises(MoveConflict, match="was changed by another request first"),
+        other.change("g", 0, 1002.0) as stale,
+    ):
         stale.keep(FINISH)
         stale.write({"moves": 99})
     assert other.fetch("g") == InPlay("owner", 1, {"moves": 1})

@@ -39,8 +39,12 @@ def ticks(step: float = 1.0) -> Iterator[float]:
 
 def terminal(*lines: str, step: float = 1.0) -> Terminal:
     clock = ticks(step)
-    return Terminal(io.StringIO("".join(f"{line}\n" for line in lines)), io.StringIO(),
-                    lambda: next(clock), lambda: 1000.0)
+    return Terminal(
+        io.StringIO("".join(f"{line}\n" for line in lines)),
+        io.StringIO(),
+        lambda: next(clock),
+        lambda: 1000.0,
+    )
 
 
 def said(term: Terminal) -> str:
@@ -58,8 +62,9 @@ def solution_lines(puzzle: Puzzle) -> list[str]:
 def test_the_three_answers_are_the_black_blocks_in_order() -> None:
     term = terminal(*EXAMPLE)
     placed = ask_black_blocks(term)
-    assert placed == [parse_fixed(f"{size}:{at}") for size, at in zip(("1x1", "1x2", "1x3"),
-                                                                      EXAMPLE, strict=True)]
+    assert placed == [
+        parse_fixed(f"{size}:{at}") for size, at in zip(("1x1", "1x2", "1x3"), EXAMPLE, strict=True)
+    ]
     assert said(term).count("block (x,y,v/h): ") == 3
 
 
@@ -149,10 +154,14 @@ def test_refusals_are_one_line_and_leave_the_board_as_it_was() -> None:
     assert play(term, chosen(PUBLISHED.puzzle)) is None
     out = said(term)
     assert out.count("Y\\X") == 1  # only the first drawing: nothing changed
-    for refusal in ("the 2x2 block would stick out past the right and bottom edges",
-                    "the 2x2 block would cover the black 1x1 block at row 1, column 0",
-                    "no block at row 3, column 3", "nothing to undo",
-                    "unknown command 'nonsense'", "the 1x2 block is black"):
+    for refusal in (
+        "the 2x2 block would stick out past the right and bottom edges",
+        "the 2x2 block would cover the black 1x1 block at row 1, column 0",
+        "no block at row 3, column 3",
+        "nothing to undo",
+        "unknown command 'nonsense'",
+        "the 1x2 block is black",
+    ):
         assert f"> {refusal}" in out or f"\n{refusal}\n" in out
     assert out.rstrip().endswith("Bye.")
 

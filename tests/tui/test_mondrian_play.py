@@ -50,7 +50,12 @@ def keys_to_put(game: Game, start: Cell, placement: Placement) -> list[str]:
     """The keys that put ``placement`` down with the cursor at ``start``: the block's number,
     the arrows to its top-left cell, ``r`` when it stands, enter."""
     turn = ["r"] if placement.orientation is Orientation.VERTICAL else []
-    return [key_of(game, placement.block), *arrows(start, (placement.row, placement.col)), *turn, "enter"]
+    return [
+        key_of(game, placement.block),
+        *arrows(start, (placement.row, placement.col)),
+        *turn,
+        "enter",
+    ]
 
 
 async def move_to(pilot: Pilot[None], screen: MondrianScreen, cell: Cell) -> None:
@@ -145,7 +150,9 @@ async def test_blocks_are_chosen_put_down_lifted_and_turned_with_the_mouse() -> 
         await pilot.click(board, offset=cell_offset(board, (first.row, first.col)), button=3)
         if screen.game.moves == moves:
             assert screen.game.placed == (first,)
-            assert said(app, "message").startswith(("The 1x5 block would", "The 2x2 block is square"))
+            assert said(app, "message").startswith(
+                ("The 1x5 block would", "The 2x2 block is square")
+            )
         else:
             [turned] = screen.game.placed
             assert turned.orientation is not first.orientation
@@ -301,7 +308,9 @@ async def test_a_hint_puts_a_correct_block_down_and_the_game_then_sets_no_record
             if placement not in screen.game.placed:
                 await put_with_keys(pilot, screen, placement)
         assert screen.game.solved
-        assert "You had help (a hint or the solutions): the game sets no record." in said(app, "message")
+        assert "You had help (a hint or the solutions): the game sets no record." in said(
+            app, "message"
+        )
         [finish] = store.mondrian_finishes()
         assert finish.assisted
         assert "this challenge: none yet" in str(screen.query_one("#records").render())
@@ -343,7 +352,8 @@ async def test_editing_the_black_blocks_is_explicit_and_undone() -> None:
         # Edit again and play the new black blocks.
         await pilot.press("e", "enter")
         free = next(
-            cell for cell in empty_cells(screen.working)
+            cell
+            for cell in empty_cells(screen.working)
             if leaves_a_solution(screen.working.black, cell)
         )
         await move_to(pilot, screen, free)

@@ -59,7 +59,9 @@ def stats_text(app: GridPuzzlesApp) -> str:
 async def win(pilot: Pilot[None], app: GridPuzzlesApp, clock: Clock) -> Game:
     """Win the current game by clicks, one second apart; the game as won."""
     screen = screen_of(app)
-    for cell in winning_reveals(new_game(screen.game.config, screen.game.seed, screen.game.place), (4, 4)):
+    for cell in winning_reveals(
+        new_game(screen.game.config, screen.game.seed, screen.game.place), (4, 4)
+    ):
         clock.now += 1
         await click_cell(pilot, cell)
     assert screen.game.status is Status.WON

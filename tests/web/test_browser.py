@@ -39,7 +39,9 @@ def open_seeded(page: Page, server: ServerProcess, seed: int = SEED) -> None:
 def start_new_game(page: Page, act: Callable[[], object] | None = None) -> None:
     """Click New game (or ``act``, such as choosing a level) and wait until the page shows
     the new game (a click on the board before then would reach the old one)."""
-    with page.expect_response(lambda r: r.url.endswith("/games") and r.request.method == "POST") as created:
+    with page.expect_response(
+        lambda r: r.url.endswith("/games") and r.request.method == "POST"
+    ) as created:
         if act is None:
             page.click("#new-game")
         else:
@@ -179,7 +181,9 @@ def test_no_guessing_boards_open_an_area_and_are_won_by_play_move(
         if page.locator("#face").get_attribute("data-face") == "won":
             break
         page.click("#hint")
-        expect(page.locator("#message")).to_have_text(re.compile(r"^The marked cell is safe: .+\.$"))
+        expect(page.locator("#message")).to_have_text(
+            re.compile(r"^The marked cell is safe: .+\.$")
+        )
         said = page.locator("#message").inner_text()
         assert "already has its" in said or "no layout of mines" in said
         page.click("#play-move")
@@ -364,16 +368,24 @@ def test_a_bad_seed_in_the_address_is_explained(page: Page, server: ServerProces
     expect(page.locator("#message")).to_have_text("")
 
 
-def test_choosing_a_level_or_a_rule_starts_a_game_at_once(page: Page, server: ServerProcess) -> None:
+def test_choosing_a_level_or_a_rule_starts_a_game_at_once(
+    page: Page, server: ServerProcess
+) -> None:
     open_seeded(page, server)
-    with page.expect_response(lambda r: r.url.endswith("/games") and r.request.method == "POST") as made:
+    with page.expect_response(
+        lambda r: r.url.endswith("/games") and r.request.method == "POST"
+    ) as made:
         page.select_option("#level", "intermediate")
     assert made.value.json()["level"] == "intermediate"
     expect(page.locator("#board .cell")).to_have_count(16 * 16)
-    with page.expect_response(lambda r: r.url.endswith("/games") and r.request.method == "POST") as made:
+    with page.expect_response(
+        lambda r: r.url.endswith("/games") and r.request.method == "POST"
+    ) as made:
         page.select_option("#first-click", "opening")
     assert made.value.json()["first_click"] == "opening"
-    with page.expect_response(lambda r: r.url.endswith("/games") and r.request.method == "POST") as made:
+    with page.expect_response(
+        lambda r: r.url.endswith("/games") and r.request.method == "POST"
+    ) as made:
         page.check("#no-guess")
     assert made.value.json()["first_click"] == "no-guess"
     page.select_option("#level", "custom")  # a custom size waits for its numbers and New game

@@ -61,7 +61,9 @@ def test_the_overlay_marks_dead_cells_and_unavoidable_fifty_fifties(
     expect(legend).to_contain_text("unavoidable 50/50")
     assert outline(legend.locator(".swatch.dead")) == "dashed"
     assert outline(legend.locator(".swatch.fifty-fifty")) == "double"
-    scored = page.locator("#board .cell.chance[title*='chance to be safe and have a safe next move']")
+    scored = page.locator(
+        "#board .cell.chance[title*='chance to be safe and have a safe next move']"
+    )
     assert scored.count() >= 1
     page.screenshot(path=artifacts / "minesweeper-insight.png")
 

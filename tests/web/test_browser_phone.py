@@ -44,10 +44,6 @@ def settled(page: Page) -> None:
     expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
 
 
-
-
-
-
 def lightness(rgb: tuple[float, float, float]) -> float:
     """CIELAB L* (0 black to 100 white)."""
     y = luminance(rgb)

@@ -146,8 +146,13 @@ def test_a_refused_move_shows_the_game_as_another_tab_left_it(
     game_id = page.evaluate("sessionStorage.getItem('gridpuzzles.mondrian.game')")
     elsewhere = page.request.post(  # another tab, or this page's game on another server
         f"{server.url}/api/mondrian/games/{game_id}/moves",
-        data={"action": "place", "block": str(first.block), "row": first.row,
-              "col": first.col, "orientation": first.orientation.value},
+        data={
+            "action": "place",
+            "block": str(first.block),
+            "row": first.row,
+            "col": first.col,
+            "orientation": first.orientation.value,
+        },
     )
     assert elsewhere.ok, elsewhere.text()
     expect(page.locator(tray(page, str(first.block)))).to_have_count(1)  # not seen here yet
@@ -180,7 +185,9 @@ def test_a_published_challenge_is_played_to_the_end_with_the_keyboard(
     for number, placement in enumerate(blocks, 1):
         sizes = page.locator("#tray .tray-slot").evaluate_all("bs => bs.map(b => b.dataset.size)")
         page.keyboard.press(str(sizes.index(str(placement.block)) + 1))
-        expect(page.locator(tray(page, str(placement.block)))).to_have_attribute("aria-pressed", "true")
+        expect(page.locator(tray(page, str(placement.block)))).to_have_attribute(
+            "aria-pressed", "true"
+        )
         if placement.orientation is Orientation.VERTICAL:
             page.keyboard.press("r")
         move_cursor(page, cursor, (placement.row, placement.col))
@@ -223,7 +230,8 @@ def overlapping_only(first: Placement) -> Placement:
         for other in coloured_solution(CODE)[1:]
         for orientation in other.block.orientations()
         for candidate in [Placement(first.row, first.col, other.block, orientation)]
-        if candidate.row + candidate.height <= 8 and candidate.col + candidate.width <= 8
+        if candidate.row + candidate.height <= 8
+        and candidate.col + candidate.width <= 8
         and not candidate.cells() & black
     )
 
@@ -283,7 +291,9 @@ def test_a_vertical_1x2_at_the_bottom_right_is_two_cells_high(
     page.click(tray(page, "1x2"))
     hover_cell(page, 7, 7)
     click_cell(page, 7, 7, button="right")
-    expect(page.locator("#message")).to_have_text("the 1x2 block would stick out past the bottom edge")
+    expect(page.locator("#message")).to_have_text(
+        "the 1x2 block would stick out past the bottom edge"
+    )
     click_cell(page, 7, 7)
     expect(page.locator("#board .block.black")).to_have_count(0)
     click_cell(page, 6, 7)

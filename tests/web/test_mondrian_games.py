@@ -79,7 +79,11 @@ def test_a_published_challenge_played_to_the_end_is_timed_and_kept(
     }
     [kept] = store.mondrian_finishes()
     assert (kept.challenge, kept.difficulty, kept.seconds, kept.moves, kept.assisted) == (
-        CODE, "easy", 83.0, 8, False,
+        CODE,
+        "easy",
+        83.0,
+        8,
+        False,
     )
     clock.now += 100
     assert client.get(f"{GAMES}/{game['id']}").json()["elapsed"] == 83  # frozen at the end
@@ -106,7 +110,10 @@ def test_an_assisted_game_is_kept_apart_and_sets_no_best_time(
             clock.now += 1
             state = move(client, game, placing(placement)).json()
     assert state["finish"]["new_bests"] == []
-    assert "You had help (a hint or the solutions): the game sets no record." in state["finish"]["words"]
+    assert (
+        "You had help (a hint or the solutions): the game sets no record."
+        in state["finish"]["words"]
+    )
     [kept] = store.mondrian_finishes()
     assert kept.assisted
     [record] = client.get("/api/mondrian/records").json()["challenges"]
@@ -193,8 +200,11 @@ def test_the_own_challenge_starts_its_clock_with_the_first_coloured_block(
     early = move(client, game, {"action": "place", "block": "2x3", "row": 0, "col": 0})
     assert early.status_code == 409
     assert early.json()["detail"].startswith("place the black blocks first")
-    out = move(client, game, {"action": "place", "block": "1x2", "row": 7, "col": 7,
-                              "orientation": "v", "black": True})
+    out = move(
+        client,
+        game,
+        {"action": "place", "block": "1x2", "row": 7, "col": 7, "orientation": "v", "black": True},
+    )
     assert out.json()["detail"] == "the 1x2 block would stick out past the bottom edge"
     clock.now += 50
     black = find_published(CODE).black
@@ -217,9 +227,16 @@ def test_a_picked_challenge_changes_only_by_black_moves_that_undo_takes_back(
     lifted = move(client, game, {"action": "lift", "row": one.row, "col": one.col, "black": True})
     assert lifted.status_code == 200
     assert lifted.json()["key"] is None and lifted.json()["black_tray"][0]["size"] == "1x1"
-    placed = move(client, game, {"action": "place", "block": "1x1", "row": 7, "col": 7, "black": True})
+    placed = move(
+        client, game, {"action": "place", "block": "1x1", "row": 7, "col": 7, "black": True}
+    )
     assert placed.json()["title"] == "Your own challenge"
-    assert placed.json()["key"] != CODE and placed.json()["difficulty"] in ("easy", "medium", "hard", "master")
+    assert placed.json()["key"] != CODE and placed.json()["difficulty"] in (
+        "easy",
+        "medium",
+        "hard",
+        "master",
+    )
     move(client, game, {"action": "undo"})
     back = move(client, game, {"action": "undo"}).json()
     assert back["key"] == CODE and back["black"] == game["black"]
@@ -243,13 +260,26 @@ def test_a_random_challenge_is_of_the_level_and_edition_asked(client: TestClient
     [
         ({"challenge": "published"}, 422, "a published challenge needs its code"),
         ({"challenge": "own", "level": "easy"}, 422, "your own challenge takes no level"),
-        ({"challenge": "generated", "edition": "red"}, 422, "a generated challenge takes no edition"),
-        ({"challenge": "random", "level": "impossible"}, 422,
-         "no level 'impossible': the levels are easy, medium, hard, master"),
-        ({"challenge": "published", "code": "12"}, 422,
-         "no published challenge has the code '12' (codes are nine digits, e.g. 001040531)"),
-        ({"challenge": "weekly"}, 422,
-         "the challenge must be 'published', 'random', 'generated' or 'own', not 'weekly'"),
+        (
+            {"challenge": "generated", "edition": "red"},
+            422,
+            "a generated challenge takes no edition",
+        ),
+        (
+            {"challenge": "random", "level": "impossible"},
+            422,
+            "no level 'impossible': the levels are easy, medium, hard, master",
+        ),
+        (
+            {"challenge": "published", "code": "12"},
+            422,
+            "no published challenge has the code '12' (codes are nine digits, e.g. 001040531)",
+        ),
+        (
+            {"challenge": "weekly"},
+            422,
+            "the challenge must be 'published', 'random', 'generated' or 'own', not 'weekly'",
+        ),
     ],
 )
 def test_a_bad_new_game_is_a_4xx_in_words(
@@ -265,17 +295,31 @@ def test_a_bad_new_game_is_a_4xx_in_words(
     [
         ({"action": "place"}, "to place a block, give its size, row and column"),
         ({"action": "lift", "row": 1}, "to lift a block, give its column"),
-        ({"action": "place", "block": "2x3", "row": 8, "col": 0}, "the row must be at most 7, not 8"),
-        ({"action": "place", "block": "2x3", "row": 0, "col": -1},
-         "the column must be at least 0, not -1"),
-        ({"action": "place", "block": "12x123", "row": 0, "col": 0},
-         "the block must be at most 5 characters long"),
-        ({"action": "jump"}, "the action must be 'place', 'lift', 'turn', 'undo' or 'redo', not 'jump'"),
-        ({"action": "turn", "row": 0, "col": 0, "black": True},
-         "a black block is not turned: lift it and place it"),
+        (
+            {"action": "place", "block": "2x3", "row": 8, "col": 0},
+            "the row must be at most 7, not 8",
+        ),
+        (
+            {"action": "place", "block": "2x3", "row": 0, "col": -1},
+            "the column must be at least 0, not -1",
+        ),
+        (
+            {"action": "place", "block": "12x123", "row": 0, "col": 0},
+            "the block must be at most 5 characters long",
+        ),
+        (
+            {"action": "jump"},
+            "the action must be 'place', 'lift', 'turn', 'undo' or 'redo', not 'jump'",
+        ),
+        (
+            {"action": "turn", "row": 0, "col": 0, "black": True},
+            "a black block is not turned: lift it and place it",
+        ),
     ],
 )
-def test_a_bad_move_is_a_422_in_words(client: TestClient, body: dict[str, Any], detail: str) -> None:
+def test_a_bad_move_is_a_422_in_words(
+    client: TestClient, body: dict[str, Any], detail: str
+) -> None:
     game = new_game(client, challenge="published", code=CODE)
     response = move(client, game, body)
     assert response.status_code == 422
@@ -291,14 +335,20 @@ def test_a_block_size_that_is_none_is_refused_in_words(client: TestClient) -> No
     )
     response = move(client, game, {"action": "place", "block": "5x5", "row": 0, "col": 0})
     assert response.status_code == 409
-    assert response.json()["detail"] == "no 5x5 block in the tray (it holds 3x4, 2x5, 3x3, 2x4, 2x3, 1x5, 1x4, 2x2)"
+    assert (
+        response.json()["detail"]
+        == "no 5x5 block in the tray (it holds 3x4, 2x5, 3x3, 2x4, 2x3, 1x5, 1x4, 2x2)"
+    )
 
 
 def test_a_game_is_only_played_with_its_token(client: TestClient) -> None:
     game = new_game(client, challenge="own")
     client.cookies.clear()
     assert client.get(f"{GAMES}/{game['id']}").status_code == 403
-    assert client.get(f"{GAMES}/{game['id']}", headers={"X-Game-Token": game["token"]}).status_code == 200
+    assert (
+        client.get(f"{GAMES}/{game['id']}", headers={"X-Game-Token": game["token"]}).status_code
+        == 200
+    )
     unknown = client.get(f"{GAMES}/nothing-here")
     assert unknown.status_code == 404
     assert unknown.json()["detail"] == "there is no game 'nothing-here': start a new game"
@@ -326,8 +376,10 @@ def test_records_that_refuse_the_finish_still_end_the_game_and_say_so(
 ) -> None:
     assert store.path is not None
     with sqlite3.connect(store.path) as db:
-        db.execute("CREATE TRIGGER refuse BEFORE INSERT ON mondrian_games "
-                   "BEGIN SELECT RAISE(ABORT, 'the records are read-only'); END")
+        db.execute(
+            "CREATE TRIGGER refuse BEFORE INSERT ON mondrian_games "
+            "BEGIN SELECT RAISE(ABORT, 'the records are read-only'); END"
+        )
     db.close()
     game = new_game(client, challenge="published", code=CODE)
     for placement in solution_of(CODE):

@@ -63,10 +63,6 @@ def go(page: Page, cell: tuple[int, int]) -> None:
     )
 
 
-
-
-
-
 def test_the_board_is_a_grid_of_rows_whose_active_descendant_is_the_cursor(
     page: Page, server: ServerProcess
 ) -> None:

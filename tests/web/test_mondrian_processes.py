@@ -139,8 +139,10 @@ def test_a_move_raced_once_is_taken_on_the_game_as_it_is_now(
     """The first try, on this process's copy, finds the game changed when it writes; the
     move is then taken on the game as the store holds it."""
     clock = RacingClock()
-    with TestClient(create_app(stores[0], clock, solver_workers=1)) as one, \
-            TestClient(create_app(stores[1], Clock(), solver_workers=1)) as other:
+    with (
+        TestClient(create_app(stores[0], clock, solver_workers=1)) as one,
+        TestClient(create_app(stores[1], Clock(), solver_workers=1)) as other,
+    ):
         game = one.post(GAMES, json={"challenge": "published", "code": CODE}).json()
         path, token = f"{GAMES}/{game['id']}", {"X-Game-Token": game["token"]}
         first, second = BLOCKS[:2]
@@ -152,7 +154,8 @@ def test_a_move_raced_once_is_taken_on_the_game_as_it_is_now(
         taken = one.post(f"{path}/moves", json=placing(second))
         assert taken.status_code == 200
         assert (taken.json()["moves"], [b["size"] for b in taken.json()["placed"]]) == (
-            2, [str(first.block), str(second.block)]
+            2,
+            [str(first.block), str(second.block)],
         )
         assert other.get(path, headers=token).json() == taken.json()
 
@@ -162,8 +165,10 @@ def test_the_api_answers_a_stale_move_409_in_words_and_keeps_the_other(
 ) -> None:
     """Raced at both tries (on the copy, then on the game read again), the move is refused."""
     clock = RacingClock()
-    with TestClient(create_app(stores[0], clock, solver_workers=1)) as one, \
-            TestClient(create_app(stores[1], Clock(), solver_workers=1)) as other:
+    with (
+        TestClient(create_app(stores[0], clock, solver_workers=1)) as one,
+        TestClient(create_app(stores[1], Clock(), solver_workers=1)) as other,
+    ):
         game = one.post(GAMES, json={"challenge": "published", "code": CODE}).json()
         path, token = f"{GAMES}/{game['id']}", {"X-Game-Token": game["token"]}
         first, second, third = BLOCKS[:3]
@@ -182,7 +187,8 @@ def test_the_api_answers_a_stale_move_409_in_words_and_keeps_the_other(
         assert refused.json() == {"detail": CHANGED}
         shown = one.get(path).json()
         assert (shown["moves"], [b["size"] for b in shown["placed"]]) == (
-            2, [str(first.block), str(third.block)]
+            2,
+            [str(first.block), str(third.block)],
         )
         taken = one.post(f"{path}/moves", json=placing(second))
         assert taken.status_code == 200 and taken.json()["moves"] == 3

@@ -13,13 +13,11 @@ from tests.colours import contrast
 STATIC = files("gridpuzzles.web") / "static"
 
 
-
-
-
-
 def number_colours() -> dict[int, str]:
     css = (STATIC / "minesweeper.css").read_text()
-    return {int(n): c for n, c in re.findall(r"^\.n([1-8]) \{ color: (#[0-9a-f]{6}); \}", css, re.M)}
+    return {
+        int(n): c for n, c in re.findall(r"^\.n([1-8]) \{ color: (#[0-9a-f]{6}); \}", css, re.M)
+    }
 
 
 def open_cell_colour() -> str:

@@ -68,7 +68,10 @@ def test_each_browser_sees_the_records_of_its_own_games(
     assert (record_of(mine)["played"], record_of(mine)["won"]) == (1, 1)
     assert [game["id"] for game in mine["history"]] == [won]
     assert per_player.get(STATS).json()[0] | {"best_time": None} == {
-        "level": "beginner", "played": 1, "won": 1, "best_time": None
+        "level": "beginner",
+        "played": 1,
+        "won": 1,
+        "best_time": None,
     }
     as_player(per_player, bob)
     theirs = records(per_player)

@@ -115,7 +115,7 @@ def race(urls: list[str], tell: bool) -> tuple[dict[str, Any], Played]:
 
     def run(index: int) -> None:
         try:
-            client(urls[index % 2:] + urls[:index % 2], game, index, played, tell)
+            client(urls[index % 2 :] + urls[: index % 2], game, index, played, tell)
         except BaseException as error:  # reported by the test below
             failures.append(error)
 
@@ -235,7 +235,9 @@ def test_a_server_process_that_dies_is_started_again(tmp_path: Path) -> None:
         assert server.process is not None
         children = Path(f"/proc/{server.process.pid}/task/{server.process.pid}/children")
         before = set(children.read_text().split())
-        served = [pid for pid in before if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+        served = [
+            pid for pid in before if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
+        ]
         assert len(served) == 2
         os.kill(int(served[0]), signal.SIGKILL)
         deadline = time.monotonic() + 60

@@ -164,8 +164,10 @@ def _run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
     if sys.stderr is None:  # closed: nothing can be said, not even why
         return 2
     if sys.stdout is None:
-        print(f"{parser.prog}: error: standard output is closed: nothing can be shown",
-              file=sys.stderr)
+        print(
+            f"{parser.prog}: error: standard output is closed: nothing can be shown",
+            file=sys.stderr,
+        )
         return 2
     if sys.stdin is None:  # closed: read as empty (a game then ends at once)
         sys.stdin = open(os.devnull)  # noqa: SIM115 (for the rest of the process)

@@ -79,8 +79,7 @@ def configure(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         "--first-click",
         choices=[r.value for r in FirstClick],
         default=FirstClick.SAFE.value,
-        help="the first-click rule, for the suggested move and --win-chance on an untouched "
-        "board",
+        help="the first-click rule, for the suggested move and --win-chance on an untouched board",
     )
     analyze_.add_argument(
         "--max-seconds",
@@ -132,8 +131,10 @@ def _analyze(args: argparse.Namespace) -> int:
     except (ConfigError, NoGuessError) as error:
         return fail("mines analyze", f"no playout can be dealt: {error}", 2)
     except OutOfTime as error:
-        return fail("mines analyze",
-            str(error) or f"the analysis took longer than --max-seconds {args.max_seconds:g}; "
+        return fail(
+            "mines analyze",
+            str(error)
+            or f"the analysis took longer than --max-seconds {args.max_seconds:g}; "
             f"allow more with --max-seconds (up to {MAX_SECONDS:.0f}), or give a view with fewer "
             "undecided cells",
             2,
@@ -214,8 +215,12 @@ def _win_chance(board: View, args: argparse.Namespace) -> tuple[WinChance, int]:
     done = None
     rule = FirstClick(args.first_click)
     games = playouts(
-        board, args.mines, random.Random(args.seed), args.playouts,
-        rule=rule, trust_flags=args.trust_flags,
+        board,
+        args.mines,
+        random.Random(args.seed),
+        args.playouts,
+        rule=rule,
+        trust_flags=args.trust_flags,
     )
     try:
         for tally in games:

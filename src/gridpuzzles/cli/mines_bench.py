@@ -396,9 +396,7 @@ def parse_densities(text: str) -> list[float]:
                 f"--densities must be FROM:TO:STEP, e.g. 0.05:0.25:0.02, not {shown(text)}"
             )
     if not (step > 0 and 0 < start <= stop < 1):
-        raise UsageError(
-            f"--densities needs 0 < FROM <= TO < 1 and STEP > 0, not {shown(text)}"
-        )
+        raise UsageError(f"--densities needs 0 < FROM <= TO < 1 and STEP > 0, not {shown(text)}")
     steps = (stop - start) / step + 1e-9
     if steps + 1 > MAX_SWEEP_POINTS:
         raise UsageError(

@@ -111,7 +111,9 @@ def _challenge_from(args: argparse.Namespace) -> Puzzle | None:
     if args.code is not None:
         return find_published(args.code).puzzle
     if args.black is not None:
-        return challenge(parse_position(t, b) for t, b in zip(args.black, BLACK_BLOCKS, strict=True))
+        return challenge(
+            parse_position(t, b) for t, b in zip(args.black, BLACK_BLOCKS, strict=True)
+        )
     return None
 
 
@@ -128,15 +130,17 @@ def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     source = play_parser.add_argument_group("challenge (at most one; else the prompts ask)")
     _add_challenge_options(source)
     source.add_argument(
-        "--level", choices=LEVELS, help="a random published challenge of this level (or, with "
-        "--generate, a generated one)"
+        "--level",
+        choices=LEVELS,
+        help="a random published challenge of this level (or, with --generate, a generated one)",
     )
     source.add_argument(
         "--edition", choices=EDITIONS, help="a random published challenge of this edition"
     )
     source.add_argument(
-        "--generate", action="store_true", help="a random challenge with exactly one solution, "
-        "not a published one"
+        "--generate",
+        action="store_true",
+        help="a random challenge with exactly one solution, not a published one",
     )
     source.add_argument(
         "--seed",
@@ -144,9 +148,12 @@ def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         help="seed of the random choice, 0 to 2**63 - 1 (the same seed gives the same challenge)",
     )
     play_parser.add_argument(
-        "--db", type=database, metavar="PATH|URL", help="keep solved games and best times in "
+        "--db",
+        type=database,
+        metavar="PATH|URL",
+        help="keep solved games and best times in "
         "this database (a SQLite file or a postgresql:// URL), the one the full-screen app and "
-        "the web app use (none are kept without it)"
+        "the web app use (none are kept without it)",
     )
     add_color_option(play_parser)
     play_parser.set_defaults(handler=_guarded(_play))
@@ -166,15 +173,18 @@ def _add_solve(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--board", metavar="WxH", help=f"custom board size, sides 1 to {MAX_SIDE} (default 8x8)"
     )
     source.add_argument(
-        "--blocks", metavar="SIZES", help=f"every block of the game, fixed ones included, "
-        f"e.g. 1x1,1x2,2x3: at most {MAX_BLOCKS} (default: the eleven blocks of the game)"
+        "--blocks",
+        metavar="SIZES",
+        help=f"every block of the game, fixed ones included, "
+        f"e.g. 1x1,1x2,2x3: at most {MAX_BLOCKS} (default: the eleven blocks of the game)",
     )
     source.add_argument(
         "--fixed", nargs="+", default=[], metavar="SIZE:X,Y,O", help="blocks fixed in place"
     )
     source.add_argument(
-        "--file", type=Path, help=f"a TOML puzzle file (board, blocks, fixed), at most "
-        f"{MAX_TOML_BYTES // 1024} KiB"
+        "--file",
+        type=Path,
+        help=f"a TOML puzzle file (board, blocks, fixed), at most {MAX_TOML_BYTES // 1024} KiB",
     )
     output = solve.add_argument_group("output")
     stop = output.add_mutually_exclusive_group()
@@ -234,8 +244,10 @@ def _add_census(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "--blocks", metavar="SIZES", help="every block, black ones included (default: the game)"
     )
     census_parser.add_argument(
-        "--black", metavar="SIZES", help="the blocks whose placements vary (default 1x1,1x2,1x3); "
-        f"their placements multiplied at most {MAX_CENSUS_PLACEMENTS:,}"
+        "--black",
+        metavar="SIZES",
+        help="the blocks whose placements vary (default 1x1,1x2,1x3); "
+        f"their placements multiplied at most {MAX_CENSUS_PLACEMENTS:,}",
     )
     census_parser.set_defaults(handler=_guarded(_census))
 
@@ -265,14 +277,14 @@ def _guarded(handler: Handler) -> Handler:
 def _play(args: argparse.Namespace) -> int:
     chosen = _chosen(args)
     piped = sys.stdin is not None and not sys.stdin.isatty()
-    terminal = Terminal(sys.stdin, sys.stdout, time.monotonic, time.time,
-                        use_color(args.color), echo=piped)
+    terminal = Terminal(
+        sys.stdin, sys.stdout, time.monotonic, time.time, use_color(args.color), echo=piped
+    )
     with _store(args.db) as store:
         if chosen is None:
             chosen = ask_challenge(terminal)
             if chosen is None:
-                print("mondrian: error: input ended before the three black blocks",
-                      file=sys.stderr)
+                print("mondrian: error: input ended before the three black blocks", file=sys.stderr)
                 return FAILED
         play(terminal, chosen, store)
     return 0
@@ -282,19 +294,24 @@ def _chosen(args: argparse.Namespace) -> Chosen | None:
     """The challenge the options of `play` ask for, or None (the prompts ask)."""
     randomly = args.level is not None or args.edition is not None or args.generate
     if randomly and (args.black is not None or args.code is not None):
-        raise InvalidPuzzleError("give --black, --code or a random challenge (--level, "
-                                 "--edition, --generate), not several")
+        raise InvalidPuzzleError(
+            "give --black, --code or a random challenge (--level, "
+            "--edition, --generate), not several"
+        )
     if args.seed is not None and not randomly:
-        raise InvalidPuzzleError("--seed chooses a random challenge: give it with --level, "
-                                 "--edition or --generate")
+        raise InvalidPuzzleError(
+            "--seed chooses a random challenge: give it with --level, --edition or --generate"
+        )
     if args.generate and args.edition is not None:
-        raise InvalidPuzzleError("--edition chooses a published challenge: it does not go with "
-                                 "--generate")
+        raise InvalidPuzzleError(
+            "--edition chooses a published challenge: it does not go with --generate"
+        )
     puzzle = _challenge_from(args)
     if puzzle is not None:
         if first_solution(puzzle) is None:
-            raise ChallengeError("these black blocks leave no way to fill the board: the "
-                                 "challenge has no solution")
+            raise ChallengeError(
+                "these black blocks leave no way to fill the board: the challenge has no solution"
+            )
         return chosen(puzzle)
     if not randomly:
         return None
@@ -428,8 +445,10 @@ def _print_solutions(
     if first:
         print("\nNo solution." if not found else "\n(stopped after the first solution)")
     elif total > len(found):
-        print(f"\nNumber of solutions: {total} (the first {len(found)} are shown; --limit N "
-              f"shows N, at most {MAX_LISTED})")
+        print(
+            f"\nNumber of solutions: {total} (the first {len(found)} are shown; --limit N "
+            f"shows N, at most {MAX_LISTED})"
+        )
     else:
         print(f"\nNumber of solutions: {total}")
 

@@ -194,7 +194,9 @@ def rules_from(args: argparse.Namespace, first_click: FirstClick = FirstClick.SA
     return Rules(first_click_from(args, first_click), WinRule(args.win_rule), args.question_marks)
 
 
-def config_from(args: argparse.Namespace, first_click: FirstClick = FirstClick.SAFE) -> Config | None:
+def config_from(
+    args: argparse.Namespace, first_click: FirstClick = FirstClick.SAFE
+) -> Config | None:
     """The board the options ask for, or None when they name none (then the game asks);
     raises `ConfigError` for a board the shells do not play (`check_playable`), and
     `BoundError` for a seed outside 0 to `MAX_SEED`."""

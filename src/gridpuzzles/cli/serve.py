@@ -77,9 +77,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help=f"port, {PORTS[0]}-{PORTS[1]} ({DEFAULT_PORT}; 0 picks a free one)",
     )
     parser.add_argument(
-        "--db", type=database, default=None, metavar="PATH|URL",
+        "--db",
+        type=database,
+        default=None,
+        metavar="PATH|URL",
         help=f"the database of games: a SQLite file (default {default_db()}) or "
-        "postgresql://USER:PASSWORD@HOST:PORT/DATABASE (with gridpuzzles[server])"
+        "postgresql://USER:PASSWORD@HOST:PORT/DATABASE (with gridpuzzles[server])",
     )
     parser.add_argument(
         "--workers",

@@ -59,18 +59,22 @@ def server_url(where: str | URL) -> URL:
     `StorageError` in one line for a malformed URL, a scheme not in `SCHEMES`, no database
     named or a URL longer than `MAX_LOCATION`."""
     if isinstance(where, str) and len(where) > MAX_LOCATION:
-        raise StorageError(f"a database URL has at most {MAX_LOCATION:,} characters, not "
-                           f"{len(where):,}")
+        raise StorageError(
+            f"a database URL has at most {MAX_LOCATION:,} characters, not {len(where):,}"
+        )
     try:
         url = make_url(where)
     except (ArgumentError, ValueError):
-        raise StorageError("the database URL is not one: write "
-                           "postgresql://USER:PASSWORD@HOST:PORT/DATABASE") from None
+        raise StorageError(
+            "the database URL is not one: write postgresql://USER:PASSWORD@HOST:PORT/DATABASE"
+        ) from None
     if url.drivername not in SCHEMES:
         raise StorageError(f"a database URL starts with postgresql://, not {url.drivername}://")
     if not url.database:
-        raise StorageError("the database URL names no database: write "
-                           "postgresql://USER:PASSWORD@HOST:PORT/DATABASE")
+        raise StorageError(
+            "the database URL names no database: write "
+            "postgresql://USER:PASSWORD@HOST:PORT/DATABASE"
+        )
     return url
 
 
@@ -157,13 +161,18 @@ def begin_writing(connection: Connection) -> None:
 def server_engine(url: URL) -> Engine:
     """Connections to a PostgreSQL server; `StorageError` when its driver is not installed."""
     try:
-        return create_engine(url, pool_pre_ping=True, connect_args={
-            "connect_timeout": CONNECT_SECONDS,
-            "options": f"-c lock_timeout={round(BUSY_SECONDS * 1000)}",
-        })
+        return create_engine(
+            url,
+            pool_pre_ping=True,
+            connect_args={
+                "connect_timeout": CONNECT_SECONDS,
+                "options": f"-c lock_timeout={round(BUSY_SECONDS * 1000)}",
+            },
+        )
     except (NoSuchModuleError, ImportError):
-        raise StorageError("PostgreSQL needs its driver: pip install 'gridpuzzles[server]'") \
-            from None
+        raise StorageError(
+            "PostgreSQL needs its driver: pip install 'gridpuzzles[server]'"
+        ) from None
 
 
 @contextmanager
@@ -194,8 +203,10 @@ def legacy_revision(connection: Connection) -> str | None:
                 "gridpuzzles: another program's database?"
             )
     if not {"games", "moves"} <= names:
-        raise StorageError(f"its tables {', '.join(sorted(names))} are not those of gridpuzzles: "
-                           "another program's database?")
+        raise StorageError(
+            f"its tables {', '.join(sorted(names))} are not those of gridpuzzles: "
+            "another program's database?"
+        )
     if older:
         return "v0"
     return "v2" if "mondrian_games" in found else "v1"
@@ -285,6 +296,7 @@ def _migrate(engine: Engine, sqlite: bool) -> None:
             if not sqlite:
                 # Waiting for another process's migration has no time limit.
                 connection.execute(text("SET LOCAL lock_timeout = 0"))
-                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"),
-                                   {"key": _MIGRATION_LOCK})
+                connection.execute(
+                    text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK}
+                )
             upgrade(connection, legacy_revision(connection))

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 MAX_LOCATION = 4096
 """The longest file name or URL taken for a database."""
 
+
 def is_url(where: Path | str | URL) -> TypeGuard[str | URL]:
     """Whether ``where`` names a database server (``scheme://...``) rather than a file."""
     return not isinstance(where, Path) and "://" in str(where)

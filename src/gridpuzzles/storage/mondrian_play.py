@@ -52,7 +52,9 @@ _CLAIM = (
     .values(version=_PLAY.version + 1, updated_at=bindparam("now"))
 )
 _WRITE = (
-    update(mondrian_play).where(_PLAY.id == bindparam("game_id")).values(state=bindparam("new_state"))
+    update(mondrian_play)
+    .where(_PLAY.id == bindparam("game_id"))
+    .values(state=bindparam("new_state"))
 )
 
 
@@ -101,14 +103,18 @@ class MondrianPlay:
         with self._store.transaction() as db:
             db.execute(delete(mondrian_play).where(_PLAY.updated_at < now - IDLE_SECONDS))
             oldest_kept = db.execute(
-                select(_PLAY.updated_at).order_by(_PLAY.updated_at.desc())
-                .offset(MAX_IN_PLAY - 1).limit(1)
+                select(_PLAY.updated_at)
+                .order_by(_PLAY.updated_at.desc())
+                .offset(MAX_IN_PLAY - 1)
+                .limit(1)
             ).scalar_one_or_none()
             if oldest_kept is not None:
                 db.execute(delete(mondrian_play).where(_PLAY.updated_at <= oldest_kept))
-            db.execute(insert(mondrian_play).values(
-                id=game_id, owner=owner, state=state, version=0, updated_at=now
-            ))
+            db.execute(
+                insert(mondrian_play).values(
+                    id=game_id, owner=owner, state=state, version=0, updated_at=now
+                )
+            )
 
     def fetch(self, game_id: str, known: int | None = None) -> InPlay | None:
         """The game in play ``game_id`` (None when there is none, or no longer), with its

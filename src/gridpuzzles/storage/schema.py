@@ -103,5 +103,6 @@ LEGACY_COLUMNS: dict[int, dict[str, tuple[str, ...]]] = {
 """The tables of the SQLite files of releases before Alembic, by their ``user_version`` (2 is
 1 with `mondrian_games`): a file holding other tables or columns is another program's."""
 LEGACY_COLUMNS[2] = {
-    **LEGACY_COLUMNS[1], "mondrian_games": tuple(mondrian_games.columns.keys())[:7]
+    **LEGACY_COLUMNS[1],
+    "mondrian_games": tuple(mondrian_games.columns.keys())[:7],
 }

@@ -73,9 +73,7 @@ _MOVES_SINCE = (
     .order_by(moves.c.number)
 )
 _ADD_MOVE = insert(moves)
-_MARK_ASSISTED = (
-    update(games).where(games.c.id == bindparam("game_id")).values(assisted=True)
-)
+_MARK_ASSISTED = update(games).where(games.c.id == bindparam("game_id")).values(assisted=True)
 _RECORD_END = (
     update(games)
     .where(games.c.id == bindparam("game_id"))
@@ -242,31 +240,36 @@ class Store:
         config = saved.config
         with self.transaction() as db:
             last = db.execute(select(func.coalesce(func.max(games.c.seq), 0))).scalar_one()
-            db.execute(insert(games).values(
-                id=saved.id,
-                owner=saved.owner,
-                level=level_key(config),
-                width=config.width,
-                height=config.height,
-                mines=config.mines,
-                first_click=config.first_click.value,
-                win_rule=config.win_rule.value,
-                question_marks=config.question_marks,
-                seed=saved.seed,
-                layout=None if saved.layout is None else format_layout(saved.layout),
-                counted=saved.counted,
-                status=saved.replay().status.value,
-                created_at=saved.created_at,
-                assisted=saved.assisted,
-                clicks=0,
-                seq=last + 1,
-                player=saved.player,
-            ))
+            db.execute(
+                insert(games).values(
+                    id=saved.id,
+                    owner=saved.owner,
+                    level=level_key(config),
+                    width=config.width,
+                    height=config.height,
+                    mines=config.mines,
+                    first_click=config.first_click.value,
+                    win_rule=config.win_rule.value,
+                    question_marks=config.question_marks,
+                    seed=saved.seed,
+                    layout=None if saved.layout is None else format_layout(saved.layout),
+                    counted=saved.counted,
+                    status=saved.replay().status.value,
+                    created_at=saved.created_at,
+                    assisted=saved.assisted,
+                    clicks=0,
+                    seq=last + 1,
+                    player=saved.player,
+                )
+            )
             if saved.moves:
-                db.execute(insert(moves), [
-                    {"game_id": saved.id, "number": n, "move": str(t.move), "at": t.at}
-                    for n, t in enumerate(saved.moves)
-                ])
+                db.execute(
+                    insert(moves),
+                    [
+                        {"game_id": saved.id, "number": n, "move": str(t.move), "at": t.at}
+                        for n, t in enumerate(saved.moves)
+                    ],
+                )
 
     def load_game(self, game_id: str) -> SavedGame | None:
         """The stored game with this id, or None."""
@@ -309,9 +312,10 @@ class Store:
             if row.status != Status.PLAYING.value:
                 raise MoveConflict(f"game {game_id!r} has ended ({row.status}): no move is kept")
             try:
-                db.execute(_ADD_MOVE, {
-                    "game_id": game_id, "number": number, "move": str(timed.move), "at": timed.at
-                })
+                db.execute(
+                    _ADD_MOVE,
+                    {"game_id": game_id, "number": number, "move": str(timed.move), "at": timed.at},
+                )
             except IntegrityError:  # the primary key (game_id, number)
                 raise MoveConflict(
                     f"game {game_id!r} already has a move number {number}: play on its "
@@ -327,9 +331,11 @@ class Store:
         """Note that the player of a game still being played asked for help (Play Move, a
         hint, the probabilities): the game no longer counts as their own."""
         with self.transaction() as db:
-            db.execute(update(games).where(
-                games.c.id == game_id, games.c.status == Status.PLAYING.value
-            ).values(assisted=True))
+            db.execute(
+                update(games)
+                .where(games.c.id == game_id, games.c.status == Status.PLAYING.value)
+                .values(assisted=True)
+            )
 
     def abandon(self, game_id: str, game: Game, at: float) -> None:
         """The player leaves ``game`` (the stored game ``game_id`` as it is now) at time
@@ -348,8 +354,14 @@ class Store:
         """The board and rules of ``owner``'s latest game (to play them again), or None."""
         with self.transaction(writing=False) as db:
             row = db.execute(
-                select(games.c.width, games.c.height, games.c.mines, games.c.first_click,
-                       games.c.win_rule, games.c.question_marks)
+                select(
+                    games.c.width,
+                    games.c.height,
+                    games.c.mines,
+                    games.c.first_click,
+                    games.c.win_rule,
+                    games.c.question_marks,
+                )
                 .where(games.c.owner == owner)
                 .order_by(games.c.created_at.desc(), games.c.seq.desc())
                 .limit(1)
@@ -363,8 +375,7 @@ class Store:
         """The last ``limit`` counted games that ended, the latest first (of ``player`` only,
         when given)."""
         return self._played(
-            lambda query: query.order_by(games.c.ended_at.desc(), games.c.seq.desc())
-            .limit(limit),
+            lambda query: query.order_by(games.c.ended_at.desc(), games.c.seq.desc()).limit(limit),
             player,
         )
 
@@ -379,10 +390,21 @@ class Store:
         """The counted games that ended (``player``'s, when given), as ``tail`` orders and
         limits them."""
         query = select(
-            games.c.id, games.c.level, games.c.width, games.c.height, games.c.mines,
-            games.c.first_click, games.c.win_rule, games.c.question_marks, games.c.seed,
-            games.c.status, games.c.assisted, games.c.seconds, games.c.three_bv,
-            games.c.clicks, games.c.ended_at,
+            games.c.id,
+            games.c.level,
+            games.c.width,
+            games.c.height,
+            games.c.mines,
+            games.c.first_click,
+            games.c.win_rule,
+            games.c.question_marks,
+            games.c.seed,
+            games.c.status,
+            games.c.assisted,
+            games.c.seconds,
+            games.c.three_bv,
+            games.c.clicks,
+            games.c.ended_at,
         ).where(games.c.counted, games.c.status.in_(_ENDED))
         if player is not None:
             query = query.where(games.c.player == player)
@@ -396,16 +418,25 @@ class Store:
         `MAX_CHALLENGE_KEY`, a time or move count that is not a number from 0, or an end that
         is not a number."""
         if finish.difficulty not in LEVELS:
-            raise StorageError(f"a difficulty is one of {', '.join(LEVELS)}, not "
-                               f"{finish.difficulty[:40]!r}")
+            raise StorageError(
+                f"a difficulty is one of {', '.join(LEVELS)}, not {finish.difficulty[:40]!r}"
+            )
         if not 0 < len(finish.challenge) <= MAX_CHALLENGE_KEY:
-            raise StorageError(f"a challenge key has 1 to {MAX_CHALLENGE_KEY} characters, not "
-                               f"{len(finish.challenge)}")
-        if not (math.isfinite(finish.seconds) and finish.seconds >= 0
-                and math.isfinite(finish.ended_at) and 0 <= finish.moves <= _LARGEST_INTEGER):
-            raise StorageError(f"a solved game needs a time and a move count from 0 and when it "
-                               f"ended, not {finish.seconds} s, {finish.moves} moves, "
-                               f"{finish.ended_at}")
+            raise StorageError(
+                f"a challenge key has 1 to {MAX_CHALLENGE_KEY} characters, not "
+                f"{len(finish.challenge)}"
+            )
+        if not (
+            math.isfinite(finish.seconds)
+            and finish.seconds >= 0
+            and math.isfinite(finish.ended_at)
+            and 0 <= finish.moves <= _LARGEST_INTEGER
+        ):
+            raise StorageError(
+                f"a solved game needs a time and a move count from 0 and when it "
+                f"ended, not {finish.seconds} s, {finish.moves} moves, "
+                f"{finish.ended_at}"
+            )
         with self.transaction() as db:
             db.execute(insert(mondrian_games).values(finish_row(finish, player)))
 
@@ -413,8 +444,14 @@ class Store:
         """Every solved Mondrian game (``player``'s only, when given), in the order they were
         kept."""
         table = mondrian_games.c
-        query = select(table.challenge, table.difficulty, table.seconds, table.assisted,
-                       table.moves, table.ended_at).order_by(table.id)
+        query = select(
+            table.challenge,
+            table.difficulty,
+            table.seconds,
+            table.assisted,
+            table.moves,
+            table.ended_at,
+        ).order_by(table.id)
         if player is not None:
             query = query.where(table.player == player)
         with self.transaction(writing=False) as db:
@@ -457,20 +494,44 @@ def load_saved(db: Connection, game_id: str, *, players: bool = True) -> SavedGa
     ``players``: a database migrating from before v5 has no column for it)."""
     player = games.c.player if players else null()
     row = db.execute(
-        select(games.c.width, games.c.height, games.c.mines, games.c.first_click,
-               games.c.win_rule, games.c.question_marks, games.c.seed, games.c.layout,
-               games.c.owner, games.c.counted, games.c.created_at, games.c.assisted,
-               games.c.status, player)
-        .where(games.c.id == game_id)
+        select(
+            games.c.width,
+            games.c.height,
+            games.c.mines,
+            games.c.first_click,
+            games.c.win_rule,
+            games.c.question_marks,
+            games.c.seed,
+            games.c.layout,
+            games.c.owner,
+            games.c.counted,
+            games.c.created_at,
+            games.c.assisted,
+            games.c.status,
+            player,
+        ).where(games.c.id == game_id)
     ).first()
     if row is None:
         return None
     played = db.execute(
-        select(moves.c.move, moves.c.at).where(moves.c.game_id == game_id)
-        .order_by(moves.c.number)
+        select(moves.c.move, moves.c.at).where(moves.c.game_id == game_id).order_by(moves.c.number)
     ).all()
-    (width, height, mines, first, win, marks, seed, layout, owner, counted, created, helped,
-     status, player) = row
+    (
+        width,
+        height,
+        mines,
+        first,
+        win,
+        marks,
+        seed,
+        layout,
+        owner,
+        counted,
+        created,
+        helped,
+        status,
+        player,
+    ) = row
     return SavedGame(
         id=game_id,
         config=Config(width, height, mines, FirstClick(first), WinRule(win), bool(marks)),
@@ -490,8 +551,11 @@ def record_end(db: Connection, game_id: str, game: Game, at: float, status: str 
     """Keep how a game ended: its status (unless None), when, its time and figures."""
     numbers = figures(game, at)
     ending = {
-        "game_id": game_id, "ended_at": at, "seconds": numbers.elapsed,
-        "three_bv": numbers.three_bv, "clicks": numbers.clicks,
+        "game_id": game_id,
+        "ended_at": at,
+        "seconds": numbers.elapsed,
+        "three_bv": numbers.three_bv,
+        "clicks": numbers.clicks,
     }
     if status is None:
         db.execute(_RECORD_END, ending)
@@ -502,9 +566,13 @@ def record_end(db: Connection, game_id: str, game: Game, at: float, status: str 
 def replay_ended_games(db: Connection) -> None:
     """Give each won or lost game its time and figures, replayed from its moves (the
     migration of a version 0 database); `StorageError` for a game that does not replay."""
-    ended = db.execute(
-        select(games.c.id).where(games.c.status.in_((Status.WON.value, Status.LOST.value)))
-    ).scalars().all()
+    ended = (
+        db.execute(
+            select(games.c.id).where(games.c.status.in_((Status.WON.value, Status.LOST.value)))
+        )
+        .scalars()
+        .all()
+    )
     for game_id in ended:
         try:
             saved = load_saved(db, game_id, players=False)
@@ -513,10 +581,23 @@ def replay_ended_games(db: Connection) -> None:
         except ValueError as error:  # a move that cannot be read or played
             raise StorageError(f"its game {game_id!r} does not replay: {error}") from None
 
+
 def _played_game(
-    game_id: str, level: str, width: int, height: int, mines: int, first: str, win: str,
-    marks: int, seed: int, status: str, assisted: int, seconds: float | None,
-    bv: int | None, clicks: int, ended_at: float | None,
+    game_id: str,
+    level: str,
+    width: int,
+    height: int,
+    mines: int,
+    first: str,
+    win: str,
+    marks: int,
+    seed: int,
+    status: str,
+    assisted: int,
+    seconds: float | None,
+    bv: int | None,
+    clicks: int,
+    ended_at: float | None,
 ) -> PlayedGame:
     """A row of `Store._played` as a `PlayedGame`."""
     config = Config(width, height, mines, FirstClick(first), WinRule(win), bool(marks))
@@ -534,9 +615,7 @@ def _played_game(
     return PlayedGame(game_id, config, seed, outcome)
 
 
-def records_json(
-    records: Sequence[LevelRecord], history: Sequence[PlayedGame]
-) -> dict[str, Any]:
+def records_json(records: Sequence[LevelRecord], history: Sequence[PlayedGame]) -> dict[str, Any]:
     """The records and the latest games as JSON data (seeds as strings: they are exact)."""
     return {
         "records": [

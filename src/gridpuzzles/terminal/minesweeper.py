@@ -221,9 +221,7 @@ def parse_command(line: str) -> tuple[str, Move | None]:
         words = ["r", *words]
         word = "r"
     if word not in CELL_COMMANDS:
-        raise InputError(
-            f"unknown command {shown(words[0])}; type 'help' for the list of commands"
-        )
+        raise InputError(f"unknown command {shown(words[0])}; type 'help' for the list of commands")
     if len(words) != 3:
         raise InputError(f"'{word}' needs a row and a column, e.g. '{word} 3 4'")
     try:

@@ -147,9 +147,7 @@ def chosen(puzzle: Puzzle, name: str = "Challenge", difficulty: str = "") -> Cho
 def in_shell(message: str) -> str:
     """A message of the core with its cells counted from 0, as this shell counts them (the
     core says "row 3, column 5" counting from 1)."""
-    return CORE_CELL.sub(
-        lambda m: f"row {int(m[1]) - 1}, column {int(m[2]) - 1}", message
-    )
+    return CORE_CELL.sub(lambda m: f"row {int(m[1]) - 1}, column {int(m[2]) - 1}", message)
 
 
 class Quit(Exception):
@@ -246,9 +244,18 @@ class Command:
 
 
 _WORDS = {
-    "undo": "undo", "u": "undo", "redo": "redo", "hint": "hint", "solutions": "solutions",
-    "solution": "solutions", "board": "board", "help": "help", "?": "help", "quit": "quit",
-    "q": "quit", "exit": "quit",
+    "undo": "undo",
+    "u": "undo",
+    "redo": "redo",
+    "hint": "hint",
+    "solutions": "solutions",
+    "solution": "solutions",
+    "board": "board",
+    "help": "help",
+    "?": "help",
+    "quit": "quit",
+    "q": "quit",
+    "exit": "quit",
 }
 _WHERE = ("lift", "turn")
 
@@ -265,13 +272,16 @@ def parse_command(line: str) -> Command:
         return Command(_WORDS[word])
     if word in _WHERE:
         if len(words) != 2:
-            raise NotationError(f"'{word}' needs a cell X,Y or a size, e.g. '{word} 4,0' or "
-                                f"'{word} 2x3'")
+            raise NotationError(
+                f"'{word}' needs a cell X,Y or a size, e.g. '{word} 4,0' or '{word} 2x3'"
+            )
         return Command(word, at=_parse_where(words[1]))
     if ":" in line:
         return Command("place", placement=parse_fixed(line))
-    raise NotationError(f"unknown command {quoted(line.strip())}: type a block as SIZE:X,Y,O, "
-                        "e.g. 2x3:4,0,h, or 'help'")
+    raise NotationError(
+        f"unknown command {quoted(line.strip())}: type a block as SIZE:X,Y,O, "
+        "e.g. 2x3:4,0,h, or 'help'"
+    )
 
 
 def _parse_where(text: str) -> Cell | Block:
@@ -280,11 +290,14 @@ def _parse_where(text: str) -> Cell | Block:
         return parse_block(text.lower())
     column, comma, row = text.partition(",")
     if not comma:
-        raise NotationError(f"expected a cell X,Y (column, row) or a size such as 2x3, not "
-                            f"{quoted(text)}")
+        raise NotationError(
+            f"expected a cell X,Y (column, row) or a size such as 2x3, not {quoted(text)}"
+        )
     most, why = MAX_SIDE - 1, f" (no board has more than {MAX_SIDE} columns or rows)"
-    return (parse_number(row, "Y (the row)", 0, most, why),
-            parse_number(column, "X (the column)", 0, most, why))
+    return (
+        parse_number(row, "Y (the row)", 0, most, why),
+        parse_number(column, "X (the column)", 0, most, why),
+    )
 
 
 # Drawing
@@ -347,8 +360,9 @@ def play(terminal: Terminal, chosen: Chosen, store: Store | None = None) -> Fini
             terminal.say(in_shell(str(error)))
     seconds = terminal.clock() - started
     difficulty = chosen.difficulty or difficulty_of(chosen.puzzle)
-    finish = Finish(challenge_key(chosen.puzzle), difficulty, seconds, game.assisted,
-                    game.moves, terminal.now())
+    finish = Finish(
+        challenge_key(chosen.puzzle), difficulty, seconds, game.assisted, game.moves, terminal.now()
+    )
     _solved(terminal, finish, store)
     return finish
 
@@ -397,4 +411,3 @@ def _solved(terminal: Terminal, finish: Finish, store: Store | None) -> None:
     own = [f.seconds for f in earlier if f.challenge == finish.challenge and not f.assisted]
     if own and "challenge" not in bests:
         terminal.say(f"Your best time for this challenge: {duration_words(min(own))}.")
-

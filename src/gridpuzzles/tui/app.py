@@ -79,9 +79,7 @@ class GridPuzzlesApp(App[None]):
 
     def on_mount(self) -> None:
         self.add_mode("minesweeper", self._minesweeper)
-        self.add_mode(
-            "mondrian", lambda: MondrianScreen(self.clock, self.seeds, store=self.store)
-        )
+        self.add_mode("mondrian", lambda: MondrianScreen(self.clock, self.seeds, store=self.store))
         self.switch_mode(self.start)
 
     def _minesweeper(self) -> MinesweeperScreen:

@@ -183,7 +183,9 @@ class MinesBoard(Widget, can_focus=True):
         changed = changed_cells(old_view, view)
         changed.update(index for index in marked if index is not None)
         changed.update(np.flatnonzero(percents != old_percents).tolist())
-        changed.update(overlay.dead ^ old_overlay.dead, overlay.fifty_fifty ^ old_overlay.fifty_fifty)
+        changed.update(
+            overlay.dead ^ old_overlay.dead, overlay.fifty_fifty ^ old_overlay.fifty_fifty
+        )
         self._redraw(changed)
 
     def _redraw(self, cells: Iterable[int]) -> None:

@@ -50,6 +50,7 @@ MINES_HELP = """\
 """
 """The keys, in lines short enough for an 80-column terminal (a dialog there has 66)."""
 
+
 class HelpScreen(ModalScreen[None]):
     """The keys and mouse actions (or any text shown the same way)."""
 
@@ -136,7 +137,9 @@ class StatsScreen(HelpScreen):
 
     def __init__(self, records: Records | None, where: Path | None = None) -> None:
         if records is None:
-            super().__init__("No statistics are kept in this session: it was started without a database.")
+            super().__init__(
+                "No statistics are kept in this session: it was started without a database."
+            )
         else:
             super().__init__(records_view(*records, where))
 

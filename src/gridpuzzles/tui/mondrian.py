@@ -130,7 +130,9 @@ def own_challenge(puzzle: Puzzle, name: str, difficulty: str) -> Challenge:
     entry = published_of(puzzle)
     if entry is not None:
         return published_challenge(entry)
-    return Challenge(puzzle, f"{name}, {difficulty}", f"--black {challenge_key(puzzle)}", difficulty)
+    return Challenge(
+        puzzle, f"{name}, {difficulty}", f"--black {challenge_key(puzzle)}", difficulty
+    )
 
 
 @dataclass(frozen=True)
@@ -164,7 +166,9 @@ def glyph(game: Game, block: Block) -> str:
     return str(game.coloured_blocks.index(block) + 1)
 
 
-def picture(game: Game, placements: tuple[Placement, ...], preview: Preview | None = None) -> Picture:
+def picture(
+    game: Game, placements: tuple[Placement, ...], preview: Preview | None = None
+) -> Picture:
     return Picture(game.board, tuple(Shown(p, glyph(game, p.block)) for p in placements), preview)
 
 
@@ -410,8 +414,12 @@ class MondrianScreen(Screen[None]):
         now = self.clock()
         game = self.game
         finish = Finish(
-            challenge_key(self.challenge.puzzle), self.challenge.difficulty,
-            max(now - self.started, 0.0), game.assisted, game.moves, now,
+            challenge_key(self.challenge.puzzle),
+            self.challenge.difficulty,
+            max(now - self.started, 0.0),
+            game.assisted,
+            game.moves,
+            now,
         )
         self.finish = finish
         self.hand = None
@@ -591,8 +599,9 @@ class MondrianScreen(Screen[None]):
     def _play_only(self) -> bool:
         """Whether the black blocks are being edited (no help then); says so."""
         if self.editing:
-            self._say("finish editing first: e plays the black blocks, escape leaves them",
-                      refused=True)
+            self._say(
+                "finish editing first: e plays the black blocks, escape leaves them", refused=True
+            )
             self._draw()
         return self.editing
 
@@ -620,7 +629,10 @@ class MondrianScreen(Screen[None]):
         self._draw()
         self.run_worker(
             partial(generate_challenge, rng, level=level),
-            group="generate", thread=True, exclusive=True, exit_on_error=False,
+            group="generate",
+            thread=True,
+            exclusive=True,
+            exit_on_error=False,
         )
 
     @on(Worker.StateChanged)
@@ -649,8 +661,11 @@ class MondrianScreen(Screen[None]):
         if set(puzzle.fixed) == set(self.challenge.puzzle.fixed):
             self.action_leave_edit()
         elif first_solution(puzzle) is None:
-            self._say("these black blocks leave no way to fill the board: move one (escape "
-                      "leaves the challenge as it was)", refused=True)
+            self._say(
+                "these black blocks leave no way to fill the board: move one (escape "
+                "leaves the challenge as it was)",
+                refused=True,
+            )
             self._draw()
         else:
             self._begin(own_challenge(puzzle, "Your challenge", difficulty_of(puzzle)))

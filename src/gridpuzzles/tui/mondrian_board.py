@@ -169,9 +169,13 @@ class MondrianBoard(Widget):
                             glyph, pattern = REFUSED, REFUSED
                             style = style if cell in owner else REFUSED_STYLE
                     if cell == self.cursor and self.shows_cursor:
-                        black = cell in owner and colour_of(owner[cell].placement.block) is Colour.BLACK
+                        black = (
+                            cell in owner and colour_of(owner[cell].placement.block) is Colour.BLACK
+                        )
                         style = style + (BLACK_CURSOR if black else CURSOR)
-                    self._append_line(text, labels if edges else None, cell, line, (glyph, pattern, style))
+                    self._append_line(
+                        text, labels if edges else None, cell, line, (glyph, pattern, style)
+                    )
         return text
 
     def _append_line(
@@ -288,7 +292,9 @@ class Tray(Widget):
             line = Style(bold=entry.in_hand, dim=entry.on_board, reverse=entry.in_hand)
             text.append(f"{entry.key} ", line)
             swatch = "·" if entry.on_board else " "
-            text.append(swatch * entry.block.long, line if entry.on_board else block_style(entry.block))
+            text.append(
+                swatch * entry.block.long, line if entry.on_board else block_style(entry.block)
+            )
             text.append(" " * (SWATCH - entry.block.long))
             where = " placed" if entry.on_board else ""
             text.append(f"{entry.block} {colour_of(entry.block).label}{where}", line)

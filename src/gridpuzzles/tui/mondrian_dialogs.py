@@ -104,11 +104,21 @@ class ChallengeMenu(ModalScreen[Pick | None]):
             yield Static("[b]New challenge[/b]")
             with Horizontal(id="filters"):
                 yield Label("Edition")
-                yield Select(editions, value=self.edition or ANY_EDITION, allow_blank=False,
-                             id="edition", compact=True)
+                yield Select(
+                    editions,
+                    value=self.edition or ANY_EDITION,
+                    allow_blank=False,
+                    id="edition",
+                    compact=True,
+                )
                 yield Label("Level")
-                yield Select([(level, level) for level in LEVELS], value=self.level,
-                             allow_blank=False, id="level", compact=True)
+                yield Select(
+                    [(level, level) for level in LEVELS],
+                    value=self.level,
+                    allow_blank=False,
+                    id="level",
+                    compact=True,
+                )
             yield OptionList(id="list")
             yield Static(
                 "enter, space: play the highlighted one    escape: cancel\n"
@@ -163,7 +173,9 @@ class ChallengeMenu(ModalScreen[Pick | None]):
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         kinds: dict[str | None, Literal["random", "generated", "own"]] = {
-            "random": "random", "generated": "generated", "own": "own"
+            "random": "random",
+            "generated": "generated",
+            "own": "own",
         }
         kind = kinds.get(event.button.id)
         if kind is None:
@@ -226,7 +238,11 @@ class SolutionsScreen(ModalScreen[None]):
             caption.update("These black blocks leave no way to fill the board. (escape closes)")
             return
         self.query_one(MondrianBoard).show(self.pictures[self.shown])
-        more = f" (the first {len(self.pictures)} are shown)" if self.count > len(self.pictures) else ""
+        more = (
+            f" (the first {len(self.pictures)} are shown)"
+            if self.count > len(self.pictures)
+            else ""
+        )
         caption.update(
             f"Solution {self.shown + 1} of {self.count}{more}: n and p browse, escape closes. "
             "Having seen them, this game sets no record."

@@ -62,7 +62,11 @@ class RecordsView:
         parts: list[RenderableType] = [
             Group(table, Text()) if compact else table for table in tables
         ]
-        notes = [SHORT_LEGEND, HISTORY_LEGEND if self.history else "", ASSISTED_NOTE] if compact else [ASSISTED_NOTE]
+        notes = (
+            [SHORT_LEGEND, HISTORY_LEGEND if self.history else "", ASSISTED_NOTE]
+            if compact
+            else [ASSISTED_NOTE]
+        )
         parts.extend(Text(note, style="dim") for note in notes if note)
         if self.where is not None:
             parts.append(Text(f"Kept in {self.where}, shared with the web app.", style="dim"))
@@ -89,8 +93,10 @@ def records_tables(
     ``compact`` form with short headings and times without their unit (the legend says
     them)."""
     headings = SHORT_HEADINGS if compact else RECORD_HEADINGS
-    title = "(games without help)" if compact else (
-        "(games without help; streak: wins in a row now, and the best)"
+    title = (
+        "(games without help)"
+        if compact
+        else ("(games without help; streak: wins in a row now, and the best)")
     )
     summary = Table(
         Column(headings[0], no_wrap=not compact),  # "intermediate no-guess" may wrap at its space
@@ -109,7 +115,10 @@ def records_tables(
     for record in records:
         if record.best_times:
             best = Table(
-                "", Column("Time", justify="right"), Column("3BV/s", justify="right"), "Day",
+                "",
+                Column("Time", justify="right"),
+                Column("3BV/s", justify="right"),
+                "Day",
                 title=f"Best times: {record_name(record)}",
                 box=box.SIMPLE_HEAD,
             )

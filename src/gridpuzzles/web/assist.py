@@ -74,7 +74,9 @@ def probabilities(seen: Situation) -> Probabilities:
     safety (`insight.insight`, from the view alone)."""
     sight = insight(seen.view, seen.mines)
     width, height = seen.view.width, seen.view.height
-    marks: list[list[Literal["dead", "fifty-fifty"] | None]] = [[None] * width for _ in range(height)]
+    marks: list[list[Literal["dead", "fifty-fifty"] | None]] = [
+        [None] * width for _ in range(height)
+    ]
     safety: list[list[float | None]] = [[None] * width for _ in range(height)]
     for cell in sight.cells:
         row, col = cell.cell

@@ -106,6 +106,7 @@ SeedOut = Annotated[
 MAX_MOVE_COUNT = 2**31 - 1
 """The largest move count a move request may say it saw."""
 
+
 class Strict(BaseModel):
     """A request body: unknown fields are an error, not silently ignored."""
 
@@ -212,7 +213,8 @@ class HintOut(BaseModel):
     mine_probability: float
     certain: bool = Field(description="true when the cell is safe in every possible layout")
     reason: str | None = Field(
-        default=None, description="for a guess, the rule that chose it (e.g. 'exact endgame search')"
+        default=None,
+        description="for a guess, the rule that chose it (e.g. 'exact endgame search')",
     )
     why: str = Field(
         default="",
@@ -370,9 +372,7 @@ class Error(BaseModel):
     )
 
 
-def game_state(
-    game_id: str, game: Game, now: float, *, assisted: bool, moves: int
-) -> GameState:
+def game_state(game_id: str, game: Game, now: float, *, assisted: bool, moves: int) -> GameState:
     """The player's view of ``game`` at time ``now``; the seed and 3BV only after the end."""
     config = game.config
     numbers = figures(game, now)

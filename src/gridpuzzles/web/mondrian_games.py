@@ -143,7 +143,9 @@ def held_to_json(held: Held) -> dict[str, Any]:
         "game": game_to_json(held.game),
         "origin": held.origin,
         "first_key": held.first_key,
-        "facts": None if facts is None else {
+        "facts": None
+        if facts is None
+        else {
             "key": facts.key,
             "difficulty": facts.difficulty,
             "solutions": facts.solutions,
@@ -166,7 +168,9 @@ def held_from_json(owner: str, document: dict[str, Any]) -> Held:
         owner,
         str(document["origin"]),
         document["first_key"],
-        None if facts is None else Facts(
+        None
+        if facts is None
+        else Facts(
             str(facts["key"]),
             str(facts["difficulty"]),
             int(facts["solutions"]),
@@ -289,7 +293,9 @@ def state_of(game_id: str, held: Held, now: float) -> MondrianState:
         solved=game.solved,
         started=held.started is not None,
         elapsed=round(elapsed, 3),
-        finish=None if finish is None else FinishOut(
+        finish=None
+        if finish is None
+        else FinishOut(
             seconds=round(finish.seconds, 3),
             words=finish_words(held),
             new_bests=list(held.bests),
@@ -328,9 +334,7 @@ class MondrianGames:
         if request.challenge == "own":
             game, facts = custom_game(), None
         elif request.challenge == "generated":
-            game, facts = await self.workers.run(
-                opened, request, seed, too_slow=CHOOSING_TOO_SLOW
-            )
+            game, facts = await self.workers.run(opened, request, seed, too_slow=CHOOSING_TOO_SLOW)
         else:  # a published challenge: its level is known, its solutions found in a moment
             game, facts = await anyio.to_thread.run_sync(opened, request, seed)
         token = tokens.new_token()

@@ -56,7 +56,10 @@ class NewMondrianGame(Strict):
         "one solution, of `level` when given; own: the player places the black blocks",
     )
     code: str | None = Field(
-        None, max_length=16, description="a published challenge's nine digits", examples=["001040531"]
+        None,
+        max_length=16,
+        description="a published challenge's nine digits",
+        examples=["001040531"],
     )
     level: str | None = Field(
         None, max_length=16, description=f"one of {', '.join(LEVELS)}", examples=["hard"]
@@ -74,10 +77,15 @@ class NewMondrianGame(Strict):
             "generated": {"level"},
             "own": set(),
         }[self.challenge]
-        extra = [name for name in ("code", "level", "edition")
-                 if getattr(self, name) is not None and name not in takes]
+        extra = [
+            name
+            for name in ("code", "level", "edition")
+            if getattr(self, name) is not None and name not in takes
+        ]
         if extra:
-            kind = "your own challenge" if self.challenge == "own" else f"a {self.challenge} challenge"
+            kind = (
+                "your own challenge" if self.challenge == "own" else f"a {self.challenge} challenge"
+            )
             raise PydanticCustomError(
                 "challenge", "{reason}", {"reason": f"{kind} takes no {' or '.join(extra)}"}
             )
@@ -99,7 +107,9 @@ class MondrianMove(Strict):
 
     action: Action
     block: str | None = Field(
-        None, max_length=SIZE_CHARACTERS, description="the size, e.g. 2x3 (place only)",
+        None,
+        max_length=SIZE_CHARACTERS,
+        description="the size, e.g. 2x3 (place only)",
         examples=["2x3"],
     )
     row: int | None = Field(None, ge=0, le=LAST_ROW)
@@ -168,7 +178,10 @@ def placed(placement: Placement) -> PlacedBlock:
 def in_tray(block: Block) -> TrayBlock:
     colour = colour_of(block)
     return TrayBlock(
-        size=str(block), height=block.short, width=block.long, colour=colour.label,
+        size=str(block),
+        height=block.short,
+        width=block.long,
+        colour=colour.label,
         fill=colour.fill,
     )
 

@@ -41,8 +41,16 @@ class ServerProcess:
         """Start the server (port 0: the kernel picks a free one) and return its address."""
         command = [sys.executable, "-m", "gridpuzzles", "serve", "--host", self.host]
         self.process = subprocess.Popen(
-            [*command, "--port", "0", "--db", str(self.db), "--workers", str(self.workers),
-             *self.options],
+            [
+                *command,
+                "--port",
+                "0",
+                "--db",
+                str(self.db),
+                "--workers",
+                str(self.workers),
+                *self.options,
+            ],
             stdout=subprocess.PIPE,
             text=True,
             env=None if self.environment is None else {**os.environ, **self.environment},

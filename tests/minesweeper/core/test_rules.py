@@ -129,7 +129,9 @@ def test_revealed_cells_cannot_be_flagged_or_revealed_again() -> None:
 
 def test_chord_opens_the_unflagged_neighbours_of_a_satisfied_number() -> None:
     game = reveal(board(), 1, 1)
-    with pytest.raises(IllegalMoveError, match=r"^row 2, column 2 shows 1 but has 0 flags around it"):
+    with pytest.raises(
+        IllegalMoveError, match=r"^row 2, column 2 shows 1 but has 0 flags around it"
+    ):
         chord(game, 1, 1)
     game = chord(toggle_flag(game, 0, 0), 1, 1)
     assert all(game.mark(r, c) is Mark.REVEALED for r, c in [(0, 1), (1, 0), (2, 2)])

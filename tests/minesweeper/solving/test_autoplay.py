@@ -117,7 +117,9 @@ def test_hint_names_a_safe_cell_or_the_best_guess_in_player_words() -> None:
     assert "% risk, the safest; searching every remaining layout, it wins most often" in text
     advice = hint(parse_view("##\n11\n00"), 1)
     assert advice.reason is GuessRule.FIFTY_FIFTY
-    assert str(advice).endswith("has 50% risk, the safest; a 50/50 no later move can settle: guess now")
+    assert str(advice).endswith(
+        "has 50% risk, the safest; a 50/50 no later move can settle: guess now"
+    )
     first = hint(parse_view("###\n###"), 1)
     assert first.certain and first.why == "the first click is always safe"
 

@@ -36,7 +36,10 @@ def test_a_reveal_says_what_the_hint_says_counting_from_the_origin() -> None:
         "row 1, column 1 is safe: the 2 at row 2, column 2 already has its 2 mines"
     )
     guess = explained_move(parse_view("##\n11\n00"), 1)
-    assert guess.why == "no safe cell: 50% risk, the safest; a 50/50 no later move can settle: guess now"
+    assert (
+        guess.why
+        == "no safe cell: 50% risk, the safest; a 50/50 no later move can settle: guess now"
+    )
     unflag = explained_move(parse_view("F11\n1#1\n111"), 1)
     assert unflag.move == Move(Action.FLAG, 0, 0) and unflag.why.startswith("safe: the 1 at")
     assert explained_move(parse_view("###\n###"), 1).why == "safe: the first click is always safe"

@@ -124,7 +124,11 @@ def perfect_wins(pos: Position, cells: list[int], layouts: list[int]) -> dict[in
         return max(after(k, state) for k in range(len(cells)) if groups(k, state) != [state])
 
     everything = frozenset(layouts)
-    return {cells[k]: after(k, everything) for k in range(len(cells)) if any(not x >> k & 1 for x in layouts)}
+    return {
+        cells[k]: after(k, everything)
+        for k in range(len(cells))
+        if any(not x >> k & 1 for x in layouts)
+    }
 
 
 def searchable(count: int, seed: int) -> Iterator[tuple[Position, list[int], list[int]]]:

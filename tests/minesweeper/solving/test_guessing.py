@@ -116,7 +116,9 @@ def test_lookahead_is_the_chance_to_survive_two_moves() -> None:
     for cell in pos.unknown:
         # 1/8 a mine; if safe, it shows 0 or 1 and either way certain safe cells follow.
         assert lookahead(pos, cell, analysis.layouts, analysis.weights[cell] or 0) == (0.875, 2)
-        assert lookahead(pos, cell, analysis.layouts, analysis.weights[cell] or 0, floor=0.9) is None
+        assert (
+            lookahead(pos, cell, analysis.layouts, analysis.weights[cell] or 0, floor=0.9) is None
+        )
 
 
 def test_the_deep_lookahead_never_promises_more_than_the_one_move_lookahead() -> None:
@@ -138,7 +140,10 @@ def test_the_deep_lookahead_never_promises_more_than_the_one_move_lookahead() ->
                 assert abs(deep - survive) < 1e-12
             deeper += deep < one[0] - 1e-9
             # A floor prunes the search or changes nothing; one above 1 always prunes.
-            assert deep_lookahead(pos, cell, analysis.layouts, weight, floor=deep + 1e-9) in (None, deep)
+            assert deep_lookahead(pos, cell, analysis.layouts, weight, floor=deep + 1e-9) in (
+                None,
+                deep,
+            )
             assert deep_lookahead(pos, cell, analysis.layouts, weight, floor=1.01) is None
     assert deeper >= 10
 
@@ -167,7 +172,9 @@ def test_common_safe_cells_are_safe_in_every_layout_where_the_cell_is_safe() -> 
         for cell in cells:
             common = common_safe_cells(pos, cell)
             safe_layouts = [x for x in layouts if not x >> slot[cell] & 1]
-            expected = {c for c in cells if c != cell and all(not x >> slot[c] & 1 for x in safe_layouts)}
+            expected = {
+                c for c in cells if c != cell and all(not x >> slot[c] & 1 for x in safe_layouts)
+            }
             if safe_layouts and len(expected) < len(cells) - 1:
                 assert common - {cell} == expected
 

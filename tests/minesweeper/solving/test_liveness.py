@@ -59,7 +59,8 @@ def test_dead_cells_show_one_number_and_every_other_cell_is_found_out() -> None:
                 continue
             living += 1
             around = [
-                n for n in neighbour_table(pos.width, pos.height)[cell]
+                n
+                for n in neighbour_table(pos.width, pos.height)[cell]
                 if n in pos.unknown and 0 < (analysis.weights[n] or 0) < analysis.layouts
             ]
             # Only an off-frontier neighbour, or the mine count, may hide that a cell is dead.
@@ -79,6 +80,6 @@ def test_a_test_of_a_dead_cell_that_would_list_too_many_layouts_calls_it_living(
     far = 1000
     assert numbers_differ(strip(5), far, frozenset()) is False
     assert numbers_differ(strip(5), far, frozenset({0})) is True
-    assert LIVENESS_STEPS < 2 ** 21
+    assert LIVENESS_STEPS < 2**21
     assert numbers_differ(strip(20), far, frozenset()) is None
     assert numbers_differ(strip(5), far, frozenset(), steps=10) is None

@@ -55,6 +55,7 @@ def test_intermediate_and_expert_boards() -> None:
 
 def test_the_same_seed_gives_the_same_board() -> None:
     config = level("beginner")
+
     def board(seed: int) -> Layout:
         return generate(config, 40, random.Random(seed))
 

@@ -69,7 +69,9 @@ def test_a_no_guess_board_is_always_won() -> None:
 def test_a_won_view_is_won_in_every_playout_and_a_lost_one_in_none() -> None:
     assert final(playouts(parse_view("#1\n11\n"), 1, random.Random(0), 30)) == WinChance(30, 30)
     assert final(playouts(parse_view("F1\n11\n"), 1, random.Random(0), 30)) == WinChance(30, 30)
-    assert final(playouts(parse_view("*1#\n11#\n###\n"), 1, random.Random(0), 30)) == WinChance(0, 30)
+    assert final(playouts(parse_view("*1#\n11#\n###\n"), 1, random.Random(0), 30)) == WinChance(
+        0, 30
+    )
 
 
 def test_playouts_give_the_tally_after_each_one_and_the_seed_repeats_them() -> None:

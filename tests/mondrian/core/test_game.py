@@ -46,8 +46,14 @@ BLACK = [parse_fixed(text) for text in ("1x1:2,3,v", "1x2:0,1,v", "1x3:4,7,h")]
 SOLUTION = [
     parse_fixed(text)
     for text in (
-        "1x5:0,0,h", "3x4:5,0,v", "2x2:1,1,h", "2x3:3,1,v", "2x5:0,3,v",
-        "2x4:2,4,v", "3x3:4,4,h", "1x4:7,4,v",
+        "1x5:0,0,h",
+        "3x4:5,0,v",
+        "2x2:1,1,h",
+        "2x3:3,1,v",
+        "2x5:0,3,v",
+        "2x4:2,4,v",
+        "3x3:4,4,h",
+        "1x4:7,4,v",
     )
 ]
 
@@ -96,10 +102,14 @@ def test_a_refused_placement_says_why_in_the_boards_terms(text: str, message: st
 
 def test_a_block_over_a_placed_one_names_it_and_a_second_copy_is_refused() -> None:
     game = place(fresh(), parse_fixed("1x4:0,7,h"))
-    with pytest.raises(MoveError, match="the 2x2 block would cover the 1x4 block at row 8, column 1"):
+    with pytest.raises(
+        MoveError, match="the 2x2 block would cover the 1x4 block at row 8, column 1"
+    ):
         place(game, parse_fixed("2x2:0,6,h"))
-    with pytest.raises(MoveError, match="that block is already on the board: the 1x4 block at "
-                                        "row 8, column 1; lift it first"):
+    with pytest.raises(
+        MoveError,
+        match="that block is already on the board: the 1x4 block at row 8, column 1; lift it first",
+    ):
         place(game, parse_fixed("1x4:4,0,h"))
 
 
@@ -131,7 +141,9 @@ def test_turn_turns_a_placed_block_about_its_top_left_cell_or_says_why_not() -> 
     turned_game = turn(game, (0, 6))
     assert turned_game.placed == (parse_fixed("1x4:4,0,v"),)
     assert turn(turned_game, Block(1, 4)).placed == game.placed
-    with pytest.raises(MoveError, match="the 1x4 block would cover the 1x5 block at row 3, column 4"):
+    with pytest.raises(
+        MoveError, match="the 1x4 block would cover the 1x5 block at row 3, column 4"
+    ):
         turn(place(game, parse_fixed("1x5:3,2,h")), Block(1, 4))
     with pytest.raises(MoveError, match="square"):
         turn(place(fresh(), parse_fixed("2x2:1,1,h")), (1, 1))

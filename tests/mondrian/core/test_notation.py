@@ -55,7 +55,9 @@ def test_positions_are_column_then_row() -> None:
     assert format_position(placement) == "4,7,h"
 
 
-@pytest.mark.parametrize("text", ["", "4,7", "4,7,x", "a,7,h", "-1,2,v", "4;7;h", "4,7,H", "4,7,h,1"])
+@pytest.mark.parametrize(
+    "text", ["", "4,7", "4,7,x", "a,7,h", "-1,2,v", "4;7;h", "4,7,H", "4,7,h,1"]
+)
 def test_bad_positions_are_rejected(text: str) -> None:
     with pytest.raises(NotationError, match="X,Y,O"):
         parse_position(text, Block(1, 1))
@@ -116,7 +118,12 @@ def test_text_grid_and_json() -> None:
     document = solutions_to_json(1, [placements])
     assert document["count"] == 1
     assert document["solutions"][0][1] == {
-        "block": "1x2", "row": 1, "col": 0, "orientation": "horizontal", "height": 1, "width": 2,
+        "block": "1x2",
+        "row": 1,
+        "col": 0,
+        "orientation": "horizontal",
+        "height": 1,
+        "width": 2,
     }
     assert solutions_to_json(3, None) == {"count": 3}
 
@@ -133,8 +140,10 @@ GAME_PLACEMENTS = st.builds(
 GAME_ACTIONS = st.lists(
     st.one_of(
         st.tuples(st.sampled_from([place, place_black]), GAME_PLACEMENTS),
-        st.tuples(st.sampled_from([lift, lift_black, turn]),
-                  st.tuples(st.integers(0, 7), st.integers(0, 7))),
+        st.tuples(
+            st.sampled_from([lift, lift_black, turn]),
+            st.tuples(st.integers(0, 7), st.integers(0, 7)),
+        ),
         st.tuples(st.sampled_from([undo, redo, mark_assisted]), st.none()),
     ),
     max_size=30,
@@ -169,7 +178,9 @@ def test_a_game_as_json_names_its_blocks_in_the_notation() -> None:
     assert document["position"] == {"black": [], "placed": []}
     assert document["later"] == [{"black": [], "placed": ["2x3:0,0,v"]}]
     assert (document["board"], document["black_blocks"], document["moves"]) == (
-        "8x8", ["1x3", "1x2", "1x1"], 1,  # the undo is not a move
+        "8x8",
+        ["1x3", "1x2", "1x1"],
+        1,  # the undo is not a move
     )
 
 
@@ -181,14 +192,26 @@ def test_a_game_as_json_names_its_blocks_in_the_notation() -> None:
         ({"assisted": 1}, NotationError, "assisted is true or false"),
         ({"blocks": ["1x1"] * 145}, NotationError, "at most 144 strings"),
         ({"blocks": ["3x4"]}, InvalidPuzzleError, "the free blocks cover"),
-        ({"earlier": [{"black": [], "placed": []}] * 3}, NotationError,
-         "a game of 1 move has at most 1 position to undo and redo, not 4"),
-        ({"position": {"black": ["2x3:0,0,h"], "placed": []}}, InvalidPuzzleError,
-         "the game has no black 2x3 block to put there"),
-        ({"position": {"black": [], "placed": ["2x3:0,0,h", "2x2:1,0,h"]}}, InvalidPuzzleError,
-         "overlaps another block"),
-        ({"position": {"black": [], "placed": ["2x3:7,0,h"]}}, InvalidPuzzleError,
-         "leaves the 8x8 board"),
+        (
+            {"earlier": [{"black": [], "placed": []}] * 3},
+            NotationError,
+            "a game of 1 move has at most 1 position to undo and redo, not 4",
+        ),
+        (
+            {"position": {"black": ["2x3:0,0,h"], "placed": []}},
+            InvalidPuzzleError,
+            "the game has no black 2x3 block to put there",
+        ),
+        (
+            {"position": {"black": [], "placed": ["2x3:0,0,h", "2x2:1,0,h"]}},
+            InvalidPuzzleError,
+            "overlaps another block",
+        ),
+        (
+            {"position": {"black": [], "placed": ["2x3:7,0,h"]}},
+            InvalidPuzzleError,
+            "leaves the 8x8 board",
+        ),
         ({"later": [{"placed": []}]}, NotationError, "keys black and placed"),
         ({"extra": 1}, NotationError, "a game is a JSON object with the keys board"),
     ],

@@ -39,17 +39,32 @@ SOME = settings(max_examples=300, deadline=None)
 
 NUMBERS = st.one_of(
     st.integers(0, 20).map(str),
-    st.sampled_from(["00", "007", "12", "13", "99999999999999999999", "9" * 5000, "-1", "+1",
-                     "1_0", " 1", "1.0", "\u0663", "\uff13", "\u00b9", "\u2167"]),
+    st.sampled_from(
+        [
+            "00",
+            "007",
+            "12",
+            "13",
+            "99999999999999999999",
+            "9" * 5000,
+            "-1",
+            "+1",
+            "1_0",
+            " 1",
+            "1.0",
+            "\u0663",
+            "\uff13",
+            "\u00b9",
+            "\u2167",
+        ]
+    ),
 )
 """Numbers as text: small ones, big ones, and what Python's ``int`` would read but we refuse."""
 
 
 def joined(pieces: st.SearchStrategy[str], separators: str) -> st.SearchStrategy[str]:
     """Texts made of ``pieces`` and single characters of ``separators``."""
-    return st.lists(st.one_of(pieces, st.sampled_from(list(separators))), max_size=12).map(
-        "".join
-    )
+    return st.lists(st.one_of(pieces, st.sampled_from(list(separators))), max_size=12).map("".join)
 
 
 ORIENTATIONS = st.sampled_from(["h", "v", "H", "", "hv", "\u0127"])
@@ -74,7 +89,9 @@ def returns_or_refuses(parse: Callable[[Any], Parsed], text: Any) -> Parsed | No
 
 
 @given(
-    ANY_TEXT | NEAR_SIZES | st.lists(FORMED_SIZES, min_size=1, max_size=5).map(",".join)
+    ANY_TEXT
+    | NEAR_SIZES
+    | st.lists(FORMED_SIZES, min_size=1, max_size=5).map(",".join)
     | st.integers(0, 300).map(lambda n: ",".join(["1x1"] * n))
 )
 @SOME
@@ -95,9 +112,24 @@ def test_numbers(text: str) -> None:
 def toml_value() -> st.SearchStrategy[str]:
     """TOML values of every type, nested, as text."""
     scalars = st.one_of(
-        NEAR_SIZES.map(json.dumps), NEAR_FIXED.map(json.dumps), NUMBERS.filter(str.isdigit),
-        st.sampled_from(["true", "false", "1.5", "inf", "nan", "1979-05-27", '"8x8"',
-                         '"1x3:4,7,h"', "'2x3'", '"\\u0663x1"', '"\\n"']),
+        NEAR_SIZES.map(json.dumps),
+        NEAR_FIXED.map(json.dumps),
+        NUMBERS.filter(str.isdigit),
+        st.sampled_from(
+            [
+                "true",
+                "false",
+                "1.5",
+                "inf",
+                "nan",
+                "1979-05-27",
+                '"8x8"',
+                '"1x3:4,7,h"',
+                "'2x3'",
+                '"\\u0663x1"',
+                '"\\n"',
+            ]
+        ),
     )
     return st.recursive(
         scalars,
@@ -112,7 +144,7 @@ def toml_value() -> st.SearchStrategy[str]:
 
 
 FORMED_TOML = st.builds(
-    'board = {}\nblocks = [{}]\nfixed = [{}]\n'.format,
+    "board = {}\nblocks = [{}]\nfixed = [{}]\n".format,
     FORMED_SIZES.map(json.dumps),
     st.lists(FORMED_SIZES.map(json.dumps), max_size=4).map(", ".join),
     st.lists(FORMED_FIXED.map(json.dumps), max_size=3).map(", ".join),
@@ -139,7 +171,9 @@ ROUND_TRIPS = [
 @given(data=st.data())
 @SOME
 def test_a_parser_refuses_or_returns_what_it_reads_back(
-    parse: Callable[[str], Any], write: Callable[[Any], str], near: st.SearchStrategy[str],
+    parse: Callable[[str], Any],
+    write: Callable[[Any], str],
+    near: st.SearchStrategy[str],
     data: st.DataObject,
 ) -> None:
     value = returns_or_refuses(parse, data.draw(ANY_TEXT | near))
@@ -149,14 +183,24 @@ def test_a_parser_refuses_or_returns_what_it_reads_back(
 
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner,
-                                                                 max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
     max_leaves=10,
 )
 PUBLISHED = json.loads(PUBLISHED_FILE.read_text(encoding="utf-8"))
-FIELDS = [("edition",), ("level",), ("code",), ("black",), ("solutions",), ("black", 0),
-          ("black", 1, "row"), ("black", 2, "col"), ("black", 0, "size"),
-          ("black", 1, "orientation")]
+FIELDS = [
+    ("edition",),
+    ("level",),
+    ("code",),
+    ("black",),
+    ("solutions",),
+    ("black", 0),
+    ("black", 1, "row"),
+    ("black", 2, "col"),
+    ("black", 0, "size"),
+    ("black", 1, "orientation"),
+]
 
 
 @st.composite
@@ -179,8 +223,12 @@ def test_challenge_documents(document: Any) -> None:
     returns_or_refuses(parse_official, document)
 
 
-@given(ANY_TEXT | JSON_VALUES.map(json.dumps) | near_challenge_files().map(json.dumps)
-       | st.sampled_from(["[" * 100_000, "1" * 5000, '{"puzzles": [' + "1" * 5000 + "]}"]))
+@given(
+    ANY_TEXT
+    | JSON_VALUES.map(json.dumps)
+    | near_challenge_files().map(json.dumps)
+    | st.sampled_from(["[" * 100_000, "1" * 5000, '{"puzzles": [' + "1" * 5000 + "]}"])
+)
 @SOME
 def test_challenge_files(text: str) -> None:
     challenges = returns_or_refuses(parse_official_text, text)
@@ -191,9 +239,21 @@ def test_challenge_files(text: str) -> None:
 GAME_DOCUMENT = game_to_json(
     undo(place(custom_game(), Placement(0, 0, Block(2, 3), Orientation.VERTICAL)))
 )
-GAME_FIELDS = [("board",), ("black_blocks",), ("blocks",), ("position",), ("earlier",),
-               ("later",), ("moves",), ("assisted",), ("blocks", 0), ("later", 0),
-               ("later", 0, "placed"), ("later", 0, "placed", 0), ("position", "black")]
+GAME_FIELDS = [
+    ("board",),
+    ("black_blocks",),
+    ("blocks",),
+    ("position",),
+    ("earlier",),
+    ("later",),
+    ("moves",),
+    ("assisted",),
+    ("blocks", 0),
+    ("later", 0),
+    ("later", 0, "placed"),
+    ("later", 0, "placed", 0),
+    ("position", "black"),
+]
 
 
 @st.composite

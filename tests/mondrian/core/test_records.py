@@ -72,8 +72,13 @@ def test_best_times_are_the_fastest_unassisted_in_order(times: list[float]) -> N
 
 @pytest.mark.parametrize(
     ("seconds", "words"),
-    [(0.0, "0.0 s"), (8.47, "8.4 s"), (42.9, "42 s"), (83.0, "1 min 23 s"),
-     (3725.0, "1 h 2 min 5 s")],
+    [
+        (0.0, "0.0 s"),
+        (8.47, "8.4 s"),
+        (42.9, "42 s"),
+        (83.0, "1 min 23 s"),
+        (3725.0, "1 h 2 min 5 s"),
+    ],
 )
 def test_times_in_words(seconds: float, words: str) -> None:
     assert duration_words(seconds) == words

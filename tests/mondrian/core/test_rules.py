@@ -119,5 +119,7 @@ def test_a_game_reads_at_most_144_blocks_from_any_iterable() -> None:
     with pytest.raises(InvalidPuzzleError, match="at most 144 blocks"):
         make_puzzle(Board(12, 12), endless)
     with pytest.raises(InvalidPuzzleError, match="at most 144 blocks"):
-        make_puzzle(Board(12, 12), [Block(1, 1)] * 144, itertools.repeat(Placement(0, 0, Block(1, 1))))
+        make_puzzle(
+            Board(12, 12), [Block(1, 1)] * 144, itertools.repeat(Placement(0, 0, Block(1, 1)))
+        )
     assert len(make_puzzle(Board(12, 12), [Block(1, 1)] * 144).blocks) == 144

@@ -102,8 +102,16 @@ def test_asking_the_census_for_a_placement_off_the_board_is_an_error() -> None:
 
 def test_a_census_planning_too_many_placements_is_refused_before_any_work() -> None:
     marked = (Block(1, 1), Block(1, 2), Block(1, 3), Block(1, 4))
-    blocks = (*marked, Block(1, 5), Block(2, 2), Block(2, 3), Block(2, 4), Block(2, 5),
-              Block(3, 3), Block(3, 4))
+    blocks = (
+        *marked,
+        Block(1, 5),
+        Block(2, 2),
+        Block(2, 3),
+        Block(2, 4),
+        Block(2, 5),
+        Block(3, 3),
+        Block(3, 4),
+    )
     assert planned_placements(Board(8, 8), marked) == 55_050_240 > MAX_CENSUS_PLACEMENTS
 
     def never(fraction: float) -> None:

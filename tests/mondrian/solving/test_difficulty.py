@@ -48,14 +48,18 @@ def test_a_forced_corridor_is_forced_all_the_way() -> None:
     effort = logical_effort(puzzle)
     assert effort.choices == 1 and effort.forced_first == 0
     fixed = make_puzzle(Board(1, 4), (Block(1, 1), Block(1, 3)), (parse_fixed("1x1:0,0,h"),))
-    assert logical_effort(fixed) == type(effort)(positions=2, forced_first=1, choices=0,
-                                                 dead_ends=0, solutions=1)
+    assert logical_effort(fixed) == type(effort)(
+        positions=2, forced_first=1, choices=0, dead_ends=0, solutions=1
+    )
 
 
 def test_the_search_finds_the_solver_s_solutions_and_scores_per_solution() -> None:
     several = challenge(parse_fixed(t) for t in ("1x1:0,0,h", "1x2:1,0,h", "1x3:3,0,h"))
-    for puzzle in (EXAMPLE, several, make_puzzle(Board(2, 3), (Block(1, 1), Block(1, 2),
-                                                               Block(1, 3)))):
+    for puzzle in (
+        EXAMPLE,
+        several,
+        make_puzzle(Board(2, 3), (Block(1, 1), Block(1, 2), Block(1, 3))),
+    ):
         effort = logical_effort(puzzle)
         assert effort.solutions == count_solutions(puzzle)
         assert effort.score * effort.solutions >= effort.positions

@@ -45,7 +45,10 @@ def test_random_placements_never_overlap() -> None:
 def test_impossible_generation_gives_up() -> None:
     with pytest.raises(GenerationError):
         generate_challenge(
-            random.Random(0), Board(2, 2), (Block(1, 1), Block(1, 1), Block(1, 2)), (Block(1, 1),),
+            random.Random(0),
+            Board(2, 2),
+            (Block(1, 1), Block(1, 1), Block(1, 2)),
+            (Block(1, 1),),
             attempts=3,
         )
 

@@ -62,8 +62,9 @@ def test_a_wrong_block_is_named_to_lift() -> None:
     game = place(place(new_game(EXAMPLE), WRONG[0]), parse_fixed("3x4:5,0,v"))
     given = hint(game)
     assert (given.place, given.lift) == (None, (WRONG[0],))
-    assert given.text == ("no solution goes on from this board: lift the 1x5 block at row 2, "
-                          "column 4")
+    assert given.text == (
+        "no solution goes on from this board: lift the 1x5 block at row 2, column 4"
+    )
 
 
 def test_two_wrong_blocks_are_both_named() -> None:
@@ -90,8 +91,11 @@ def test_every_hint_on_random_boards_is_right(official: tuple[OfficialChallenge,
         game = new_game(entry.puzzle)
         for _ in range(rng.randrange(1, 5)):  # a few blocks, wherever they fit
             options = [p for b in game.tray for p in game.board.placements(b)]
-            fitting = [p for p in options if not any(p.cells() & q.cells()
-                                                     for q in (*game.black, *game.placed))]
+            fitting = [
+                p
+                for p in options
+                if not any(p.cells() & q.cells() for q in (*game.black, *game.placed))
+            ]
             if fitting:
                 game = place(game, rng.choice(fitting))
         given = hint(game)
@@ -100,8 +104,14 @@ def test_every_hint_on_random_boards_is_right(official: tuple[OfficialChallenge,
         else:
             assert given.lift and set(given.lift) <= set(game.placed)
             kept = tuple(p for p in game.placed if p not in given.lift)
-            assert extends(Game(game.board, game.black_blocks, game.coloured_blocks,
-                                type(game.position)(game.black, kept)))
+            assert extends(
+                Game(
+                    game.board,
+                    game.black_blocks,
+                    game.coloured_blocks,
+                    type(game.position)(game.black, kept),
+                )
+            )
 
 
 def test_showing_the_solutions_marks_the_game_assisted() -> None:

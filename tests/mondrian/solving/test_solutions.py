@@ -34,7 +34,11 @@ from gridpuzzles.mondrian.solving.solutions import (
 
 H, V = Orientation.HORIZONTAL, Orientation.VERTICAL
 EXAMPLE = challenge(
-    (Placement(3, 2, Block(1, 1), V), Placement(1, 0, Block(1, 2), V), Placement(7, 4, Block(1, 3), H))
+    (
+        Placement(3, 2, Block(1, 1), V),
+        Placement(1, 0, Block(1, 2), V),
+        Placement(7, 4, Block(1, 3), H),
+    )
 )
 Cells = frozenset[tuple[int, int]]
 Shape = frozenset[tuple[Block, Cells]]

@@ -105,9 +105,7 @@ def check_sides(width: int, height: int) -> None:
     """Refuse (`ConfigError`) a width or height outside 1 to `MAX_SIDE`, which the shells play."""
     for what, side in (("width", width), ("height", height)):
         if not 1 <= side <= MAX_SIDE:
-            raise ConfigError(
-                f"the board {what} must be from 1 to {MAX_SIDE}, not {shown(side)}"
-            )
+            raise ConfigError(f"the board {what} must be from 1 to {MAX_SIDE}, not {shown(side)}")
 
 
 def check_playable(config: Config) -> Config:

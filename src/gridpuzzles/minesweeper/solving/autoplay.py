@@ -169,9 +169,7 @@ def explained_move(
     return Explained(move, advice(view, mines, rule, decision, origin).because)
 
 
-def advice(
-    view: View, mines: int, rule: FirstClick, decision: Decision, origin: int = 0
-) -> Hint:
+def advice(view: View, mines: int, rule: FirstClick, decision: Decision, origin: int = 0) -> Hint:
     """The cell ``decision`` (of `decide` for this view) reveals or unflags, as a `Hint`: why
     it is safe, or its risk."""
     move = decision.moves[0]
@@ -307,7 +305,9 @@ def decide(
         # Certain mines not yet flagged: Play Move flags them before it guesses; when every
         # hidden cell is a mine, only flags are left to play (the flag win rule).
         unflagged = [
-            i for i in pos.unknown if analysis.weights[i] == analysis.layouts and view.cells[i] != "F"
+            i
+            for i in pos.unknown
+            if analysis.weights[i] == analysis.layouts and view.cells[i] != "F"
         ]
         unflagged += [c for c, mine in pos.fixed.items() if mine and view.cells[c] != "F"]
         if unflagged:

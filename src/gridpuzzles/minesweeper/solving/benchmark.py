@@ -97,7 +97,9 @@ def parse_board(line: str, number: int = 1) -> Board:
         raise BoardFileError(f'{where}: "w" and "h" must be whole numbers from 1 to {MAX_SIDE}')
     size = w * h
     if not isinstance(mines, list) or not all(_is_whole(i) and 0 <= i < size for i in mines):
-        raise BoardFileError(f'{where}: "mines" must be a list of cell indices from 0 to {size - 1}')
+        raise BoardFileError(
+            f'{where}: "mines" must be a list of cell indices from 0 to {size - 1}'
+        )
     if len(set(mines)) != len(mines):
         raise BoardFileError(f'{where}: "mines" lists a cell twice')
     if not (_is_whole(start) and 0 <= start < size):
@@ -115,7 +117,9 @@ def _json(line: str, where: str) -> object:
     except json.JSONDecodeError as error:
         raise BoardFileError(f"{where}: not JSON ({error.msg})") from None
     except (ValueError, RecursionError):
-        raise BoardFileError(f"{where}: not JSON of a board (too long a number, or too deep)") from None
+        raise BoardFileError(
+            f"{where}: not JSON of a board (too long a number, or too deep)"
+        ) from None
 
 
 def _is_whole(value: object) -> bool:
@@ -145,9 +149,7 @@ def board_stream(
             yield Board(place(config, first, random.Random(board_seed)), first)
 
 
-def random_boards(
-    config: Config, games: int, seed: int, start: Cell | None = None
-) -> list[Board]:
+def random_boards(config: Config, games: int, seed: int, start: Cell | None = None) -> list[Board]:
     """The boards of `board_stream`, in a list."""
     return list(board_stream(config, games, seed, start=start))
 

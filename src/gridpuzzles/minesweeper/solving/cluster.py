@@ -38,9 +38,7 @@ class ClusterLost(ClusterError):
     """The cluster went away during the run, or a worker cannot run the games."""
 
 
-SCHEDULER_ADDRESS = re.compile(
-    r"((tcp|tls)://)?([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?"
-)
+SCHEDULER_ADDRESS = re.compile(r"((tcp|tls)://)?([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?")
 """A scheduler's address as Dask's TCP (or TLS) transport reads it: its host and its port
 (other transports, such as ``inproc://``, reach no other host)."""
 

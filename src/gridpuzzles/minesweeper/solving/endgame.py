@@ -198,7 +198,9 @@ class _Search:
                 return self.cells[k], self.wins(everything)
         risky = [k for k, mines in enumerate(self.mine_sets) if 0 < mines != everything]
         living = [k for k in risky if self.living(k, everything)]
-        options = sorted((-(self.count - self.mine_sets[k].bit_count()), k) for k in living or risky)
+        options = sorted(
+            (-(self.count - self.mine_sets[k].bit_count()), k) for k in living or risky
+        )
         best_cell, best_wins = None, -1
         for unsafe, k in options:
             if -unsafe <= best_wins:

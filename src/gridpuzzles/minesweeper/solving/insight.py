@@ -234,8 +234,11 @@ def unavoidable_fifty_fifties(
     nbrs = neighbour_table(width, pos.height)
     for a in sorted(half - taken):
         for b in nbrs[a]:
-            if b > a and b in half and b not in taken and _unavoidable(
-                pos, analysis, (a, b), (a,), (b,), cache
+            if (
+                b > a
+                and b in half
+                and b not in taken
+                and _unavoidable(pos, analysis, (a, b), (a,), (b,), cache)
             ):
                 found.append((a, b))
     return found
@@ -325,4 +328,3 @@ def guess_insight(
         safest_living,
         skipped,
     )
-

@@ -70,7 +70,8 @@ def is_dead(live: Liveness, cell: int) -> bool:
     pos, analysis = live.pos, live.analysis
     total, weights = analysis.layouts, analysis.weights
     around = [
-        n for n in neighbour_table(pos.width, pos.height)[cell]
+        n
+        for n in neighbour_table(pos.width, pos.height)[cell]
         if n in pos.unknown and 0 < (weights[n] or 0) < total
     ]
     if not around:

@@ -264,9 +264,7 @@ def _score(
         safest.add(move.safest)
     always = next(iter(safest)) if len(safest) == 1 else None
     score = secondary * (1 + PROGRESS * progress)
-    return Scored(
-        cell, safe_share, score, secondary, numbers == 1, common or frozenset(), always
-    )
+    return Scored(cell, safe_share, score, secondary, numbers == 1, common or frozenset(), always)
 
 
 def secondary_safety(

@@ -54,7 +54,9 @@ def find_published(code: str) -> OfficialChallenge:
     return found
 
 
-def published(level: str | None = None, edition: str | None = None) -> tuple[OfficialChallenge, ...]:
+def published(
+    level: str | None = None, edition: str | None = None
+) -> tuple[OfficialChallenge, ...]:
     """The published challenges of ``level`` and ``edition`` (any when None), in book order;
     `ChallengeError` for a level or edition that does not exist."""
     _check_choice(level, LEVELS, "level")
@@ -94,8 +96,11 @@ def challenge_key(puzzle: Puzzle) -> str:
     if entry is not None:
         return entry.code
     fixed = sorted(puzzle.fixed, key=lambda p: p.block)
-    if puzzle.board == STANDARD_BOARD and puzzle.blocks == STANDARD_BLOCKS and \
-            [p.block for p in fixed] == list(BLACK_BLOCKS):
+    if (
+        puzzle.board == STANDARD_BOARD
+        and puzzle.blocks == STANDARD_BLOCKS
+        and [p.block for p in fixed] == list(BLACK_BLOCKS)
+    ):
         return " ".join(format_position(p) for p in fixed)
     blocks = ",".join(map(str, puzzle.blocks))
     return " ".join([str(puzzle.board), blocks, *(format_fixed(p) for p in puzzle.fixed)])

@@ -153,8 +153,10 @@ def puzzle_of(game: Game) -> Puzzle:
     Raises `MoveError` while black blocks are still off the board.
     """
     if game.black_tray:
-        raise MoveError(f"place the black blocks first: the black {_sizes(game.black_tray)} "
-                        "not on the board yet")
+        raise MoveError(
+            f"place the black blocks first: the black {_sizes(game.black_tray)} "
+            "not on the board yet"
+        )
     return make_puzzle(game.board, (*game.black_blocks, *game.coloured_blocks), game.black)
 
 
@@ -218,8 +220,9 @@ def _check(game: Game, placement: Placement, black: bool) -> None:
     _check_inside(game.board, placement)
     for other in game.black:
         if other.cells() & placement.cells():
-            raise MoveError(f"the {placement.block} block would cover "
-                            f"{block_words(other, black=True)}")
+            raise MoveError(
+                f"the {placement.block} block would cover {block_words(other, black=True)}"
+            )
     for other in game.placed:
         if other.cells() & placement.cells():
             raise MoveError(f"the {placement.block} block would cover {block_words(other)}")
@@ -232,12 +235,15 @@ def _check_in_tray(game: Game, block: Block, black: bool) -> None:
     if black and block in game.coloured_blocks:
         raise MoveError(f"the {block} block is not black: it is placed as a coloured block")
     if not black and block in game.black_blocks:
-        raise MoveError(f"the {block} block is black: it belongs to the challenge (edit the "
-                        "challenge to move it)")
+        raise MoveError(
+            f"the {block} block is black: it belongs to the challenge (edit the "
+            "challenge to move it)"
+        )
     there = [p for p in on_board if p.block == block]
     if there:
-        raise MoveError(f"that block is already on the board: {block_words(there[-1], black)}; "
-                        "lift it first")
+        raise MoveError(
+            f"that block is already on the board: {block_words(there[-1], black)}; lift it first"
+        )
     listed = ", ".join(map(str, tray)) if tray else "nothing"
     raise MoveError(f"no {block} block in the {'black ' if black else ''}tray (it holds {listed})")
 
@@ -246,8 +252,9 @@ def _check_inside(board: Board, placement: Placement) -> None:
     row, col = placement.row, placement.col
     if not (0 <= row < board.height and 0 <= col < board.width):
         rows, columns = count_words(board.height, "row"), count_words(board.width, "column")
-        raise MoveError(f"{cell_words((row, col))} is off the board, which has {rows} and "
-                        f"{columns}")
+        raise MoveError(
+            f"{cell_words((row, col))} is off the board, which has {rows} and {columns}"
+        )
     edges = [
         name
         for name, out in (
@@ -258,8 +265,10 @@ def _check_inside(board: Board, placement: Placement) -> None:
     ]
     if edges:
         sides = " and ".join(edges)
-        raise MoveError(f"the {placement.block} block would stick out past the {sides} "
-                        f"edge{'s' if len(edges) > 1 else ''}")
+        raise MoveError(
+            f"the {placement.block} block would stick out past the {sides} "
+            f"edge{'s' if len(edges) > 1 else ''}"
+        )
 
 
 # Actions
@@ -297,8 +306,10 @@ def _find(game: Game, at: Cell | Block, black: bool) -> Placement:
     if covering not in mine:
         if black:
             raise MoveError(f"{block_words(covering)} is coloured, not a black block")
-        raise MoveError(f"{block_words(covering, black=True)} is part of the challenge: "
-                        "edit the challenge to move it")
+        raise MoveError(
+            f"{block_words(covering, black=True)} is part of the challenge: "
+            "edit the challenge to move it"
+        )
     return covering
 
 

@@ -91,7 +91,9 @@ def _parse_size(text: str, what: str, side: str) -> tuple[int, int]:
     if match is None:
         raise NotationError(f"expected {what} with positive sides, not {quoted(text)}")
     why = f" (boards are at most {MAX_SIDE}x{MAX_SIDE})"
-    return parse_number(match[1], side, 1, MAX_SIDE, why), parse_number(match[2], side, 1, MAX_SIDE, why)
+    return parse_number(match[1], side, 1, MAX_SIDE, why), parse_number(
+        match[2], side, 1, MAX_SIDE, why
+    )
 
 
 def parse_block(text: str) -> Block:
@@ -109,7 +111,9 @@ def parse_blocks(text: str) -> tuple[Block, ...]:
 
 def parse_board(text: str) -> Board:
     """A board size ``WxH``: width (columns) then height (rows), each at most `MAX_SIDE`."""
-    width, height = _parse_size(text, "a board size WxH (columns x rows) such as 8x8", "a board side")
+    width, height = _parse_size(
+        text, "a board size WxH (columns x rows) such as 8x8", "a board side"
+    )
     return Board(height, width)
 
 
@@ -151,8 +155,9 @@ def parse_puzzle_toml(text: str) -> Puzzle:
     unknown = sorted(set(table) - _TOML_KEYS)
     if unknown:
         listed = ", ".join(quoted(key) for key in unknown[:5])
-        raise NotationError(f"unknown key(s) in puzzle file: {listed}; the keys are board, "
-                            "blocks and fixed")
+        raise NotationError(
+            f"unknown key(s) in puzzle file: {listed}; the keys are board, blocks and fixed"
+        )
     board = parse_board(_toml_string(table, "board", str(STANDARD_BOARD)))
     blocks = tuple(map(parse_block, _toml_strings(table, "blocks", map(str, STANDARD_BLOCKS))))
     fixed = tuple(map(parse_fixed, _toml_strings(table, "fixed", ())))
@@ -173,14 +178,14 @@ def _toml_table(text: str) -> dict[str, Any]:
 def _toml_string(table: Mapping[str, Any], key: str, default: str) -> str:
     value = table.get(key, default)
     if not isinstance(value, str):
-        raise NotationError(f"{key!r} must be a string such as \"8x8\"")
+        raise NotationError(f'{key!r} must be a string such as "8x8"')
     return value
 
 
 def _toml_strings(table: Mapping[str, Any], key: str, default: Iterable[str]) -> list[str]:
     value = table.get(key, list(default))
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise NotationError(f"{key!r} must be a list of strings such as [\"1x3:4,7,h\"]")
+        raise NotationError(f'{key!r} must be a list of strings such as ["1x3:4,7,h"]')
     if len(value) > MAX_BLOCKS:
         raise NotationError(f"{key!r} lists at most {MAX_BLOCKS} blocks, not {len(value)}")
     return value
@@ -235,8 +240,16 @@ def solutions_to_json(count: int, solutions: Iterable[Sequence[Placement]] | Non
     return document
 
 
-_GAME_KEYS = ("board", "black_blocks", "blocks", "position", "earlier", "later", "moves",
-              "assisted")
+_GAME_KEYS = (
+    "board",
+    "black_blocks",
+    "blocks",
+    "position",
+    "earlier",
+    "later",
+    "moves",
+    "assisted",
+)
 
 
 def game_to_json(game: Game) -> JsonObject:
@@ -270,15 +283,18 @@ def game_from_json(document: Any) -> Game:
     make_puzzle(board, (*black, *coloured))  # the blocks fill the board
     moves, assisted = document["moves"], document["assisted"]
     if type(moves) is not int or moves < 0 or type(assisted) is not bool:
-        raise NotationError("a game's moves are a whole number from 0 and assisted is true or "
-                            "false")
+        raise NotationError(
+            "a game's moves are a whole number from 0 and assisted is true or false"
+        )
     history = [document["earlier"], document["later"]]
     if not all(isinstance(positions, list) for positions in history):
         raise NotationError("a game's earlier and later positions are lists")
     if sum(map(len, history)) > moves:
-        raise NotationError(f"a game of {count_words(moves, 'move')} has at most "
-                            f"{count_words(moves, 'position')} to undo and redo, not "
-                            f"{sum(map(len, history))}")
+        raise NotationError(
+            f"a game of {count_words(moves, 'move')} has at most "
+            f"{count_words(moves, 'position')} to undo and redo, not "
+            f"{sum(map(len, history))}"
+        )
     positions = _Positions(board, black, coloured)
     earlier, later = (tuple(map(positions.read, listed)) for listed in history)
     position = positions.read(document["position"])
@@ -305,8 +321,10 @@ class _Positions:
     def read(self, document: Any) -> Position:
         if not isinstance(document, dict) or sorted(document) != ["black", "placed"]:
             raise NotationError("a position is a JSON object with the keys black and placed")
-        key = (tuple(_json_texts(document["black"], "black")),
-               tuple(_json_texts(document["placed"], "placed")))
+        key = (
+            tuple(_json_texts(document["black"], "black")),
+            tuple(_json_texts(document["placed"], "placed")),
+        )
         if key not in self._positions:
             self._positions[key] = self._checked(*key)
         return self._positions[key]
@@ -316,10 +334,13 @@ class _Positions:
             if text not in self._placements:
                 placement = parse_fixed(text)
                 self._placements[text] = placement, placement.cells()
-        position = Position(*(tuple(self._placements[text][0] for text in texts)
-                              for texts in (black, placed)))
-        for placements, blocks, kind in ((position.black, self.black, "black"),
-                                         (position.placed, self.coloured, "coloured")):
+        position = Position(
+            *(tuple(self._placements[text][0] for text in texts) for texts in (black, placed))
+        )
+        for placements, blocks, kind in (
+            (position.black, self.black, "black"),
+            (position.placed, self.coloured, "coloured"),
+        ):
             extra = Counter(p.block for p in placements) - Counter(blocks)
             if extra:
                 sizes = ", ".join(map(str, sorted_blocks(extra.elements())))

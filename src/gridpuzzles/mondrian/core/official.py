@@ -90,8 +90,11 @@ def _challenge(entry: Any, where: str) -> OfficialChallenge:
     except MondrianError as error:
         raise NotationError(f"not a Mondrian challenge file: {where}: {error}") from None
     return OfficialChallenge(
-        _field(entry, "edition", str, where), _field(entry, "level", str, where),
-        _field(entry, "code", str, where), black, solutions,
+        _field(entry, "edition", str, where),
+        _field(entry, "level", str, where),
+        _field(entry, "code", str, where),
+        black,
+        solutions,
     )
 
 

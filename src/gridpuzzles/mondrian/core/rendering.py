@@ -85,8 +85,7 @@ def render_board(board: Board, placements: Sequence[Placement], color: bool = Fa
     grid = label_grid(board, placements)
     colours = {block_label(n): colour_of(p.block) for n, p in enumerate(placements)}
     lines = [
-        "".join(_cell(label, colours.get(label), color) for label in row).rstrip()
-        for row in grid
+        "".join(_cell(label, colours.get(label), color) for label in row).rstrip() for row in grid
     ]
     return "\n".join(lines)
 
@@ -131,7 +130,9 @@ def render_svg(board: Board, boards: Sequence[Sequence[Placement]], cell: int = 
     return "\n".join(parts) + "\n"
 
 
-def _svg_board(board: Board, placements: Sequence[Placement], left: int, top: int, cell: int) -> str:
+def _svg_board(
+    board: Board, placements: Sequence[Placement], left: int, top: int, cell: int
+) -> str:
     width, height = board.width * cell, board.height * cell
     parts = [
         f'<g transform="translate({left},{top})">',

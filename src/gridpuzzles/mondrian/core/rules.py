@@ -234,15 +234,12 @@ def check_placements(board: Board, placements: Iterable[Placement]) -> None:
     for placement in placements:
         laid = "" if placement.block.is_square else f", {placement.orientation.name.lower()},"
         if not board.contains(placement):
-            raise InvalidPuzzleError(
-                f"{block_words(placement)}{laid} leaves the {board} board"
-            )
+            raise InvalidPuzzleError(f"{block_words(placement)}{laid} leaves the {board} board")
         cells = placement.cells()
         for other in earlier:
             if cells & other.cells():
                 raise InvalidPuzzleError(
-                    f"{block_words(placement)}{laid} overlaps another block, "
-                    f"{block_words(other)}"
+                    f"{block_words(placement)}{laid} overlaps another block, {block_words(other)}"
                 )
         earlier.append(placement)
 
@@ -271,8 +268,7 @@ def _check_area(puzzle: Puzzle) -> None:
 STANDARD_BOARD = Board(8, 8)
 BLACK_BLOCKS = (Block(1, 1), Block(1, 2), Block(1, 3))
 COLOURED_BLOCKS = sorted_blocks(
-    Block.of(*sides)
-    for sides in ((1, 4), (1, 5), (2, 2), (2, 3), (2, 4), (2, 5), (3, 3), (3, 4))
+    Block.of(*sides) for sides in ((1, 4), (1, 5), (2, 2), (2, 3), (2, 4), (2, 5), (3, 3), (3, 4))
 )
 STANDARD_BLOCKS = sorted_blocks((*BLACK_BLOCKS, *COLOURED_BLOCKS))
 

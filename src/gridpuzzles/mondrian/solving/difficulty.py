@@ -181,8 +181,11 @@ def logical_effort(puzzle: Puzzle, max_nodes: int = MAX_NODES) -> Effort:
             kind, mask, _ = table.rows[number]
             after = occupied | mask
             left[kind] -= 1
-            visit(after, left, [n for n in live if left[table.rows[n][0]] and
-                                not table.rows[n][1] & after])
+            visit(
+                after,
+                left,
+                [n for n in live if left[table.rows[n][0]] and not table.rows[n][1] & after],
+            )
             left[kind] += 1
 
     visit(table.taken, [counts[kind] for kind in table.kinds], list(range(len(table.rows))))
@@ -219,4 +222,3 @@ def difficulty_of(puzzle: Puzzle) -> str:
     the rated one (`NO_SOLUTION` for black blocks that leave none)."""
     entry = published_of(puzzle)
     return entry.level.lower() if entry is not None else rate(puzzle).level
-

@@ -73,8 +73,11 @@ def hint(game: Game, max_positions: int = HINT_POSITIONS) -> Hint:
         )
         return Hint(chosen, (), f"place {placement_words(chosen)}: {_why(looked, chosen)}")
     if first_solution(puzzle, max_positions) is None:
-        return Hint(None, (), "these black blocks leave no way to fill the board: the challenge "
-                              "has no solution")
+        return Hint(
+            None,
+            (),
+            "these black blocks leave no way to fill the board: the challenge has no solution",
+        )
     lifted = _to_lift(puzzle, game.placed, max_positions)
     named = " and ".join(block_words(p) for p in lifted)
     return Hint(None, lifted, f"no solution goes on from this board: lift {named}")

@@ -34,8 +34,9 @@ def upgrade() -> None:
     )
     op.create_table(
         "moves",
-        sa.Column("game_id", sa.Text, sa.ForeignKey("games.id", ondelete="CASCADE"),
-                  primary_key=True),
+        sa.Column(
+            "game_id", sa.Text, sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+        ),
         sa.Column("number", sa.Integer, primary_key=True),
         sa.Column("move", sa.Text, nullable=False),
         sa.Column("at", SECONDS, nullable=False),

@@ -18,8 +18,9 @@ depends_on = None
 
 
 def upgrade() -> None:
-    op.add_column("games", sa.Column("assisted", sa.Boolean, nullable=False,
-                                     server_default=sa.false()))
+    op.add_column(
+        "games", sa.Column("assisted", sa.Boolean, nullable=False, server_default=sa.false())
+    )
     op.add_column("games", sa.Column("ended_at", SECONDS))
     op.add_column("games", sa.Column("seconds", SECONDS))
     op.add_column("games", sa.Column("three_bv", sa.Integer))
