@@ -15,7 +15,8 @@ fi
 bash scripts/setup.sh --test
 . .venv/bin/activate
 
-echo "== ruff"; ruff check src tests benchmarks && ruff format --check src tests benchmarks
+echo "== ruff"; ruff check src tests benchmarks
+ruff format --check src tests benchmarks
 echo "== mypy"; mypy
 echo "== import-linter"; lint-imports --no-cache
 # Two test processes (pytest-xdist): the browser, server and terminal tests spend much of
