@@ -5,6 +5,7 @@ cd "$(dirname "$0")/.."
 
 need_apt=()
 command -v tmux >/dev/null 2>&1 || need_apt+=(tmux)
+command -v npm >/dev/null 2>&1 || need_apt+=(npm)
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
 # A real PostgreSQL server for the store's tests (started by the tests, as the user postgres).
 compgen -G "/usr/lib/postgresql/*/bin/pg_ctl" >/dev/null || need_apt+=(postgresql)
@@ -19,6 +20,11 @@ echo "== ruff"; ruff check src tests benchmarks
 ruff format --check src tests benchmarks
 echo "== mypy"; mypy
 echo "== import-linter"; lint-imports --no-cache
+# The pages' JavaScript: Biome (its version pinned in package-lock.json) lints it and checks its
+# format; a warning fails too. npm ci installs exactly the locked tools into node_modules/.
+echo "== javascript"
+npm ci --silent --no-audit --no-fund
+npx --no-install biome ci --colors=off --error-on-warnings src/gridpuzzles/web/static
 # Two test processes (pytest-xdist): the browser, server and terminal tests spend much of
 # their time waiting, so two keep the machine busy (a fresh 2-core machine: about 8 minutes).
 echo "== pytest"; pytest -n 2 "$@"

@@ -27,7 +27,7 @@ export async function api(method, path, body, again = true) {
   let response;
   try {
     response = await fetch(path, options);
-  } catch (error) {
+  } catch {
     throw new ApiError(0, "the server cannot be reached");
   }
   const answer = await response.json().catch(() => ({}));
@@ -57,5 +57,5 @@ export function fromPage(id) {
 export function keptState(storage, keys) {
   const id = storage.getItem(keys.game);
   const kept = JSON.parse(storage.getItem(keys.state) || "null");
-  return id && kept && kept.state && kept.state.id === id ? kept : null;
+  return id && kept?.state && kept.state.id === id ? kept : null;
 }

@@ -13,8 +13,18 @@ const SEGMENTS = {
 };
 
 const LIT = {
-  0: "abcdef", 1: "bc", 2: "abdeg", 3: "abcdg", 4: "bcfg", 5: "acdfg",
-  6: "acdefg", 7: "abc", 8: "abcdefg", 9: "abcdfg", "-": "g", " ": "",
+  0: "abcdef",
+  1: "bc",
+  2: "abdeg",
+  3: "abcdg",
+  4: "bcfg",
+  5: "acdfg",
+  6: "acdefg",
+  7: "abc",
+  8: "abcdefg",
+  9: "abcdfg",
+  "-": "g",
+  " ": "",
 };
 
 function digit() {
@@ -34,7 +44,8 @@ function digit() {
  * `element`: three digits, or as many more as the value needs (a mines counter of 1200). */
 export function showNumber(element, value, most = Infinity) {
   const clamped = Math.min(most, Math.trunc(value));
-  const text = clamped < 0 ? "-" + String(-clamped).padStart(2, "0") : String(clamped).padStart(3, "0");
+  const text =
+    clamped < 0 ? `-${String(-clamped).padStart(2, "0")}` : String(clamped).padStart(3, "0");
   if (element.childElementCount !== text.length) {
     element.replaceChildren(...Array.from(text, digit));
   }

@@ -41,13 +41,27 @@ let gamesAsked = 0; // new games asked for: only the latest one asked is shown
 // above all: a JavaScript number would lose its digits above 2**53 and give another board.
 const ADDRESS_KEYS = ["level", "width", "height", "mines", "first_click", "seed"];
 const asked = new URLSearchParams(location.search);
-let requested = ADDRESS_KEYS.some((key) => asked.has(key)) ? Object.fromEntries(
-  ADDRESS_KEYS.filter((key) => asked.has(key)).map((key) => [key, asked.get(key)])) : null;
-const tally = { won: 0, lost: 0, left: 0, ...JSON.parse(sessionStorage.getItem("gridpuzzles.tally") || "{}") };
+let requested = ADDRESS_KEYS.some((key) => asked.has(key))
+  ? Object.fromEntries(
+      ADDRESS_KEYS.filter((key) => asked.has(key)).map((key) => [key, asked.get(key)]),
+    )
+  : null;
+const tally = {
+  won: 0,
+  lost: 0,
+  left: 0,
+  ...JSON.parse(sessionStorage.getItem("gridpuzzles.tally") || "{}"),
+};
 
 // ---- drawing -------------------------------------------------------------------------------
 
-const CLASSES = { "#": "hidden", F: "hidden flag", "?": "hidden question", "*": "open mine", X: "open wrong" };
+const CLASSES = {
+  "#": "hidden",
+  F: "hidden flag",
+  "?": "hidden question",
+  "*": "open mine",
+  X: "open wrong",
+};
 
 function classOf(symbol) {
   return CLASSES[symbol] || `open n${symbol}`;
@@ -85,18 +99,21 @@ function buildBoard() {
 }
 
 function draw() {
-  if (cells.length !== game.width * game.height || !board.contains(cells[0])
-      || board.style.getPropertyValue("--cols") !== String(game.width)) {
+  if (
+    cells.length !== game.width * game.height ||
+    !board.contains(cells[0]) ||
+    board.style.getPropertyValue("--cols") !== String(game.width)
+  ) {
     buildBoard();
   }
-  const exploded = game.result && game.result.exploded;
+  const exploded = game.result?.exploded;
   const explodedIndex = exploded ? exploded[0] * game.width + exploded[1] : -1;
   cells.forEach((cell, index) => {
     const symbol = symbolAt(index);
     const chance = chances && "#?".includes(symbol) ? chances[index] : null;
     const mark = chance !== null ? marks[index] : null;
     const band = chance !== null ? bandOf(chance) : null;
-    let name = "cell " + classOf(symbol);
+    let name = `cell ${classOf(symbol)}`;
     if (index === explodedIndex) name += " exploded";
     if (index === cursor) name += " cursor";
     if (index === hinted) name += " hint";
@@ -134,7 +151,14 @@ function whereIndex(index) {
   return where(Math.floor(index / game.width), index % game.width);
 }
 
-const SYMBOL_WORDS = { "#": "hidden", F: "flagged", "?": "question mark", "*": "mine", X: "wrong flag", 0: "empty" };
+const SYMBOL_WORDS = {
+  "#": "hidden",
+  F: "flagged",
+  "?": "question mark",
+  "*": "mine",
+  X: "wrong flag",
+  0: "empty",
+};
 
 function describe(symbol, index, chance) {
   const risk = chance === null ? "" : `, ${seenWords(index, chance)}`;
@@ -195,7 +219,8 @@ const MARK_WORDS = {
 function seenWords(index, chance) {
   const said = [chanceWords(chance)];
   if (marks[index]) said.push(MARK_WORDS[marks[index]]);
-  if (safety[index] !== null) said.push(`${Math.round(safety[index] * 100)}% chance to be safe and have a safe next move`);
+  if (safety[index] !== null)
+    said.push(`${Math.round(safety[index] * 100)}% chance to be safe and have a safe next move`);
   return said.join("; ");
 }
 
@@ -208,7 +233,8 @@ function fitBoard() {
   const size = first.getBoundingClientRect().width;
   board.classList.toggle("tiny", size * 0.45 < LEGIBLE_PX);
   const frame = $("board-frame");
-  $("pan-note").hidden = frame.scrollWidth <= frame.clientWidth + 1 && frame.scrollHeight <= frame.clientHeight + 1;
+  $("pan-note").hidden =
+    frame.scrollWidth <= frame.clientWidth + 1 && frame.scrollHeight <= frame.clientHeight + 1;
 }
 
 const ZOOM_STEPS = [24, 32, 40, 48]; // cell sizes in px when zoomed in: 24 at least, to tap
@@ -261,7 +287,7 @@ function showChanceLabel(index, ms) {
   const label = $("chance-label");
   clearTimeout(labelTimer);
   const cell = cells[index];
-  if (!chances || !board.classList.contains("tiny") || !cell || !cell.classList.contains("chance")) {
+  if (!chances || !board.classList.contains("tiny") || !cell?.classList.contains("chance")) {
     label.hidden = true;
     return;
   }
@@ -272,7 +298,10 @@ function showChanceLabel(index, ms) {
   label.style.top = `${below ? box.bottom + 4 : box.top - 4}px`;
   label.style.transform = below ? "translate(-50%, 0)" : "";
   label.hidden = false;
-  if (ms) labelTimer = setTimeout(() => { label.hidden = true; }, ms);
+  if (ms)
+    labelTimer = setTimeout(() => {
+      label.hidden = true;
+    }, ms);
 }
 
 function hideChanceLabel() {
@@ -314,8 +343,10 @@ function showReplay(state) {
 
 /** The level a board's size and mine count make, if a built-in one. */
 function levelOf(state) {
-  const found = levels.find((level) => level.width === state.width
-    && level.height === state.height && level.mines === state.mines);
+  const found = levels.find(
+    (level) =>
+      level.width === state.width && level.height === state.height && level.mines === state.mines,
+  );
   return found ? found.name : null;
 }
 
@@ -335,15 +366,19 @@ async function showStats() {
   const current = game;
   const answer = await api("GET", `${API}/records?history=0`).catch(() => ({ records: [] }));
   if (game !== current) return; // another game came meanwhile
-  const mine = answer.records.find((record) => record.level === current.stats_level
-    && record.first_click === current.first_click);
+  const mine = answer.records.find(
+    (record) => record.level === current.stats_level && record.first_click === current.first_click,
+  );
   if (!mine) {
     $("stats").textContent = "";
     return;
   }
   const best = mine.best_times.length ? `, best ${seconds(mine.best_times[0].seconds)}` : "";
-  const helped = mine.assisted_played ? `; assisted: ${mine.assisted_won}/${mine.assisted_played} won` : "";
-  $("stats").textContent = `${recordName(mine)}: ${mine.played} played, ${mine.won} won${best}${helped}`;
+  const helped = mine.assisted_played
+    ? `; assisted: ${mine.assisted_won}/${mine.assisted_played} won`
+    : "";
+  $("stats").textContent =
+    `${recordName(mine)}: ${mine.played} played, ${mine.won} won${best}${helped}`;
 }
 
 // ---- statistics ------------------------------------------------------------------------------
@@ -371,7 +406,9 @@ function day(at) {
 
 /** A level and its first-click rule: "expert, opening" (no-guess levels already say theirs). */
 function recordName(record) {
-  return record.level.endsWith(record.first_click) ? record.level : `${record.level}, ${record.first_click}`;
+  return record.level.endsWith(record.first_click)
+    ? record.level
+    : `${record.level}, ${record.first_click}`;
 }
 
 /** A table of `rows` under `headings`; each cell keeps its heading (shown beside it on a
@@ -428,30 +465,54 @@ function showRecords(answer) {
     ? "The games played in this browser: each browser keeps its own records on this server."
     : "Every game played on this server counts here.";
   const parts = [whose];
-  parts.push(table(
-    "Per level, games without help (streak: wins in a row now, and the best)",
-    ["Level, rule", "Games", "Won", "Win %", "Streak", "Best", "3BV/s", "Avg win", "Assisted won"],
-    answer.records.length ? answer.records.map((record) => [
-      recordName(record),
-      String(record.played),
-      String(record.won),
-      percent(record.win_rate),
-      `${record.current_streak} (${record.best_streak})`,
-      seconds(record.best_times.length ? record.best_times[0].seconds : null),
-      rate(record.best_three_bv_per_second),
-      seconds(record.average_win_seconds),
-      record.assisted_played ? `${record.assisted_won}/${record.assisted_played}` : dash,
-    ]) : [["No game finished yet", "", "", "", "", "", "", "", ""]],
-  ));
+  parts.push(
+    table(
+      "Per level, games without help (streak: wins in a row now, and the best)",
+      [
+        "Level, rule",
+        "Games",
+        "Won",
+        "Win %",
+        "Streak",
+        "Best",
+        "3BV/s",
+        "Avg win",
+        "Assisted won",
+      ],
+      answer.records.length
+        ? answer.records.map((record) => [
+            recordName(record),
+            String(record.played),
+            String(record.won),
+            percent(record.win_rate),
+            `${record.current_streak} (${record.best_streak})`,
+            seconds(record.best_times.length ? record.best_times[0].seconds : null),
+            rate(record.best_three_bv_per_second),
+            seconds(record.average_win_seconds),
+            record.assisted_played ? `${record.assisted_won}/${record.assisted_played}` : dash,
+          ])
+        : [["No game finished yet", "", "", "", "", "", "", "", ""]],
+    ),
+  );
   for (const record of answer.records) {
     if (!record.best_times.length) continue;
-    const best = table(`Best times: ${recordName(record)}`, ["#", "Time", "3BV/s", "Day"],
-      record.best_times.map((time, rank) => [`${rank + 1}.`, seconds(time.seconds), rate(time.three_bv_per_second), day(time.ended_at)]));
+    const best = table(
+      `Best times: ${recordName(record)}`,
+      ["#", "Time", "3BV/s", "Day"],
+      record.best_times.map((time, rank) => [
+        `${rank + 1}.`,
+        seconds(time.seconds),
+        rate(time.three_bv_per_second),
+        day(time.ended_at),
+      ]),
+    );
     best.classList.add("best-times");
     parts.push(best);
   }
   if (answer.history.length) {
-    const latest = table("Latest games", ["Level", "Result", "Time", "3BV", "3BV/s", "Clicks", "Eff.", "Board"],
+    const latest = table(
+      "Latest games",
+      ["Level", "Result", "Time", "3BV", "3BV/s", "Clicks", "Eff.", "Board"],
       answer.history.map((played) => [
         recordName(played),
         resultOf(played),
@@ -459,9 +520,12 @@ function showRecords(answer) {
         played.three_bv === null ? dash : String(played.three_bv),
         rate(played.three_bv_per_second),
         String(played.clicks),
-        played.won && played.three_bv && played.clicks ? `${Math.round((played.three_bv / played.clicks) * 100)}%` : dash,
+        played.won && played.three_bv && played.clicks
+          ? `${Math.round((played.three_bv / played.clicks) * 100)}%`
+          : dash,
         replayLink(played),
-      ]));
+      ]),
+    );
     latest.id = "history";
     parts.push(latest);
   }
@@ -485,8 +549,12 @@ async function openStatistics() {
 // ---- talking to the server -------------------------------------------------------------------
 
 function accept(state) {
-  const ended = game && !game.provisional && game.id === state.id && game.status === "playing"
-    && state.status !== "playing";
+  const ended =
+    game &&
+    !game.provisional &&
+    game.id === state.id &&
+    game.status === "playing" &&
+    state.status !== "playing";
   // The overlay belongs to one game: another game, or the end of this one, turns it off.
   if (!game || game.id !== state.id || state.status !== "playing") overlayOn = false;
   game = state;
@@ -506,8 +574,11 @@ function accept(state) {
   const helped = state.assisted ? "assisted: not a record; " : "";
   if (state.status === "won") {
     const r = state.result;
-    const efficiency = r.efficiency === null ? "" : `, efficiency ${Math.round(r.efficiency * 100)}%`;
-    say(`You won in ${state.elapsed.toFixed(1)} s (${helped}3BV ${r.three_bv}${efficiency}; seed ${r.seed}).`);
+    const efficiency =
+      r.efficiency === null ? "" : `, efficiency ${Math.round(r.efficiency * 100)}%`;
+    say(
+      `You won in ${state.elapsed.toFixed(1)} s (${helped}3BV ${r.three_bv}${efficiency}; seed ${r.seed}).`,
+    );
   } else if (state.status === "lost") {
     say(`Boom! Game lost (${helped}seed ${state.result.seed}). Click the face for a new game.`);
   }
@@ -552,20 +623,23 @@ function helped(current) {
 /** Run `request` (given the game) after the requests before it, on a game in play. */
 function enqueue(request, quietConflict = false) {
   busy(1);
-  queue = queue.then(async () => {
-    if (!game || game.provisional || game.status !== "playing") return;
-    const current = game;
-    try {
-      await request(current);
-    } catch (error) {
-      // 409: the move does not fit the game as the server has it, which may have moved on in
-      // another tab (ended, or left for a new game): show the game as it is now.
-      const movedOn = error.status === 409 && await follow();
-      if (movedOn && game.id !== current.id) say("Another tab started a new game: this is it.");
-      else if (movedOn && game.status !== "playing") return; // accept said how it ended
-      else if (!(quietConflict && error.status === 409)) say(error.message, true);
-    }
-  }).finally(() => busy(-1));
+  queue = queue
+    .then(async () => {
+      if (!game || game.provisional || game.status !== "playing") return;
+      const current = game;
+      try {
+        await request(current);
+      } catch (error) {
+        // 409: the move does not fit the game as the server has it, which may have moved on in
+        // another tab (ended, or left for a new game): show the game as it is now.
+        const movedOn = error.status === 409 && (await follow());
+        if (movedOn && game.id !== current.id) say("Another tab started a new game: this is it.");
+        else if (movedOn && game.status !== "playing")
+          return; // accept said how it ended
+        else if (!(quietConflict && error.status === 409)) say(error.message, true);
+      }
+    })
+    .finally(() => busy(-1));
   return queue;
 }
 
@@ -573,7 +647,7 @@ function enqueue(request, quietConflict = false) {
  * another tab moved on to (its id is kept in localStorage, which the tabs share). Resolves to
  * whether the game shown changed (another game, or its end). */
 async function follow() {
-  const id = localStorage.getItem(KEPT.game) || (game && game.id);
+  const id = localStorage.getItem(KEPT.game) || game?.id;
   if (!id) return false;
   let state;
   try {
@@ -592,7 +666,10 @@ async function follow() {
 /** `follow` after the requests on their way (a tab shown again, say). */
 function followSoon() {
   busy(1);
-  queue = queue.then(follow).catch(() => false).finally(() => busy(-1));
+  queue = queue
+    .then(follow)
+    .catch(() => false)
+    .finally(() => busy(-1));
   return queue;
 }
 
@@ -615,7 +692,11 @@ function moveWords(move, before, after) {
   const place = where(Number(row), Number(col));
   const mines = `${after.mines_left} ${after.mines_left === 1 ? "mine" : "mines"} left`;
   if (action === "f") {
-    const done = { F: "Flagged", "?": "Question mark on", "#": before.view[Number(row)][Number(col)] === "?" ? "Cleared" : "Unflagged" };
+    const done = {
+      F: "Flagged",
+      "?": "Question mark on",
+      "#": before.view[Number(row)][Number(col)] === "?" ? "Cleared" : "Unflagged",
+    };
     return `${done[symbol] || "Marked"} ${place}; ${mines}`;
   }
   const hidden = (state) => state.view.join("").replace(/[^#F?]/g, "").length;
@@ -643,7 +724,8 @@ function playMove() {
     const before = current.view[Number(row)][Number(col)];
     const verb = action !== "f" ? "Played" : before === "F" ? "Unflagged" : "Flagged";
     accept(played);
-    if (game.status === "playing") say(`${verb} ${where(Number(row), Number(col))} — ${played.why}.`);
+    if (game.status === "playing")
+      say(`${verb} ${where(Number(row), Number(col))} — ${played.why}.`);
   });
 }
 
@@ -655,9 +737,11 @@ function hint() {
     hinted = advice.row * game.width + advice.col;
     draw();
     const why = advice.why ? `: ${advice.why}` : "";
-    say(advice.certain
-      ? `The marked cell is safe${why}.`
-      : `No cell is certainly safe: the marked cell has ${Math.round(advice.mine_probability * 100)}% risk, ${advice.rank}${advice.why ? `; ${advice.why}` : ""}.`);
+    say(
+      advice.certain
+        ? `The marked cell is safe${why}.`
+        : `No cell is certainly safe: the marked cell has ${Math.round(advice.mine_probability * 100)}% risk, ${advice.rank}${advice.why ? `; ${advice.why}` : ""}.`,
+    );
   });
 }
 
@@ -702,8 +786,11 @@ function showSettings(state) {
 function settings() {
   const level = $("level").value;
   const chosen = {
-    level, first_click: $("first-click").value, no_guess: $("no-guess").checked,
-    win_rule: $("win-rule").value, question_marks: $("question-marks").checked,
+    level,
+    first_click: $("first-click").value,
+    no_guess: $("no-guess").checked,
+    win_rule: $("win-rule").value,
+    question_marks: $("question-marks").checked,
   };
   if (level === "custom") {
     chosen.level = null;
@@ -818,7 +905,8 @@ function nextGame() {
   const chosen = settings();
   const body = {
     first_click: chosen.no_guess ? "no-guess" : chosen.first_click,
-    win_rule: chosen.win_rule, question_marks: chosen.question_marks,
+    win_rule: chosen.win_rule,
+    question_marks: chosen.question_marks,
   };
   const seed = $("seed").value.trim();
   if (seed) body.seed = seed; // as text: the server checks it (and it keeps every digit)
@@ -846,7 +934,7 @@ async function create(asked, failure = "") {
   } catch (error) {
     if (asked !== gamesAsked) return false;
     say(error.message, true);
-    if (game && game.provisional) unshow(); // what was drawn at once will not come
+    if (game?.provisional) unshow(); // what was drawn at once will not come
     return false;
   }
 }
@@ -854,14 +942,30 @@ async function create(asked, failure = "") {
 /** The board a new game asked with `body` (as `nextGame` makes it) starts with: all hidden.
  * Null when its size is not known before the server reads it. */
 function hiddenBoard(body) {
-  const { width, height, mines } = body.level ? levels.find((l) => l.name === body.level) || {} : body;
-  const sides = [width, height].every((side) => Number.isInteger(side) && side >= 1 && side <= maxSide);
+  const { width, height, mines } = body.level
+    ? levels.find((l) => l.name === body.level) || {}
+    : body;
+  const sides = [width, height].every(
+    (side) => Number.isInteger(side) && side >= 1 && side <= maxSide,
+  );
   if (!sides || !Number.isInteger(mines)) return null;
   return {
-    id: null, level: body.level || null, width, height, mines, first_click: body.first_click,
-    status: "playing", view: Array(height).fill("#".repeat(width)), mines_left: mines,
-    elapsed: 0, started: false, moves: 0, assisted: false, result: null,
-    win_rule: body.win_rule || "reveal", question_marks: Boolean(body.question_marks),
+    id: null,
+    level: body.level || null,
+    width,
+    height,
+    mines,
+    first_click: body.first_click,
+    status: "playing",
+    view: Array(height).fill("#".repeat(width)),
+    mines_left: mines,
+    elapsed: 0,
+    started: false,
+    moves: 0,
+    assisted: false,
+    result: null,
+    win_rule: body.win_rule || "reveal",
+    question_marks: Boolean(body.question_marks),
   };
 }
 
@@ -899,7 +1003,10 @@ function chord(index) {
   const symbol = symbolAt(index);
   if (/[1-8]/.test(symbol) && satisfied(index)) send(`c${at(index)}`, true);
   else if (game.status !== "playing") speak(overWords());
-  else if (/[1-8]/.test(symbol)) speak(`${whereIndex(index)}: ${symbol}, ${flagsAround(index)} flagged around it: nothing to open`);
+  else if (/[1-8]/.test(symbol))
+    speak(
+      `${whereIndex(index)}: ${symbol}, ${flagsAround(index)} flagged around it: nothing to open`,
+    );
   else if (symbol === "F") speak(`${whereIndex(index)} is flagged: unflag it first to open it`);
   else speak(`${whereIndex(index)}: ${SYMBOL_WORDS[symbol] || symbol}, nothing to open`);
 }
@@ -908,7 +1015,10 @@ function chord(index) {
  * neighbour left to open: only then does a click on it chord (else it does nothing). */
 function satisfied(index) {
   const around = neighbourSymbols(index);
-  return flagsAround(index) === Number(symbolAt(index)) && around.some((symbol) => symbol === "#" || symbol === "?");
+  return (
+    flagsAround(index) === Number(symbolAt(index)) &&
+    around.some((symbol) => symbol === "#" || symbol === "?")
+  );
 }
 
 /** The symbols of the cells around the cell at `index`. */
@@ -1026,23 +1136,31 @@ function listen() {
     if (event.pointerType === "mouse") hideChanceLabel();
   });
 
-  board.addEventListener("touchstart", (event) => {
-    const index = cellIndex(event);
-    lastTouch = performance.now();
-    longPressed = false;
-    if (index === null || !game) return;
-    showChanceLabel(index, LABEL_MS);
-    pressTimer = setTimeout(() => {
-      longPressed = true;
-      if (navigator.vibrate) navigator.vibrate(30);
-      secondary(index);
-    }, LONG_PRESS_MS);
-  }, { passive: true });
+  board.addEventListener(
+    "touchstart",
+    (event) => {
+      const index = cellIndex(event);
+      lastTouch = performance.now();
+      longPressed = false;
+      if (index === null || !game) return;
+      showChanceLabel(index, LABEL_MS);
+      pressTimer = setTimeout(() => {
+        longPressed = true;
+        if (navigator.vibrate) navigator.vibrate(30);
+        secondary(index);
+      }, LONG_PRESS_MS);
+    },
+    { passive: true },
+  );
   const cancelPress = () => clearTimeout(pressTimer);
-  board.addEventListener("touchmove", () => {
-    cancelPress();
-    hideChanceLabel();
-  }, { passive: true });
+  board.addEventListener(
+    "touchmove",
+    () => {
+      cancelPress();
+      hideChanceLabel();
+    },
+    { passive: true },
+  );
   board.addEventListener("touchcancel", cancelPress);
   board.addEventListener("touchend", (event) => {
     cancelPress();
@@ -1133,7 +1251,9 @@ function fillLevels(options) {
   maxSide = options.max_side;
   const select = $("level");
   for (const level of options.levels) {
-    select.add(new Option(`${level.name} (${level.width}x${level.height}, ${level.mines})`, level.name));
+    select.add(
+      new Option(`${level.name} (${level.width}x${level.height}, ${level.mines})`, level.name),
+    );
   }
   select.add(new Option("custom", "custom"));
   for (const name of ["width", "height"]) $(name).max = options.max_side;
@@ -1216,7 +1336,9 @@ function start() {
   if (options) fillLevels(options);
   showAtOnce();
   busy(1);
-  queue = first(options).catch((error) => say(error.message, true)).finally(() => busy(-1));
+  queue = first(options)
+    .catch((error) => say(error.message, true))
+    .finally(() => busy(-1));
 }
 
 start();

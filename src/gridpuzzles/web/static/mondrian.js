@@ -55,11 +55,19 @@ function extent(size, orientation) {
 }
 
 function onBoard(state = game) {
-  return [...state.black.map((b) => ({ ...b, black: true })), ...state.placed.map((b) => ({ ...b, black: false }))];
+  return [
+    ...state.black.map((b) => ({ ...b, black: true })),
+    ...state.placed.map((b) => ({ ...b, black: false })),
+  ];
 }
 
 function covers(block, [row, col]) {
-  return row >= block.row && row < block.row + block.height && col >= block.col && col < block.col + block.width;
+  return (
+    row >= block.row &&
+    row < block.row + block.height &&
+    col >= block.col &&
+    col < block.col + block.width
+  );
 }
 
 function blockAt(cell) {
@@ -96,9 +104,15 @@ function blockElement(block, extra) {
 
 function marks(block) {
   const names = [];
-  if (marked.hinted && same([marked.hinted.row, marked.hinted.col], [block.row, block.col])
-      && marked.hinted.size === block.size) names.push("hinted");
-  if (marked.lift.some((b) => b.size === block.size && b.row === block.row && b.col === block.col)) {
+  if (
+    marked.hinted &&
+    same([marked.hinted.row, marked.hinted.col], [block.row, block.col]) &&
+    marked.hinted.size === block.size
+  )
+    names.push("hinted");
+  if (
+    marked.lift.some((b) => b.size === block.size && b.row === block.row && b.col === block.col)
+  ) {
     names.push("to-lift");
   }
   return names.join(" ");
@@ -124,7 +138,9 @@ function drawBoard(state) {
   const [rows, cols] = state.board;
   board.style.setProperty("--rows", rows);
   board.style.setProperty("--cols", cols);
-  const shown = viewing ? viewing.solutions[viewing.index].map((b) => ({ ...b, black: b.colour === "black" })) : onBoard(state);
+  const shown = viewing
+    ? viewing.solutions[viewing.index].map((b) => ({ ...b, black: b.colour === "black" }))
+    : onBoard(state);
   // a real grid for assistive technology: rows of cells (the rows are no boxes: the cells
   // sit in the board's CSS grid), the blocks drawn over them hidden from it (each cell says
   // what covers it)
@@ -179,7 +195,12 @@ function target() {
 
 function placing(at) {
   return {
-    action: "place", block: hand.size, row: at[0], col: at[1], orientation: hand.orientation, black: hand.black,
+    action: "place",
+    block: hand.size,
+    row: at[0],
+    col: at[1],
+    orientation: hand.orientation,
+    black: hand.black,
   };
 }
 
@@ -235,7 +256,8 @@ async function check(key, move) {
 function slots() {
   const all = editing ? game.black_blocks || game.black_tray : game.blocks || game.tray;
   const left = new Map();
-  for (const block of editing ? game.black_tray : game.tray) left.set(block.size, (left.get(block.size) || 0) + 1);
+  for (const block of editing ? game.black_tray : game.tray)
+    left.set(block.size, (left.get(block.size) || 0) + 1);
   return all.map((block) => {
     const inTray = (left.get(block.size) || 0) > 0;
     if (inTray) left.set(block.size, left.get(block.size) - 1);
@@ -245,7 +267,9 @@ function slots() {
 
 function drawTray() {
   const blocks = slots();
-  $("tray-title").textContent = editing ? "Black blocks (keys 1–3)" : `Blocks (keys 1–${blocks.length})`;
+  $("tray-title").textContent = editing
+    ? "Black blocks (keys 1–3)"
+    : `Blocks (keys 1–${blocks.length})`;
   const buttons = blocks.map((block, index) => {
     const button = document.createElement("button");
     button.type = "button";
@@ -256,7 +280,10 @@ function drawTray() {
     const held = hand && hand.size === block.size && hand.black === editing;
     button.setAttribute("aria-pressed", String(Boolean(held)));
     const where = block.placed ? ", on the board" : "";
-    button.setAttribute("aria-label", `${block.size} ${block.colour} block (key ${index + 1})${where}`);
+    button.setAttribute(
+      "aria-label",
+      `${block.size} ${block.colour} block (key ${index + 1})${where}`,
+    );
     button.title = `${block.size} (key ${index + 1})${where}`;
     const key = document.createElement("span");
     key.className = "key";
@@ -291,7 +318,8 @@ function tick() {
 function drawStatus() {
   $("title").textContent = game.title;
   const facts = [];
-  if (game.solutions === 0) facts.push("no solution"); // no level: there is nothing to find
+  if (game.solutions === 0)
+    facts.push("no solution"); // no level: there is nothing to find
   else {
     if (game.difficulty) facts.push(game.difficulty);
     if (game.solutions !== null) facts.push(count(game.solutions, "solution"));
@@ -312,8 +340,9 @@ function drawStatus() {
   $("viewing").hidden = !viewing;
   if (viewing) {
     const listed = viewing.solutions.length;
-    $("position").textContent = `${viewing.index + 1} of ${viewing.count}`
-      + (viewing.count > listed ? ` (the first ${listed} are shown)` : "");
+    $("position").textContent =
+      `${viewing.index + 1} of ${viewing.count}` +
+      (viewing.count > listed ? ` (the first ${listed} are shown)` : "");
     $("previous").disabled = viewing.index === 0;
     $("next").disabled = viewing.index >= listed - 1;
   }
@@ -323,17 +352,18 @@ function drawStatus() {
 
 function bestOf(list, key) {
   const record = list.find((r) => r.key === key);
-  return record && record.best_times.length ? record.best_times[0].words : "none yet";
+  return record?.best_times.length ? record.best_times[0].words : "none yet";
 }
 
 function drawRecords() {
-  if (!records || !game || !game.key || game.solutions === 0) {
+  if (!records || !game?.key || game.solutions === 0) {
     $("records").textContent = "";
     return;
   }
   const whose = records.per_player ? "Your best time in this browser" : "Best time";
-  $("records").textContent = `${whose} for this challenge: ${bestOf(records.challenges, game.key)}`
-    + ` · for ${game.difficulty} challenges: ${bestOf(records.difficulties, game.difficulty)}`;
+  $("records").textContent =
+    `${whose} for this challenge: ${bestOf(records.challenges, game.key)}` +
+    ` · for ${game.difficulty} challenges: ${bestOf(records.difficulties, game.difficulty)}`;
 }
 
 // ---- talking to the server -----------------------------------------------------------------
@@ -353,10 +383,13 @@ function busy(change) {
 function enqueue(work) {
   busy(1);
   // a move made on the board drawn at once waits here for the game the server sends
-  queue = queue.then(() => (game && !game.provisional ? work() : undefined)).catch(async (error) => {
-    if (error.status === 409) await refresh();
-    say(error.message, "error");
-  }).finally(() => busy(-1));
+  queue = queue
+    .then(() => (game && !game.provisional ? work() : undefined))
+    .catch(async (error) => {
+      if (error.status === 409) await refresh();
+      say(error.message, "error");
+    })
+    .finally(() => busy(-1));
   return queue;
 }
 
@@ -367,14 +400,15 @@ async function refresh() {
   try {
     const state = await api("GET", gamePath());
     if (game && game.id === id) show(state);
-  } catch (error) {
+  } catch {
     // gone, or not this browser's: the message of the refusal is said all the same
   }
 }
 
 /** The game the server sent: drawn, with the UI state that no longer fits it dropped. */
 function show(state) {
-  const completed = game && game.id === state.id && game.black_tray.length > 0 && state.black_tray.length === 0;
+  const completed =
+    game && game.id === state.id && game.black_tray.length > 0 && state.black_tray.length === 0;
   game = state;
   receivedAt = performance.now();
   // what the player sees, for the next load to draw at once: no token (it stays in its
@@ -405,8 +439,10 @@ function send(move, done) {
       celebrate(game.finish.words);
     } else if (completed) {
       const solutions = game.solutions === 1 ? "1 solution" : `${game.solutions} solutions`;
-      if (game.solutions === 0) say("These black blocks leave no way to fill the board: move one.", "error");
-      else if (editing) say(`These black blocks leave ${solutions}. Press Edit black blocks again to play.`);
+      if (game.solutions === 0)
+        say("These black blocks leave no way to fill the board: move one.", "error");
+      else if (editing)
+        say(`These black blocks leave ${solutions}. Press Edit black blocks again to play.`);
       else say(`The challenge is ready (${solutions}): fill the board with the coloured blocks.`);
     } else if (done) {
       done(body);
@@ -443,13 +479,17 @@ async function newGame(body) {
     editing = state.black_tray.length > 0;
     show(state);
     keep(state);
-    say(`${state.title}. ${editing
-      ? "Place the three black blocks: pick one from the tray, then click where its top-left corner goes."
-      : "Fill the board with the coloured blocks: pick one from the tray, then click where its top-left corner goes."}`);
+    say(
+      `${state.title}. ${
+        editing
+          ? "Place the three black blocks: pick one from the tray, then click where its top-left corner goes."
+          : "Fill the board with the coloured blocks: pick one from the tray, then click where its top-left corner goes."
+      }`,
+    );
   } catch (error) {
     if (asked !== gamesAsked) return;
     say(error.message, "error");
-    if (game && game.provisional) unshow(); // the game drawn at once will not come
+    if (game?.provisional) unshow(); // the game drawn at once will not come
   } finally {
     busy(-1);
   }
@@ -470,7 +510,8 @@ async function resume(id, asked) {
   try {
     const state = await api("GET", `${API}/games/${encodeURIComponent(id)}`);
     if (asked !== gamesAsked) return true; // the player asked for a new game meanwhile
-    if (!game || game.id !== state.id) { // else what the player did on it meanwhile stays
+    if (!game || game.id !== state.id) {
+      // else what the player did on it meanwhile stays
       fresh();
       editing = state.black_tray.length > 0;
     }
@@ -478,7 +519,7 @@ async function resume(id, asked) {
     keep(state);
     if (state.finish) say(state.finish.words, "done");
     return true;
-  } catch (error) {
+  } catch {
     return false;
   }
 }
@@ -486,7 +527,7 @@ async function resume(id, asked) {
 async function loadRecords() {
   try {
     records = await api("GET", `${API}/records`);
-  } catch (error) {
+  } catch {
     records = null;
   }
   drawRecords();
@@ -505,8 +546,10 @@ function choose(index) {
     if (there) {
       cursor = [there.row, there.col];
       drawCursor();
-      say(`The ${block.size} block is on the board at ${where(there.row, there.col)}: `
-        + `${keyboard ? "Enter or Space" : "a click on it"} picks it up.`);
+      say(
+        `The ${block.size} block is on the board at ${where(there.row, there.col)}: ` +
+          `${keyboard ? "Enter or Space" : "a click on it"} picks it up.`,
+      );
     }
     return;
   }
@@ -514,40 +557,54 @@ function choose(index) {
     hand = null;
   } else {
     hand = { size: block.size, orientation: "h", black: editing, fill: block.fill, grab: [0, 0] };
-    if (messageKind !== "done") say(`The ${block.size} block is in hand: ${keyboard ? "move the cursor and press Enter" : "click where its top-left corner goes"} (R turns it).`);
+    if (messageKind !== "done")
+      say(
+        `The ${block.size} block is in hand: ${keyboard ? "move the cursor and press Enter" : "click where its top-left corner goes"} (R turns it).`,
+      );
   }
   drawTray();
   drawPreview();
 }
 
 function putDown(anchor) {
-  send(() => {
-    if (!hand) return null;
-    const at = [Math.max(0, anchor[0] - hand.grab[0]), Math.max(0, anchor[1] - hand.grab[1])];
-    return placing(at);
-  }, (body) => {
-    marked = { hinted: null, lift: [] };
-    draw();
-    say(`The ${body.block} block is down at ${where(body.row, body.col)}.`);
-  });
+  send(
+    () => {
+      if (!hand) return null;
+      const at = [Math.max(0, anchor[0] - hand.grab[0]), Math.max(0, anchor[1] - hand.grab[1])];
+      return placing(at);
+    },
+    (body) => {
+      marked = { hinted: null, lift: [] };
+      draw();
+      say(`The ${body.block} block is down at ${where(body.row, body.col)}.`);
+    },
+  );
 }
 
 function pickUp(cell) {
   const black = editing;
   let block = null; // what covers the cell when the lift is sent
-  send(() => {
-    block = blockAt(cell);
-    return block ? { action: "lift", row: cell[0], col: cell[1], black } : null;
-  }, () => {
-    hand = {
-      size: block.size, orientation: block.orientation, black, fill: block.fill,
-      grab: [cell[0] - block.row, cell[1] - block.col],
-    };
-    marked = { hinted: null, lift: [] };
-    draw();
-    say(`Lifted the ${block.size} block from ${where(block.row, block.col)}: it is in hand; put it down `
-      + "elsewhere, or press Escape to leave it in the tray.");
-  });
+  send(
+    () => {
+      block = blockAt(cell);
+      return block ? { action: "lift", row: cell[0], col: cell[1], black } : null;
+    },
+    () => {
+      hand = {
+        size: block.size,
+        orientation: block.orientation,
+        black,
+        fill: block.fill,
+        grab: [cell[0] - block.row, cell[1] - block.col],
+      };
+      marked = { hinted: null, lift: [] };
+      draw();
+      say(
+        `Lifted the ${block.size} block from ${where(block.row, block.col)}: it is in hand; put it down ` +
+          "elsewhere, or press Escape to leave it in the tray.",
+      );
+    },
+  );
 }
 
 function turnHere(cell) {
@@ -566,22 +623,30 @@ function turnHere(cell) {
     return;
   }
   let block = null; // what covers the cell when the turn is sent: it turns about its corner
-  send(() => {
-    block = blockAt(cell);
-    return block ? { action: "turn", row: cell[0], col: cell[1], black: false } : null;
-  }, () => {
-    const [height, width] = extent(block.size, block.orientation === "h" ? "v" : "h");
-    say(`Turned the ${block.size} block at ${where(block.row, block.col)}: now ${count(height, "row")} high `
-      + `and ${count(width, "column")} wide.`);
-  });
+  send(
+    () => {
+      block = blockAt(cell);
+      return block ? { action: "turn", row: cell[0], col: cell[1], black: false } : null;
+    },
+    () => {
+      const [height, width] = extent(block.size, block.orientation === "h" ? "v" : "h");
+      say(
+        `Turned the ${block.size} block at ${where(block.row, block.col)}: now ${count(height, "row")} high ` +
+          `and ${count(width, "column")} wide.`,
+      );
+    },
+  );
 }
 
 function undoRedo(action) {
-  send(() => ({ action }), () => {
-    marked = { hinted: null, lift: [] };
-    draw();
-    say(action === "undo" ? "Undone." : "Done again.");
-  });
+  send(
+    () => ({ action }),
+    () => {
+      marked = { hinted: null, lift: [] };
+      draw();
+      say(action === "undo" ? "Undone." : "Done again.");
+    },
+  );
 }
 
 function hint() {
@@ -615,8 +680,11 @@ function showSolutions() {
     show(answer);
     const count = answer.revealed.count;
     const after = game.finish ? "" : " This game now sets no record.";
-    say(count === 0 ? "No solution: these black blocks leave no way to fill the board."
-      : `${count === 1 ? "1 solution" : `${count} solutions`}.${after}`);
+    say(
+      count === 0
+        ? "No solution: these black blocks leave no way to fill the board."
+        : `${count === 1 ? "1 solution" : `${count} solutions`}.${after}`,
+    );
     if (count === 0) viewing = null;
     draw();
   });
@@ -644,9 +712,11 @@ function toggleEditing() {
   editAsked = editing;
   hand = null;
   draw();
-  say(editing
-    ? "Editing the black blocks: click one to pick it up and put it elsewhere (Undo takes it back). Press Edit black blocks again to play."
-    : "Back to play: the black blocks stay where they are.");
+  say(
+    editing
+      ? "Editing the black blocks: click one to pick it up and put it elsewhere (Undo takes it back). Press Edit black blocks again to play."
+      : "Back to play: the black blocks stay where they are.",
+  );
 }
 
 function dropHand() {
@@ -753,7 +823,10 @@ function onKey(event) {
   if (ARROWS[key]) {
     const [rows, cols] = game.board;
     const [dr, dc] = ARROWS[key];
-    cursor = [Math.min(rows - 1, Math.max(0, cursor[0] + dr)), Math.min(cols - 1, Math.max(0, cursor[1] + dc))];
+    cursor = [
+      Math.min(rows - 1, Math.max(0, cursor[0] + dr)),
+      Math.min(cols - 1, Math.max(0, cursor[1] + dc)),
+    ];
     keyboard = true;
     drawCursor();
     drawPreview();
@@ -773,7 +846,10 @@ function onKey(event) {
     drawCursor();
     if (hand) putDown(cursor);
     else if (blockAt(cursor)) pickUp(cursor);
-    else say(`Nothing at ${where(...cursor)}: pick a block from the tray with 1–${Math.max(1, slots().length)}.`);
+    else
+      say(
+        `Nothing at ${where(...cursor)}: pick a block from the tray with 1–${Math.max(1, slots().length)}.`,
+      );
   } else if (key === "Escape") {
     dropHand();
   } else if (letter === "u") {
@@ -819,10 +895,16 @@ function listenToTheControls() {
     if (code) newGame({ challenge: "published", code });
   });
   for (const id of ["edition", "level"]) $(id).addEventListener("change", listChallenges);
-  $("random").addEventListener("click", () => newGame({
-    challenge: "random", level: $("level").value || null, edition: $("edition").value || null,
-  }));
-  $("generate").addEventListener("click", () => newGame({ challenge: "generated", level: $("level").value || null }));
+  $("random").addEventListener("click", () =>
+    newGame({
+      challenge: "random",
+      level: $("level").value || null,
+      edition: $("edition").value || null,
+    }),
+  );
+  $("generate").addEventListener("click", () =>
+    newGame({ challenge: "generated", level: $("level").value || null }),
+  );
   $("own").addEventListener("click", () => newGame({ challenge: "own" }));
   $("previous-challenge").addEventListener("click", () => stepChallenge(-1));
   $("next-challenge").addEventListener("click", () => stepChallenge(1));
@@ -835,7 +917,11 @@ function listChallenges() {
   const level = $("level").value;
   const groups = new Map();
   for (const c of challenges) {
-    if ((edition && c.edition.toLowerCase() !== edition) || (level && c.level.toLowerCase() !== level)) continue;
+    if (
+      (edition && c.edition.toLowerCase() !== edition) ||
+      (level && c.level.toLowerCase() !== level)
+    )
+      continue;
     const label = `${c.edition} · ${c.level}`;
     if (!groups.has(label)) {
       const group = document.createElement("optgroup");
@@ -854,7 +940,7 @@ function listChallenges() {
 /** ", solved" for a challenge solved in this browser (its records), ", solved with help" for
  * one solved only with a hint or the solutions, else nothing. */
 function solvedMark(code) {
-  const record = records && records.challenges.find((r) => r.key === code);
+  const record = records?.challenges.find((r) => r.key === code);
   if (!record) return "";
   if (record.solved > 0) return " ✓ solved";
   return record.assisted > 0 ? " · solved with help" : "";
@@ -870,13 +956,16 @@ function listedCodes() {
  * game is none of it), or null past either end. */
 function stepped(change) {
   const codes = listedCodes();
-  const here = game && game.code ? codes.indexOf(game.code) : -1;
+  const here = game?.code ? codes.indexOf(game.code) : -1;
   if (here < 0) return codes.length ? codes[change > 0 ? 0 : codes.length - 1] : null;
   return codes[here + change] || null;
 }
 
 function drawStepping() {
-  for (const [id, change] of [["previous-challenge", -1], ["next-challenge", 1]]) {
+  for (const [id, change] of [
+    ["previous-challenge", -1],
+    ["next-challenge", 1],
+  ]) {
     const code = stepped(change);
     $(id).disabled = !code;
     $(id).title = code ? `Challenge ${code}` : "No challenge that way in the list";
@@ -949,7 +1038,9 @@ function start() {
   const code = new URLSearchParams(location.search).get("code");
   showAtOnce(code);
   busy(1);
-  queue = first(listed, code).catch((error) => say(error.message, "error")).finally(() => busy(-1));
+  queue = first(listed, code)
+    .catch((error) => say(error.message, "error"))
+    .finally(() => busy(-1));
 }
 
 start();
