@@ -176,7 +176,7 @@ def test_a_game_in_a_real_terminal(tmp_path: Path) -> None:
             wait_for_prompt(session)  # typed before it, the echo would come before the prompt
             subprocess.run(["tmux", "send-keys", "-t", session, line, "Enter"], check=True)
             if number == 0:
-                wait_for(session, "row 9, column 9 is off the board")  # as typed: from 0
+                wait_for(session, "column 9, row 9 is off the board")  # as typed: X,Y from 0
             elif number == 1:
                 wait_for(session, "Hint: place the ")
             else:

@@ -23,6 +23,7 @@ from gridpuzzles.terminal.mondrian import (
     chosen,
     parse_command,
     play,
+    run,
 )
 
 EXAMPLE = ["2,3,v", "0,1,v", "4,7,h"]
@@ -111,8 +112,6 @@ def test_black_blocks_of_a_published_challenge_are_known_by_its_code() -> None:
         ("redo", Command("redo")),
         ("hint", Command("hint")),
         ("solutions", Command("solutions")),
-        ("?", Command("help")),
-        ("q", Command("quit")),
     ],
 )
 def test_commands_are_read(line: str, command: Command) -> None:
@@ -151,13 +150,13 @@ def test_a_published_challenge_played_to_the_end() -> None:
 def test_refusals_are_one_line_and_leave_the_board_as_it_was() -> None:
     lines = ["2x2:7,7,h", "2x2:0,1,h", "lift 3,3", "undo", "nonsense", "1x2:5,5,h", "quit"]
     term = terminal(*lines)
-    assert play(term, chosen(PUBLISHED.puzzle)) is None
+    assert run(term, chosen(PUBLISHED.puzzle))
     out = said(term)
     assert out.count("Y\\X") == 1  # only the first drawing: nothing changed
     for refusal in (
         "the 2x2 block would stick out past the right and bottom edges",
-        "the 2x2 block would cover the black 1x1 block at row 1, column 0",
-        "no block at row 3, column 3",
+        "the 2x2 block would cover the black 1x1 block at column 0, row 1",
+        "no block at column 3, row 3",
         "nothing to undo",
         "unknown command 'nonsense'",
         "the 1x2 block is black",
@@ -213,3 +212,15 @@ def test_a_store_that_fails_at_the_end_is_one_line(tmp_path: Path) -> None:
     term = terminal(*solution_lines(PUBLISHED.puzzle))
     assert play(term, chosen(PUBLISHED.puzzle), store) is not None
     assert "The game could not be kept in " in said(term)
+
+
+def test_each_change_says_which_block_it_was_in_the_typed_cells() -> None:
+    term = terminal("1x4:2,0,h", "turn 1x4", "lift 2,3", "undo", "lift 1x4")
+    play(term, chosen(PUBLISHED.puzzle))
+    said_lines = said(term).splitlines()
+    for line in (
+        "Put down the 1x4 block at column 2, row 0, 1 row high and 4 columns wide.",
+        "Turned: the 1x4 block at column 2, row 0, 4 rows high and 1 column wide.",
+        "Lifted the 1x4 block at column 2, row 0.",
+    ):
+        assert any(said_line.endswith(line) for said_line in said_lines), line

@@ -5,67 +5,119 @@ keeps each block's number; an assisted Minesweeper win says so."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from gridpuzzles.minesweeper import level, new_game
 from gridpuzzles.mondrian.core.notation import parse_fixed
-from gridpuzzles.terminal.mondrian import ask_black_blocks, ask_challenge, chosen, in_shell, play
+from gridpuzzles.terminal.mondrian import Quit, ask_black_blocks, chosen, play, run
 from tests.minesweeper.boards import winning_reveals
 from tests.terminal.test_minesweeper import play_script
 from tests.terminal.test_mondrian import EXAMPLE, PUBLISHED, said, solution_lines, terminal
 
-# Mondrian Blocks: one count of cells, from 0
+# Mondrian Blocks: one count of cells, from 0, column first as typed
+
+CORE_CELL = re.compile(r"\brow \d+, column \d+")
+"""A cell as the core says it by default (row first, from 1): never in the line-mode game."""
 
 
 def test_the_messages_name_cells_as_typed_and_drawn_from_0() -> None:
     one = next(p for p in PUBLISHED.puzzle.fixed if p.block.area == 1)  # the black 1x1
     term = terminal(f"lift {one.col},{one.row}", "quit")
-    assert play(term, chosen(PUBLISHED.puzzle)) is None
-    assert f"the black 1x1 block at row {one.row}, column {one.col} is part of" in said(term)
+    assert run(term, chosen(PUBLISHED.puzzle))
+    assert f"the black 1x1 block at column {one.col}, row {one.row} is part of" in said(term)
 
 
 def test_the_black_block_prompts_name_cells_as_typed() -> None:
     term = terminal(EXAMPLE[0], EXAMPLE[1], "7,7,h", EXAMPLE[2])
     assert ask_black_blocks(term) is not None
     refusal = next(line for line in said(term).splitlines() if "try again" in line)
-    assert "row 7, column 7" in refusal and "row 8" not in refusal, refusal
+    assert "the 1x3 block at column 7, row 7, horizontal, leaves the 8x8 board" in refusal
+    assert not CORE_CELL.search(refusal), refusal
 
 
-def test_a_hint_names_its_cell_as_its_notation_does() -> None:
+def test_a_hint_names_its_cells_as_its_notation_does() -> None:
     term = terminal("hint", "quit")
-    play(term, chosen(PUBLISHED.puzzle))
+    run(term, chosen(PUBLISHED.puzzle))
     line = next(line for line in said(term).splitlines() if "Hint: " in line)
-    found = re.search(r"row (\d+), column (\d+).*\((\S+)\)$", line)
+    found = re.search(r"at column (\d+), row (\d+).*\((\S+)\)$", line)
     assert found is not None, line
     placement = parse_fixed(found[3])
-    assert (int(found[1]), int(found[2])) == (placement.row, placement.col)
+    assert (int(found[1]), int(found[2])) == (placement.col, placement.row)
+    assert not CORE_CELL.search(line), line
 
 
-def test_in_shell_counts_the_cores_cells_from_0() -> None:
-    assert in_shell("no block at row 1, column 8; the board has 8 rows and 8 columns") == (
-        "no block at row 0, column 7; the board has 8 rows and 8 columns"
-    )
-
-
-def test_help_and_quit_work_at_the_black_block_prompts() -> None:
-    term = terminal("help", "?", *EXAMPLE)
-    assert ask_black_blocks(term) is not None
+def test_no_message_of_a_game_says_a_cell_as_the_core_does() -> None:
+    one = next(p for p in PUBLISHED.puzzle.fixed if p.block.area == 1)
+    lines = ["2x2:9,9,h", "lift 3,3", f"lift {one.col},{one.row}", "1x4:0,0,h", "1x4:0,0,v"]
+    term = terminal(*lines, "hint", "lift 1x4", "1x5:0,0,h", "hint", "help", "quit")
+    run(term, chosen(PUBLISHED.puzzle))
     out = said(term)
-    assert out.count("Place the three black blocks, one at each prompt") == 2
-    assert "try again" not in out
-    for word in ("q", "quit", "QUIT"):
-        term = terminal(EXAMPLE[0], word)
-        with pytest.raises(SystemExit) as ended:
-            ask_challenge(term)
-        assert ended.value.code == 0
+    assert "column 9, row 9 is off the board" in out
+    assert "that block is already on the board: the 1x4 block at column 0, row 0" in out
+    assert not CORE_CELL.search(out), out
+
+
+PROMPTS = {
+    "the 1x1 black block": (),
+    "the 1x2 black block": EXAMPLE[:1],
+    "the 1x3 black block": EXAMPLE[:2],
+    "a move": EXAMPLE,
+    "a move after a refusal": (*EXAMPLE, "2x2:9,9,h"),
+}
+"""What is typed to reach each prompt of a game the player makes (the prompts ask first)."""
+
+
+@pytest.mark.parametrize("before", PROMPTS.values(), ids=PROMPTS.keys())
+def test_help_and_quit_work_at_every_prompt(before: tuple[str, ...]) -> None:
+    term = terminal(*before, "help", "?", "q")
+    assert run(term, None)
+    out = said(term)
+    helps = out.count("help: this help; quit: leave.") + out.count("help         this help")
+    assert helps == 2
+    assert "try again" not in out and "unknown command" not in out
+    assert out.rstrip().endswith("Bye.")
+    for word in ("quit", "QUIT", "exit"):
+        term = terminal(*before, word)
+        assert run(term, None)
         assert said(term).rstrip().endswith("Bye.")
+
+
+def test_the_end_of_the_input_before_the_black_blocks_is_no_game() -> None:
+    term = terminal(*EXAMPLE[:2])
+    assert not run(term, None)
+    assert "Bye." not in said(term)
+
+
+@pytest.mark.parametrize("before", PROMPTS.values(), ids=PROMPTS.keys())
+def test_quit_at_every_prompt_leaves_the_program_with_status_0(before: tuple[str, ...]) -> None:
+    typed = "".join(f"{line}\n" for line in (*before, "help", "q", "never read"))
+    done = subprocess.run(
+        [str(Path(sys.executable).parent / "mondrian"), "play"],
+        input=typed,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.rstrip().endswith("Bye.")
+
+
+def test_play_lets_quit_go_to_the_one_place_that_says_goodbye() -> None:
+    term = terminal("quit")
+    with pytest.raises(Quit):
+        play(term, chosen(PUBLISHED.puzzle))
+    assert "Bye." not in said(term)
 
 
 def test_the_tray_keeps_each_blocks_number() -> None:
     first, second, *_ = solution_lines(PUBLISHED.puzzle)
     term = terminal(first, second, "quit")
-    play(term, chosen(PUBLISHED.puzzle))
+    run(term, chosen(PUBLISHED.puzzle))
     trays = [line for line in said(term).splitlines() if line.startswith("Tray: ")]
     numbered = [dict(re.findall(r"(\d)\. (\d+x\d+)", tray)) for tray in trays]
     assert len(numbered[0]) == 8 and len(numbered[1]) == 7 and len(numbered[2]) == 6

@@ -70,7 +70,7 @@ from gridpuzzles.mondrian.solving.solutions import (
     solutions,
 )
 from gridpuzzles.storage import StorageError
-from gridpuzzles.terminal.mondrian import Chosen, Terminal, ask_challenge, chosen, play
+from gridpuzzles.terminal.mondrian import Chosen, Terminal, chosen, run
 
 if TYPE_CHECKING:
     from gridpuzzles.storage import Location, Store
@@ -281,12 +281,9 @@ def _play(args: argparse.Namespace) -> int:
         sys.stdin, sys.stdout, time.monotonic, time.time, use_color(args.color), echo=piped
     )
     with _store(args.db) as store:
-        if chosen is None:
-            chosen = ask_challenge(terminal)
-            if chosen is None:
-                print("mondrian: error: input ended before the three black blocks", file=sys.stderr)
-                return FAILED
-        play(terminal, chosen, store)
+        if not run(terminal, chosen, store):
+            print("mondrian: error: input ended before the three black blocks", file=sys.stderr)
+            return FAILED
     return 0
 
 

@@ -3,22 +3,23 @@
 The challenge is given (a published one, a generated one, black blocks from the command line)
 or the player places the three black blocks at prompts.  Then each line is a command: a block
 to put down as ``SIZE:X,Y,O`` (`notation.parse_fixed`, e.g. ``2x3:4,0,h``), ``lift``, ``turn``,
-``undo``, ``redo``, ``hint``, ``solutions``, ``board``, ``help`` or ``quit``.  The board is
-drawn after every change; a command that is not one, or a move the game refuses, is one line
-saying why and changes nothing.  On a full board the game says how long it took (the shell's
+``undo``, ``redo``, ``hint``, ``solutions`` or ``board``.  A block put down, lifted or turned
+is named in one line (lifted by its size, the player learns which one), and the board is drawn
+after every change; a command that is not one, or a move the game refuses, is one line saying
+why and changes nothing.  On a full board the game says how long it took (the shell's
 clock: the core keeps no time) and keeps the game in the store, when there is one.
 
 A position is ``X,Y,O`` as on the command line: X the column, Y the row, counted from 0 as the
-numbers beside the board.  Every message says cells in the same count ("row 3, column 5" is
-Y 3, X 5), as the line-mode Minesweeper does; the core's messages count from 1, so this shell
-says them again from 0 (`in_shell`).  ``help`` and ``quit`` work at every prompt.  Standard
-input that is not UTF-8 text, or a line longer than `MAX_ANSWER` characters, raises
-`NotationError` (the command line reports it in one line).
+numbers beside the board.  Every message names a cell in the same order and count ("column 5,
+row 3" is 5,3): the core's messages keep their cells apart (`words.Words`), and this shell says
+them with `cell_as_typed`.  ``help`` and ``quit`` work at every prompt (`Terminal.ask`): quit
+raises `Quit`, which `run` turns into a goodbye.  Standard input that is not UTF-8 text, or a
+line longer than `MAX_ANSWER` characters, raises `NotationError` (the command line reports it
+in one line).
 """
 
 from __future__ import annotations
 
-import re
 import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -28,9 +29,11 @@ from gridpuzzles.mondrian.core.challenges import challenge_key, published_of
 from gridpuzzles.mondrian.core.game import (
     Cell,
     Game,
+    block_words,
     lift,
     new_game,
     place,
+    placement_words,
     redo,
     turn,
     undo,
@@ -72,8 +75,6 @@ if TYPE_CHECKING:
 
 MAX_ANSWER = 100
 """The longest answer read at a prompt, in characters."""
-CORE_CELL = re.compile(r"\brow (\d+), column (\d+)\b")
-"""A cell as the core says it, counting from 1 (`rules.cell_words`)."""
 QUIT_WORDS = ("q", "quit", "exit")
 HELP_WORDS = ("help", "?")
 BLACK_HELP = """\
@@ -84,7 +85,7 @@ out of the 8x8 board.  help: this help; quit: leave."""
 
 HELP = """\
 Commands (X is the column and Y the row, counted from 0 as the numbers beside the board;
-every message counts them so: "row 2, column 4" is Y 2, X 4):
+every message names cells so: "column 4, row 2" is 4,2):
   SIZE:X,Y,O   put a block down with its top-left cell at column X, row Y, lying h
                (horizontal) or v (vertical), e.g. 2x3:4,0,h
   lift X,Y     take back the block covering column X, row Y (or: lift SIZE, e.g. lift 2x3)
@@ -114,12 +115,26 @@ class Terminal:
     def say(self, text: str = "") -> None:
         print(text, file=self.out)
 
-    def ask(self, prompt: str) -> str | None:
-        """The next line, stripped; None at the end of input."""
-        line = _answer(prompt, self.stdin, self.out)
-        if line is not None and self.echo:
-            print(line.rstrip("\n"), file=self.out)
-        return None if line is None else line.strip()
+    def ask(self, prompt: str, help_text: str) -> str | None:
+        """The next line, stripped, that is neither help nor quit; None at the end of input.
+        Help shows ``help_text`` and asks again; quit raises `Quit`.  Every prompt asks
+        through here, so that both work at each of them."""
+        while True:
+            line = _answer(prompt, self.stdin, self.out)
+            if line is None:
+                return None
+            if self.echo:
+                print(line.rstrip("\n"), file=self.out)
+            answer = line.strip()
+            if answer.lower() in QUIT_WORDS:
+                raise Quit
+            if answer.lower() not in HELP_WORDS:
+                return answer
+            self.say(help_text)
+
+
+class Quit(Exception):
+    """The player typed quit at a prompt: the game ends there, and `run` says goodbye."""
 
 
 @dataclass(frozen=True)
@@ -144,14 +159,26 @@ def chosen(puzzle: Puzzle, name: str = "Challenge", difficulty: str = "") -> Cho
     return Chosen(puzzle, f"{name} --black {challenge_key(puzzle)}{suffix}", difficulty)
 
 
-def in_shell(message: str) -> str:
-    """A message of the core with its cells counted from 0, as this shell counts them (the
-    core says "row 3, column 5" counting from 1)."""
-    return CORE_CELL.sub(lambda m: f"row {int(m[1]) - 1}, column {int(m[2]) - 1}", message)
+def cell_as_typed(cell: Cell) -> str:
+    """A cell as the player types it, the column X first and counting from 0: ``column 5,
+    row 3`` is 5,3 (the core's messages say it as ``row 4, column 6``)."""
+    row, column = cell
+    return f"column {column}, row {row}"
 
 
-class Quit(Exception):
-    """The player asked to leave at a prompt before the game."""
+def run(terminal: Terminal, chosen: Chosen | None, store: Store | None = None) -> bool:
+    """Play ``chosen``, or the challenge the player makes at the prompts when it is None, until
+    the board is full, the player quits (a goodbye) or the input ends.  False when the input
+    ended before the black blocks made a challenge: there was no game."""
+    try:
+        if chosen is None:
+            chosen = ask_challenge(terminal)
+            if chosen is None:
+                return False
+        play(terminal, chosen, store)
+    except Quit:  # from any prompt: the one place the player leaves
+        terminal.say("Bye.")
+    return True
 
 
 # The black blocks
@@ -174,14 +201,9 @@ def ask_black_blocks(terminal: Terminal) -> list[Placement] | None:
 
 def ask_challenge(terminal: Terminal) -> Chosen | None:
     """Black blocks asked at the prompts until they leave a way to fill the board; None when
-    the input ends first.  Typing quit at a prompt says goodbye and ends the program (exit
-    status 0), as quit does in the game."""
+    the input ends first, `Quit` when the player types quit."""
     while True:
-        try:
-            black = ask_black_blocks(terminal)
-        except Quit:
-            terminal.say("Bye.")
-            raise SystemExit(0) from None
+        black = ask_black_blocks(terminal)
         if black is None:
             return None
         puzzle = challenge(black)
@@ -195,19 +217,14 @@ def _ask_position(
 ) -> Placement | None:
     """Ask until the answer is a valid place for ``block``; ``None`` at end of input."""
     while True:
-        answer = terminal.ask(f"{block} block (x,y,v/h): ")
+        answer = terminal.ask(f"{block} block (x,y,v/h): ", BLACK_HELP)
         if answer is None:
             return None
-        if answer.lower() in QUIT_WORDS:
-            raise Quit
-        if answer.lower() in HELP_WORDS:
-            terminal.say(BLACK_HELP)
-            continue
         try:
             placement = parse_position(answer, block)
             check_placements(STANDARD_BOARD, [*placed, placement])
         except MondrianError as error:
-            terminal.say(f"  {in_shell(str(error))}; try again")
+            terminal.say(f"  {error.words(cell_as_typed)}; try again")
             continue
         return placement
 
@@ -237,8 +254,8 @@ class Command:
     block size), if anything."""
 
     word: str
-    """``place``, ``lift``, ``turn``, ``undo``, ``redo``, ``hint``, ``solutions``, ``board``,
-    ``help`` or ``quit``."""
+    """``place``, ``lift``, ``turn``, ``undo``, ``redo``, ``hint``, ``solutions`` or ``board``
+    (help and quit are the prompt's: `Terminal.ask`)."""
     placement: Placement | None = None
     at: Cell | Block | None = None
 
@@ -251,11 +268,6 @@ _WORDS = {
     "solutions": "solutions",
     "solution": "solutions",
     "board": "board",
-    "help": "help",
-    "?": "help",
-    "quit": "quit",
-    "q": "quit",
-    "exit": "quit",
 }
 _WHERE = ("lift", "turn")
 
@@ -338,7 +350,7 @@ def _show_solutions(terminal: Terminal, game: Game) -> Game:
 
 def play(terminal: Terminal, chosen: Chosen, store: Store | None = None) -> Finish | None:
     """Play ``chosen`` until the board is full (the game solved, kept in ``store`` when one is
-    given), the player quits or the input ends (None)."""
+    given) or the input ends (None); `Quit` when the player types quit."""
     game = new_game(chosen.puzzle)
     terminal.say(chosen.title)
     terminal.say("Fill the board with the coloured blocks: type SIZE:X,Y,O to put one down,")
@@ -346,18 +358,14 @@ def play(terminal: Terminal, chosen: Chosen, store: Store | None = None) -> Fini
     draw(terminal, game)
     started = terminal.clock()
     while not game.solved:
-        line = terminal.ask("> ")
+        line = terminal.ask("> ", HELP)
         if line is None:
             terminal.say("Input ended: the game is left unsolved.")
             return None
         try:
-            command = parse_command(line)
-            if command.word == "quit":
-                terminal.say("Bye.")
-                return None
-            game = _act(terminal, game, command)
+            game = _act(terminal, game, parse_command(line))
         except MondrianError as error:
-            terminal.say(in_shell(str(error)))
+            terminal.say(error.words(cell_as_typed))
     seconds = terminal.clock() - started
     difficulty = chosen.difficulty or difficulty_of(chosen.puzzle)
     finish = Finish(
@@ -368,12 +376,19 @@ def play(terminal: Terminal, chosen: Chosen, store: Store | None = None) -> Fini
 
 
 def _act(terminal: Terminal, game: Game, command: Command) -> Game:
-    """``game`` after ``command`` (drawn again when it changed); `MondrianError` when refused."""
+    """``game`` after ``command`` (the block moved named, the board drawn again when it
+    changed); `MondrianError` when refused."""
     before = game
     if command.word == "place" and command.placement is not None:
         game = place(game, command.placement)
-    elif command.word in _WHERE and command.at is not None:
-        game = (lift if command.word == "lift" else turn)(game, command.at)
+        terminal.say(f"Put down {placement_words(command.placement, cell_as_typed)}.")
+    elif command.word == "lift" and command.at is not None:
+        game = lift(game, command.at)
+        (gone,) = set(before.placed) - set(game.placed)  # a cell or a size: say which block
+        terminal.say(f"Lifted {block_words(gone, name_cell=cell_as_typed)}.")
+    elif command.word == "turn" and command.at is not None:
+        game = turn(game, command.at)
+        terminal.say(f"Turned: {placement_words(game.placed[-1], cell_as_typed)}.")
     elif command.word == "undo":
         game = undo(game)
     elif command.word == "redo":
@@ -381,12 +396,9 @@ def _act(terminal: Terminal, game: Game, command: Command) -> Game:
     elif command.word == "hint":
         game, given = take_hint(game)
         suffix = "" if given.place is None else f" ({format_fixed(given.place)})"
-        terminal.say(f"Hint: {in_shell(given.text)}{suffix}")
+        terminal.say(f"Hint: {given.message.say(cell_as_typed)}{suffix}")
     elif command.word == "solutions":
         return _show_solutions(terminal, game)
-    elif command.word == "help":
-        terminal.say(HELP)
-        return game
     if game.position != before.position or command.word == "board":
         draw(terminal, game)
     return game

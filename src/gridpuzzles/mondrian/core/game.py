@@ -10,9 +10,10 @@ Vocabulary:
   notation's ``SIZE:X,Y,O`` (`notation.format_fixed`, e.g. ``2x3:4,0,h``).
 
 Every action (`place`, `lift`, `turn`, `place_black`, `lift_black`, `undo`, `redo`) returns a
-new `Game`, or raises `MoveError` with a message in the board's own terms, counting from 1
-("the 2x3 block would stick out past the right edge", "the 2x3 block would cover the 1x4
-block at row 2, column 1"); a refused action changes nothing.  What undo restores is the
+new `Game`, or raises `MoveError` with a message in the board's own terms ("the 2x3 block would
+stick out past the right edge", "the 2x3 block would cover the 1x4 block at row 2, column 1");
+a refused action changes nothing.  The message keeps the cells it names (`words.Words`): its
+``str()`` counts them from 1, row first, and `MoveError.words` says them as a shell asks.  What undo restores is the
 `Position` (the blocks on the board); the count of moves and whether the player had help
 (`assisted`) are not undone.  Moves count what the player did to the board (placing, lifting
 and turning a block, black ones included), not the undo and redo that walk back and forth
@@ -39,11 +40,14 @@ from gridpuzzles.mondrian.core.rules import (
     make_puzzle,
     sorted_blocks,
 )
-from gridpuzzles.mondrian.core.rules import block_words as block_words  # the game's words too
-from gridpuzzles.mondrian.core.rules import cell_words as cell_words
 
-Cell = tuple[int, int]
-"""A cell as ``(row, col)``, 0-based from the top-left corner (as everywhere in the code)."""
+# The game's words too:
+from gridpuzzles.mondrian.core.rules import block_phrase as block_phrase
+from gridpuzzles.mondrian.core.rules import block_words as block_words
+from gridpuzzles.mondrian.core.words import Cell as Cell
+from gridpuzzles.mondrian.core.words import CellNamer as CellNamer
+from gridpuzzles.mondrian.core.words import Words, words
+from gridpuzzles.mondrian.core.words import cell_words as cell_words
 
 
 class MoveError(MondrianError):
@@ -163,14 +167,19 @@ def puzzle_of(game: Game) -> Puzzle:
 # Words
 
 
-def placement_words(placement: Placement) -> str:
+def placement_phrase(placement: Placement) -> Words:
     """Where and how a block goes: ``the 2x3 block at row 1, column 5, 2 rows high and 3
     columns wide`` (the size alone for a square)."""
-    where = block_words(placement)
+    where = block_phrase(placement)
     if placement.block.is_square:
         return where
     height, width = count_words(placement.height, "row"), count_words(placement.width, "column")
-    return f"{where}, {height} high and {width} wide"
+    return words(where, f", {height} high and {width} wide")
+
+
+def placement_words(placement: Placement, name_cell: CellNamer = cell_words) -> str:
+    """`placement_phrase` said, its cell by ``name_cell`` (the core's words by default)."""
+    return placement_phrase(placement).say(name_cell)
 
 
 def count_words(number: int, noun: str) -> str:
@@ -204,13 +213,16 @@ def block_at(game: Game, cell: Cell) -> Placement | None:
     return next((p for p in (*game.black, *game.placed) if cell in p.cells()), None)
 
 
-def why_not(game: Game, placement: Placement, black: bool = False) -> str | None:
+def why_not(
+    game: Game, placement: Placement, black: bool = False, name_cell: CellNamer = cell_words
+) -> str | None:
     """Why ``placement`` cannot be put down now (a coloured block, or a black one when
-    ``black``), or None when it can: what the shells show while a block is dragged."""
+    ``black``), its cells said by ``name_cell``, or None when it can: what the shells show while
+    a block is dragged."""
     try:
         _check(game, placement, black)
     except MoveError as error:
-        return str(error)
+        return error.words(name_cell)
     return None
 
 
@@ -221,11 +233,11 @@ def _check(game: Game, placement: Placement, black: bool) -> None:
     for other in game.black:
         if other.cells() & placement.cells():
             raise MoveError(
-                f"the {placement.block} block would cover {block_words(other, black=True)}"
+                words(f"the {placement.block} block would cover ", block_phrase(other, black=True))
             )
     for other in game.placed:
         if other.cells() & placement.cells():
-            raise MoveError(f"the {placement.block} block would cover {block_words(other)}")
+            raise MoveError(words(f"the {placement.block} block would cover ", block_phrase(other)))
 
 
 def _check_in_tray(game: Game, block: Block, black: bool) -> None:
@@ -242,7 +254,11 @@ def _check_in_tray(game: Game, block: Block, black: bool) -> None:
     there = [p for p in on_board if p.block == block]
     if there:
         raise MoveError(
-            f"that block is already on the board: {block_words(there[-1], black)}; lift it first"
+            words(
+                "that block is already on the board: ",
+                block_phrase(there[-1], black),
+                "; lift it first",
+            )
         )
     listed = ", ".join(map(str, tray)) if tray else "nothing"
     raise MoveError(f"no {block} block in the {'black ' if black else ''}tray (it holds {listed})")
@@ -252,9 +268,7 @@ def _check_inside(board: Board, placement: Placement) -> None:
     row, col = placement.row, placement.col
     if not (0 <= row < board.height and 0 <= col < board.width):
         rows, columns = count_words(board.height, "row"), count_words(board.width, "column")
-        raise MoveError(
-            f"{cell_words((row, col))} is off the board, which has {rows} and {columns}"
-        )
+        raise MoveError(words((row, col), f" is off the board, which has {rows} and {columns}"))
     edges = [
         name
         for name, out in (
@@ -302,13 +316,15 @@ def _find(game: Game, at: Cell | Block, black: bool) -> Placement:
         return found[-1]
     covering = block_at(game, at)
     if covering is None:
-        raise MoveError(f"no block at {cell_words(at)}")
+        raise MoveError(words("no block at ", at))
     if covering not in mine:
         if black:
-            raise MoveError(f"{block_words(covering)} is coloured, not a black block")
+            raise MoveError(words(block_phrase(covering), " is coloured, not a black block"))
         raise MoveError(
-            f"{block_words(covering, black=True)} is part of the challenge: "
-            "edit the challenge to move it"
+            words(
+                block_phrase(covering, black=True),
+                " is part of the challenge: edit the challenge to move it",
+            )
         )
     return covering
 

@@ -18,11 +18,26 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from gridpuzzles.mondrian.core.words import CellNamer, Words, cell_words, words
+
 _Item = TypeVar("_Item")
 
 
 class MondrianError(ValueError):
-    """Base class of every error about Mondrian Blocks input."""
+    """Base class of every error about Mondrian Blocks input.
+
+    Its ``message`` keeps the cells it names apart from its text (`words.Words`), so that
+    `words` says them in a shell's convention; ``str()`` says them as the core does, counting
+    from 1 (the full-screen app and the web page show it).
+    """
+
+    def __init__(self, message: str | Words) -> None:
+        self.message = message if isinstance(message, Words) else words(message)
+        super().__init__(str(self.message))
+
+    def words(self, name_cell: CellNamer = cell_words) -> str:
+        """The message, each cell said by ``name_cell``."""
+        return self.message.say(name_cell)
 
 
 class InvalidPuzzleError(MondrianError):
@@ -215,16 +230,18 @@ def _at_most(items: Iterable[_Item]) -> tuple[_Item, ...]:
     return kept
 
 
-def cell_words(cell: tuple[int, int]) -> str:
-    """A cell as the player says it, counting from 1: ``row 3, column 5``."""
-    return f"row {cell[0] + 1}, column {cell[1] + 1}"
-
-
-def block_words(placement: Placement, black: bool = False) -> str:
+def block_phrase(placement: Placement, black: bool = False) -> Words:
     """A block on the board by its size and top-left cell: ``the 1x4 block at row 2, column 1``
     (``the black 1x2 block ...`` for a black one)."""
     colour = "black " if black else ""
-    return f"the {colour}{placement.block} block at {cell_words((placement.row, placement.col))}"
+    return words(f"the {colour}{placement.block} block at ", (placement.row, placement.col))
+
+
+def block_words(
+    placement: Placement, black: bool = False, name_cell: CellNamer = cell_words
+) -> str:
+    """`block_phrase` said, its cell by ``name_cell`` (the core's words by default)."""
+    return block_phrase(placement, black).say(name_cell)
 
 
 def check_placements(board: Board, placements: Iterable[Placement]) -> None:
@@ -234,12 +251,18 @@ def check_placements(board: Board, placements: Iterable[Placement]) -> None:
     for placement in placements:
         laid = "" if placement.block.is_square else f", {placement.orientation.name.lower()},"
         if not board.contains(placement):
-            raise InvalidPuzzleError(f"{block_words(placement)}{laid} leaves the {board} board")
+            raise InvalidPuzzleError(
+                words(block_phrase(placement), f"{laid} leaves the {board} board")
+            )
         cells = placement.cells()
         for other in earlier:
             if cells & other.cells():
                 raise InvalidPuzzleError(
-                    f"{block_words(placement)}{laid} overlaps another block, {block_words(other)}"
+                    words(
+                        block_phrase(placement),
+                        f"{laid} overlaps another block, ",
+                        block_phrase(other),
+                    )
                 )
         earlier.append(placement)
 

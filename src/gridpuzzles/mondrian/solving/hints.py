@@ -17,14 +17,14 @@ from dataclasses import dataclass
 
 from gridpuzzles.mondrian.core.game import (
     Game,
-    block_words,
-    cell_words,
+    block_phrase,
     mark_assisted,
     place,
-    placement_words,
+    placement_phrase,
     puzzle_of,
 )
 from gridpuzzles.mondrian.core.rules import MondrianError, Placement, Puzzle, make_puzzle
+from gridpuzzles.mondrian.core.words import Words, joined, words
 from gridpuzzles.mondrian.solving.difficulty import Focus, focus
 from gridpuzzles.mondrian.solving.solutions import (
     MAX_POSITIONS,
@@ -53,8 +53,13 @@ class Hint:
     lift: tuple[Placement, ...]
     """Placed blocks to lift so that a solution goes on from the board (when ``place`` is None;
     empty too when the challenge itself has no solution)."""
-    text: str
-    """The hint in the player's words."""
+    message: Words
+    """The hint in the player's words, its cells kept for each shell to say (`Words.say`)."""
+
+    @property
+    def text(self) -> str:
+        """The hint, its cells counted from 1 as the core says them."""
+        return str(self.message)
 
 
 def hint(game: Game, max_positions: int = HINT_POSITIONS) -> Hint:
@@ -71,31 +76,38 @@ def hint(game: Game, max_positions: int = HINT_POSITIONS) -> Hint:
             (p for p in looked.options if p in solution),
             next(p for p in solution if p not in (*game.black, *game.placed)),
         )
-        return Hint(chosen, (), f"place {placement_words(chosen)}: {_why(looked, chosen)}")
+        return Hint(
+            chosen, (), words("place ", placement_phrase(chosen), ": ", _why(looked, chosen))
+        )
     if first_solution(puzzle, max_positions) is None:
         return Hint(
             None,
             (),
-            "these black blocks leave no way to fill the board: the challenge has no solution",
+            words(
+                "these black blocks leave no way to fill the board: the challenge has no solution"
+            ),
         )
     lifted = _to_lift(puzzle, game.placed, max_positions)
-    named = " and ".join(block_words(p) for p in lifted)
-    return Hint(None, lifted, f"no solution goes on from this board: lift {named}")
+    named = joined((block_phrase(p) for p in lifted), " and ")
+    return Hint(None, lifted, words("no solution goes on from this board: lift ", named))
 
 
-def _why(looked: Focus, chosen: Placement) -> str:
+def _why(looked: Focus, chosen: Placement) -> Words:
     """Why a logical player would put ``chosen`` down now, from where they look first."""
     ways = len(looked.options)
     if looked.block is not None:
         if ways == 1:
-            return f"it is the only place left for the {looked.block} block"
-        return f"the {looked.block} block fits in {ways} places, and this one leads to a solution"
+            return words(f"it is the only place left for the {looked.block} block")
+        return words(
+            f"the {looked.block} block fits in {ways} places, and this one leads to a solution"
+        )
     if looked.cell is not None and chosen in looked.options:
-        where = cell_words(looked.cell)
         if ways == 1:
-            return f"it is the only block that can cover {where}"
-        return f"{where} can be covered in {ways} ways, and this one leads to a solution"
-    return "it leads to a solution"
+            return words("it is the only block that can cover ", looked.cell)
+        return words(
+            looked.cell, f" can be covered in {ways} ways, and this one leads to a solution"
+        )
+    return words("it leads to a solution")
 
 
 def _with(puzzle: Puzzle, placed: Sequence[Placement]) -> Puzzle:

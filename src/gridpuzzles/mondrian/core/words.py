@@ -1,0 +1,64 @@
+"""Sentences that name cells, kept apart from their text so that each shell says the cells in
+its own convention.
+
+The core says a cell counting from 1, the row first (``row 3, column 5``: `cell_words`), as the
+full-screen app and the web page do; the line-mode game says it as its player types it, the
+column first and counting from 0.  So a message of the core is `Words`: its text and the cells
+it names, in order, which `Words.say` puts in words with the namer a shell gives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+Cell = tuple[int, int]
+"""A cell as ``(row, col)``, 0-based from the top-left corner (as everywhere in the code)."""
+
+CellNamer = Callable[[Cell], str]
+"""How a shell says a cell, e.g. `cell_words`."""
+
+
+def cell_words(cell: Cell) -> str:
+    """A cell as the core says it, counting from 1: ``row 3, column 5``."""
+    return f"row {cell[0] + 1}, column {cell[1] + 1}"
+
+
+@dataclass(frozen=True)
+class Words:
+    """A sentence naming cells: pieces of text and the cells in between (build it with
+    `words`).  ``str()`` says the cells as the core does."""
+
+    parts: tuple[str | Cell, ...]
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        """The cells named, in the order they are said."""
+        return tuple(part for part in self.parts if not isinstance(part, str))
+
+    def say(self, name_cell: CellNamer = cell_words) -> str:
+        """The sentence, each cell said by ``name_cell``."""
+        return "".join(part if isinstance(part, str) else name_cell(part) for part in self.parts)
+
+    def __str__(self) -> str:
+        return self.say()
+
+
+def words(*parts: str | Cell | Words) -> Words:
+    """The sentence of ``parts`` one after the other: text, cells and other sentences."""
+    flat: list[str | Cell] = []
+    for part in parts:
+        for piece in part.parts if isinstance(part, Words) else (part,):
+            if isinstance(piece, str) and flat and isinstance(flat[-1], str):
+                flat[-1] += piece  # one piece of text between two cells, whatever the joins
+            else:
+                flat.append(piece)
+    return Words(tuple(flat))
+
+
+def joined(phrases: Iterable[Words], between: str) -> Words:
+    """The ``phrases`` one after the other with ``between`` in between, e.g. `` and ``."""
+    listed: list[str | Words] = []
+    for phrase in phrases:
+        listed.extend((between, phrase) if listed else (phrase,))
+    return words(*listed)
