@@ -18,10 +18,11 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from dataclasses import replace
 
 from gridpuzzles.minesweeper.core.settings import FirstClick, level
-from gridpuzzles.minesweeper.solving import guessing
 from gridpuzzles.minesweeper.solving.benchmark import play_board, random_boards
+from gridpuzzles.minesweeper.solving.settings import DEFAULT_SETTINGS
 
 MAX_GAMES = 100_000
 
@@ -33,18 +34,20 @@ def main() -> None:
     parser.add_argument(
         "--evaluation",
         choices=["lookahead", "secondary"],
-        help="guessing.EVALUATION (default: as the solver is)",
+        help="how rule 4 of the guess scores: by secondary safety first, or by the lookahead "
+        "alone, the rule before (default: as the solver is)",
     )
     args = parser.parse_args()
     if not 1 <= args.games <= MAX_GAMES:
         parser.error(f"--games must be from 1 to {MAX_GAMES:,}")
+    settings = DEFAULT_SETTINGS
     if args.evaluation:
-        guessing.EVALUATION = args.evaluation
+        settings = replace(settings, secondary_first=args.evaluation == "secondary")
     times = []
     wins = 0
     for board in random_boards(level("expert", FirstClick.SAFE), args.games, args.seed):
         started = time.process_time()
-        wins += play_board(board, FirstClick.SAFE).won
+        wins += play_board(board, FirstClick.SAFE, settings=settings).won
         times.append((time.process_time() - started) * 1000)
     print(
         f"expert, seed {args.seed}: {wins}/{args.games} won; CPU per game: median "

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import argparse
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gridpuzzles.bounds import BoundError
 from gridpuzzles.minesweeper.core.grid import index_of
@@ -30,6 +30,7 @@ from gridpuzzles.minesweeper.solving.benchmark import (
     play_board,
     random_boards,
 )
+from gridpuzzles.minesweeper.solving.settings import DEFAULT_SETTINGS, SolverSettings
 
 LIMITS = (300, 1000, 3000, 10000)
 
@@ -41,8 +42,11 @@ class Regret:
     """None when the exact search ran over its budget."""
 
 
-def guess_regret(board: Board, max_layouts: int, max_cells: int) -> tuple[bool, list[Regret]]:
-    """Play one board; the regret of each guess in a small enough position."""
+def guess_regret(
+    board: Board, max_layouts: int, max_cells: int, settings: SolverSettings
+) -> tuple[bool, list[Regret]]:
+    """Play one board; the regret of each guess in a small enough position. ``settings``
+    bound the exact searches, the auto-player's own ones too."""
     regrets = []
 
     def judge(view: View, decision: Decision) -> None:
@@ -53,16 +57,17 @@ def guess_regret(board: Board, max_layouts: int, max_cells: int) -> tuple[bool, 
         cell = index_of(view.width, (move.row, move.col))
         if total <= max_layouts and len(pos.unknown) <= max_cells and cell in pos.unknown:
             cells = sorted(pos.unknown)
-            layouts = endgame.enumerate_layouts(cells, pos.rest, pos.free, max_layouts) or []
-            best = endgame.best_reveal(pos, cells, layouts)
-            chosen = endgame.reveal_wins(pos, cells, layouts, cell)
+            found = endgame.enumerate_layouts(cells, pos.rest, pos.free, max_layouts, settings)
+            layouts = found or []
+            best = endgame.best_reveal(pos, cells, layouts, settings)
+            chosen = endgame.reveal_wins(pos, cells, layouts, cell, settings)
             regret = None if best is None or chosen is None else (best[1] - chosen) / total
             regrets.append(Regret(total, regret))
 
-    return play_board(board, FirstClick.SAFE, on_guess=judge).won, regrets
+    return play_board(board, FirstClick.SAFE, on_guess=judge, settings=settings).won, regrets
 
 
-def _play(args: tuple[Board, int, int]) -> tuple[bool, list[Regret]]:
+def _play(args: tuple[Board, int, int, SolverSettings]) -> tuple[bool, list[Regret]]:
     return guess_regret(*args)
 
 
@@ -81,9 +86,10 @@ def main() -> None:
         check_run(args.games, args.jobs, [args.seed])
     except BoundError as error:
         parser.error(str(error))
-    endgame.SEARCH_BUDGET = args.budget
+    # The budget bounds the auto-player's own endgame searches too, as it always has here.
+    settings = replace(DEFAULT_SETTINGS, search_budget=args.budget)
     boards = random_boards(level("expert", FirstClick.SAFE), args.games, args.seed)
-    work = [(board, args.layouts, args.cells) for board in boards]
+    work = [(board, args.layouts, args.cells, settings) for board in boards]
     with ProcessPoolExecutor(args.jobs) as pool:
         results = list(pool.map(_play, work, chunksize=4))
     wins = sum(won for won, _ in results)
@@ -93,7 +99,7 @@ def main() -> None:
         f"expert seed {args.seed}: {wins}/{args.games} won; {len(regrets)} guesses with at most "
         f"{args.layouts} layouts and {args.cells} unknown cells ({over} over the search budget)"
     )
-    print(f"the auto-player's endgame search: at most {endgame.ENDGAME_LAYOUTS} layouts")
+    print(f"the auto-player's endgame search: at most {settings.endgame_layouts} layouts")
     for limit in (x for x in LIMITS if x <= args.layouts):
         chosen = [r.regret for r in regrets if r.layouts <= limit and r.regret is not None]
         worse = sum(1 for x in chosen if x > 1e-12)

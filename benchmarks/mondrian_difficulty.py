@@ -5,7 +5,9 @@ computes the logical player's search (`solving.difficulty.logical_effort`: posit
 solution, the score of `rate`) and, side by side, the fast solver's search tree (`solutions.search_effort`), then
 prints the Spearman and Kendall rank correlations of each with the levels Easy < Medium <
 Hard < Master, the median score of every level, how many challenges of each level `rate`
-puts in each level, and the time per challenge.
+puts in each level, and the time per challenge. The scores count search steps, not time, so
+the correlations are the same on every run and machine (tests/mondrian pins them).
+``--every N`` takes every Nth challenge only (a quick run; the correlations then differ).
 """
 
 from __future__ import annotations
@@ -31,14 +33,23 @@ MEASURES: dict[str, Measure] = {
 }
 
 
+def level_numbers(challenges: Sequence[OfficialChallenge]) -> list[int]:
+    """Each challenge's published level as a rank: 0 for Easy up to 3 for Master."""
+    return [LEVELS.index(entry.level.lower()) for entry in challenges]
+
+
+def correlations(scores: Sequence[int], levels: Sequence[int]) -> tuple[float, float]:
+    """The Spearman and the Kendall tau-b rank correlations of ``scores`` with ``levels``."""
+    return float(spearmanr(scores, levels)[0]), float(kendalltau(scores, levels)[0])
+
+
 def report(name: str, measure: Measure, challenges: Sequence[OfficialChallenge]) -> list[int]:
     """Print the rank correlations of ``measure`` with the published levels; its scores."""
     started = time.perf_counter()
     scores = [measure(entry.puzzle) for entry in challenges]
     seconds = time.perf_counter() - started
-    levels = [LEVELS.index(entry.level.lower()) for entry in challenges]
-    rho = spearmanr(scores, levels)[0]
-    tau = kendalltau(scores, levels)[0]
+    levels = level_numbers(challenges)
+    rho, tau = correlations(scores, levels)
     medians = "  ".join(
         f"{level} {statistics.median(s for s, n in zip(scores, levels, strict=True) if n == i):g}"
         for i, level in enumerate(LEVELS)
@@ -52,8 +63,13 @@ def report(name: str, measure: Measure, challenges: Sequence[OfficialChallenge])
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.parse_args()
-    challenges = published_challenges()
+    parser.add_argument(
+        "--every", type=int, default=1, metavar="N", help="every Nth challenge only (1: all)"
+    )
+    every = parser.parse_args().every
+    if not 1 <= every <= 20:
+        parser.error("--every must be from 1 to 20")
+    challenges = published_challenges()[::every]
     scores: list[int] = []
     for name, measure in MEASURES.items():
         found = report(name, measure, challenges)

@@ -4,11 +4,12 @@ Each input runs `python -m gridpuzzles ...` as a child process; its peak residen
 comes from the kernel (``wait4``), its time from the wall clock. Every refusal must end with
 a non-zero status and a message, under `MEMORY_BOUND`; the tests run the same list.
 
-    .venv/bin/python benchmarks/refused_inputs.py
+    .venv/bin/python benchmarks/refused_inputs.py [--only TEXT]
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import resource
@@ -163,10 +164,17 @@ def _wait(process: subprocess.Popen[bytes], deadline: float) -> tuple[int, int, 
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--only", metavar="TEXT", default="", help="only the inputs whose label holds TEXT"
+    )
+    cases = [case for case in REFUSED if parser.parse_args().only in case.label]
+    if not cases:
+        parser.error("--only matches no input's label")
     print(f"Refused inputs: peak memory (bound {MEMORY_BOUND / 2**20:.0f} MiB) and time")
     print(f"{'input':<48} {'status':>6} {'peak MiB':>9} {'seconds':>8}  message")
     with tempfile.TemporaryDirectory() as folder:
-        for case in REFUSED:
+        for case in cases:
             answer = refuse(case, Path(folder))
             message = answer.stderr.strip().splitlines()[-1] if answer.stderr.strip() else "-"
             print(

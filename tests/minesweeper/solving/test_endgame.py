@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import cache
 
-import pytest
-
 from gridpuzzles.minesweeper import parse_view
-from gridpuzzles.minesweeper.solving import endgame as endgame_module
 from gridpuzzles.minesweeper.solving.endgame import (
     best_reveal,
     closed_part_guess,
@@ -24,6 +22,7 @@ from gridpuzzles.minesweeper.solving.probabilities import (
     position,
     solve_position,
 )
+from gridpuzzles.minesweeper.solving.settings import DEFAULT_SETTINGS
 from tests.minesweeper.solving_helpers import positions
 
 
@@ -82,22 +81,20 @@ def expert_endgame() -> Position:
     return position(board.width, board.height, cell_values(board), 99)
 
 
-def test_free_cells_are_listed_last_so_the_listing_stays_small(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_free_cells_are_listed_last_so_the_listing_stays_small() -> None:
     pos = expert_endgame()
     total = solve_position(pos).layouts
-    monkeypatch.setattr(endgame_module, "ENUMERATION_STEPS", 20_000)
-    listed = enumerate_layouts(sorted(pos.unknown), pos.rest, pos.free, 1000)
+    few_steps = replace(DEFAULT_SETTINGS, enumeration_steps=20_000)
+    listed = enumerate_layouts(sorted(pos.unknown), pos.rest, pos.free, 1000, few_steps)
     assert listed is not None and len(set(listed)) == len(listed) == total == 212
-    assert endgame(pos, total) is not None
+    assert endgame(pos, total, few_steps) is not None
 
 
-def test_a_listing_past_its_steps_gives_none(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_listing_past_its_steps_gives_none() -> None:
     pos = expert_endgame()
-    monkeypatch.setattr(endgame_module, "ENUMERATION_STEPS", 100)
-    assert enumerate_layouts(sorted(pos.unknown), pos.rest, pos.free, 1000) is None
-    assert endgame(pos, 212) is None
+    too_few = replace(DEFAULT_SETTINGS, enumeration_steps=100)
+    assert enumerate_layouts(sorted(pos.unknown), pos.rest, pos.free, 1000, too_few) is None
+    assert endgame(pos, 212, too_few) is None
 
 
 def perfect_wins(pos: Position, cells: list[int], layouts: list[int]) -> dict[int, int]:

@@ -77,13 +77,9 @@ def test_impossible_requests_raise_clear_errors() -> None:
         generate(Config(3, 3, 1), 4, random.Random(0))
 
 
-def test_gives_up_with_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    import gridpuzzles.minesweeper.solving.noguess as noguess
-
-    monkeypatch.setattr(noguess, "MAX_ATTEMPTS", 1)
-    monkeypatch.setattr(noguess, "MAX_NUDGES", 0)
+def test_gives_up_with_a_clear_error() -> None:
     with pytest.raises(NoGuessError, match="try fewer mines"):
-        generate(level("expert"), 0, random.Random(1))
+        generate(level("expert"), 0, random.Random(1), attempts=1, nudges=0)
 
 
 def test_mines_play_no_guess_opens_an_area_at_the_first_click(

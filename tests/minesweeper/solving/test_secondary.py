@@ -13,13 +13,12 @@ from gridpuzzles.minesweeper.solving.probabilities import (
     with_number,
 )
 from gridpuzzles.minesweeper.solving.secondary import (
-    BLEND,
-    PROGRESS,
     _proven_by,
     _score,
     next_move,
     secondary_guess,
 )
+from gridpuzzles.minesweeper.solving.settings import DEFAULT_SETTINGS
 from tests.minesweeper.solving_helpers import position_of, positions
 
 
@@ -55,7 +54,8 @@ def test_the_blend_is_four_fifths_of_the_safest_living_cell_and_a_fifth_of_the_n
         uncertain = any(0 < (analysis.weights[c] or 0) < total for c in pos.unknown)
         values += [1.0 for c in safe if not is_dead(live, c)]
         values = [*sorted(values, reverse=True), 0.0, 0.0]
-        expected = BLEND * values[0] + (1 - BLEND) * values[1] if uncertain else 1.0
+        blend = DEFAULT_SETTINGS.blend
+        expected = blend * values[0] + (1 - blend) * values[1] if uncertain else 1.0
         assert abs(next_move(pos, analysis).blended - expected) < 1e-12
 
 
@@ -102,7 +102,7 @@ def test_a_cell_is_dropped_only_when_its_score_cannot_reach_the_floor() -> None:
     dropped = 0
     for _, analysis, known, living, cell in scorable_cells(80, 17):
         full = _score(known, analysis, cell, 1.2, None, living)
-        assert full is not None and 0 <= full.score <= 1.2 * (1 + PROGRESS)
+        assert full is not None and 0 <= full.score <= 1.2 * (1 + DEFAULT_SETTINGS.progress)
         assert _score(known, analysis, cell, 1.2, full.score - 1e-9, living) is not None
         if _score(known, analysis, cell, 1.2, full.score + 1e-6, living) is None:
             dropped += 1

@@ -30,6 +30,7 @@ from gridpuzzles.minesweeper.solving.probabilities import (
     position,
     solve_position,
 )
+from gridpuzzles.minesweeper.solving.settings import DEFAULT_SETTINGS, SolverSettings
 
 ADVICE_ERRORS = (ValueError,)
 """What the auto-player raises instead of advising: no move is left, or no layout fits the
@@ -46,18 +47,21 @@ def first_click(width: int, height: int, rule: FirstClick) -> Cell:
 
 @dataclass
 class Player:
-    """The auto-player's memory between moves of one board: solved components only."""
+    """The auto-player's memory between moves of one board: solved components only (and the
+    settings it guesses by)."""
 
     first_click: FirstClick = FirstClick.SAFE
     cache: ComponentCache = field(default_factory=dict)
+    settings: SolverSettings = DEFAULT_SETTINGS
 
     def decide(self, view: View, mines: int) -> Decision:
         """Every certain safe reveal at once, or else the one best guess."""
-        return decide(view, mines, self.first_click, self.cache)
+        return decide(view, mines, self.first_click, self.cache, settings=self.settings)
 
     def next_move(self, view: View, mines: int) -> Move:
         """Play Move: a certain safe cell, else a certain mine flagged, else the best guess."""
-        return decide(view, mines, self.first_click, self.cache, flag_mines=True).moves[0]
+        chosen = decide(view, mines, self.first_click, self.cache, True, self.settings)
+        return chosen.moves[0]
 
 
 @dataclass(frozen=True)
@@ -277,6 +281,7 @@ def decide(
     rule: FirstClick = FirstClick.SAFE,
     cache: ComponentCache | None = None,
     flag_mines: bool = False,
+    settings: SolverSettings = DEFAULT_SETTINGS,
 ) -> Decision:
     """Moves to play now: all certain safe reveals found, or a single guess.
 
@@ -315,7 +320,7 @@ def decide(
             return Decision([Move(Action.FLAG, row, col)], False, position=pos, analysis=analysis)
         if only_mines:
             raise ValueError("nothing is left to play: every mine is flagged")
-    chosen = explained_guess(pos, analysis, cache)
+    chosen = explained_guess(pos, analysis, cache, settings)
     return Decision(
         [_reveal(view, chosen.cell)], True, chosen.rule, position=pos, analysis=analysis
     )

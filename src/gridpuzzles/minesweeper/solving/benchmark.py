@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass
+from functools import partial
 from itertools import islice
 
 import numpy as np
@@ -30,6 +31,7 @@ from gridpuzzles.minesweeper.core.view import View
 from gridpuzzles.minesweeper.solving.autoplay import Decision, Player, first_click
 from gridpuzzles.minesweeper.solving.noguess import placement
 from gridpuzzles.minesweeper.solving.probabilities import neighbour_table
+from gridpuzzles.minesweeper.solving.settings import DEFAULT_SETTINGS, SolverSettings
 
 MAX_GAMES = 1_000_000
 """The most games of one run kept in memory (of `mines bench` without a results file, or of
@@ -207,13 +209,15 @@ def play_board(
     rule: FirstClick = FirstClick.SAFE,
     then: Sequence[int] = (),
     on_guess: Callable[[View, Decision], None] | None = None,
+    settings: SolverSettings = DEFAULT_SETTINGS,
 ) -> Result:
-    """Play one board with the auto-player from its start cell, after revealing the cells
-    ``then`` in order (a forced opening; a mine among them loses the game). ``on_guess`` sees
-    each guess before it is played (a lost game is lost on its last guess)."""
+    """Play one board with the auto-player (guessing by ``settings``) from its start cell,
+    after revealing the cells ``then`` in order (a forced opening; a mine among them loses the
+    game). ``on_guess`` sees each guess before it is played (a lost game is lost on its last
+    guess)."""
     started = time.perf_counter()
     sim = Simulation(board.layout)
-    player = Player(rule)
+    player = Player(rule, settings=settings)
     mines = board.layout.mine_count
     for cell in (board.start, *then):
         if not sim.lost:
@@ -235,9 +239,11 @@ def play_board(
     return Result(not sim.lost, time.perf_counter() - started, guesses, moves)
 
 
-def play_chunk(chunk: list[tuple[Board, FirstClick]]) -> list[Result]:
+def play_chunk(
+    chunk: list[tuple[Board, FirstClick]], settings: SolverSettings = DEFAULT_SETTINGS
+) -> list[Result]:
     """Play each board under its first-click rule (the work of one worker task)."""
-    return [play_board(board, rule) for board, rule in chunk]
+    return [play_board(board, rule, (), None, settings) for board, rule in chunk]
 
 
 ChunkPlayer = Callable[[list[tuple[Board, FirstClick]]], list[Result]]
@@ -271,7 +277,7 @@ def result_chunks(
     jobs = workers.jobs
     if workers.executor is None and jobs <= 1:
         for board in boards:
-            yield [board], [play_board(board, rule)]
+            yield [board], workers.play([(board, rule)])
         return
     total = len(boards) if isinstance(boards, Sized) else count
     size = 20 if total is None else max(1, min(20, total // (jobs * 4) or 1))
@@ -294,12 +300,14 @@ def play_boards(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
     count: int | None = None,
+    settings: SolverSettings = DEFAULT_SETTINGS,
 ) -> list[Result]:
-    """Play every board, in order; ``jobs`` processes share the work (same results). Boards
-    are taken from ``boards`` as they are needed (``count`` of them, when it is not a list),
-    so that only the results are kept."""
+    """Play every board, in order, guessing by ``settings``; ``jobs`` processes share the
+    work (same results). Boards are taken from ``boards`` as they are needed (``count`` of
+    them, when it is not a list), so that only the results are kept."""
     results = []
-    for _, played in result_chunks(boards, rule, Workers(jobs), count):
+    workers = Workers(jobs, play=partial(play_chunk, settings=settings))
+    for _, played in result_chunks(boards, rule, workers, count):
         results.extend(played)
         if progress:
             progress(len(played))

@@ -17,41 +17,25 @@ from gridpuzzles.minesweeper.solving.probabilities import (
     neighbour_table,
     split_components,
 )
-
-ENDGAME_LAYOUTS = 1000
-"""The endgame search runs when at most this many layouts of the whole board remain, over
-at most `ENDGAME_CELLS` unknown cells.
-
-Against 300, on the same 10000 expert boards of seed 51: 19 won more, 11 lost more (400: 5
-and 1, 600: 10 and 5); of seed 52: 18 and 13 (400: 5 and 2), for a mean game of 30.6 ms
-instead of 27.7 ms. DavidNHill's JS solver starts its exact search at 1000 solutions too."""
-ENDGAME_CELLS = 60
-"""The most unknown cells of an endgame search (see `ENDGAME_LAYOUTS`)."""
-CLOSED_PART_LAYOUTS = 1000
-"""The most layouts a closed part may have to be searched."""
-SEARCH_BUDGET = 30000
-"""The most distinct sets of layouts one search may evaluate before it gives up."""
-ENUMERATION_STEPS = 200_000
-"""The most steps (cells set one way or the other) the listing of a position's layouts may
-take before it gives up."""
+from gridpuzzles.minesweeper.solving.settings import DEFAULT_SETTINGS, SolverSettings
 
 
 class _OutOfBudget(Exception):
     pass
 
 
-def endgame(pos: Position, total: int) -> int | None:
+def endgame(pos: Position, total: int, settings: SolverSettings = DEFAULT_SETTINGS) -> int | None:
     """The reveal with the best exact chance to win the whole game; None when there are more
     than ``total`` layouts or the search is too big."""
     cells = sorted(pos.unknown)
-    layouts = enumerate_layouts(cells, pos.rest, pos.free, total)
+    layouts = enumerate_layouts(cells, pos.rest, pos.free, total, settings)
     if layouts is None or len(layouts) < 2:
         return None
-    best = best_reveal(pos, cells, layouts)
+    best = best_reveal(pos, cells, layouts, settings)
     return None if best is None else best[0]
 
 
-def closed_part_guess(pos: Position) -> int | None:
+def closed_part_guess(pos: Position, settings: SolverSettings = DEFAULT_SETTINGS) -> int | None:
     """The best first reveal in the smallest closed part of the frontier that needs a guess.
 
     A part is closed when no unknown cell outside it touches it and all its layouts hold as
@@ -66,23 +50,27 @@ def closed_part_guess(pos: Position) -> int | None:
         inside = set(cells)
         if any(n in pos.unknown and n not in inside for c in cells for n in nbrs[c]):
             continue
-        layouts = enumerate_layouts(cells, part, None, CLOSED_PART_LAYOUTS)
+        layouts = enumerate_layouts(cells, part, None, settings.closed_part_layouts, settings)
         if layouts is None or len(layouts) < 2:
             continue
         if len({layout.bit_count() for layout in layouts}) != 1:
             continue
-        best = best_reveal(pos, cells, layouts)
+        best = best_reveal(pos, cells, layouts, settings)
         if best is not None:
             found = (best[0], len(cells))
     return None if found is None else found[0]
 
 
 def best_reveal(
-    pos: Position, cells: Sequence[int], layouts: Sequence[int]
+    pos: Position,
+    cells: Sequence[int],
+    layouts: Sequence[int],
+    settings: SolverSettings = DEFAULT_SETTINGS,
 ) -> tuple[int, int] | None:
     """The reveal that wins the most of ``layouts`` (bit masks over ``cells``, all equally
-    likely) with perfect play after it, and how many it wins; None when over budget."""
-    search = _Search(pos, cells, layouts)
+    likely) with perfect play after it, and how many it wins; None when over the budget
+    (`SolverSettings.search_budget`)."""
+    search = _Search(pos, cells, layouts, settings.search_budget)
     try:
         return search.best()
     except _OutOfBudget:
@@ -90,11 +78,15 @@ def best_reveal(
 
 
 def reveal_wins(
-    pos: Position, cells: Sequence[int], layouts: Sequence[int], cell: int
+    pos: Position,
+    cells: Sequence[int],
+    layouts: Sequence[int],
+    cell: int,
+    settings: SolverSettings = DEFAULT_SETTINGS,
 ) -> int | None:
     """How many of ``layouts`` perfect play wins after revealing ``cell`` first (a cell that
     is a mine in some of them); None when over budget."""
-    search = _Search(pos, cells, layouts)
+    search = _Search(pos, cells, layouts, settings.search_budget)
     try:
         return search.reveal(list(cells).index(cell), search.everything, -1)
     except _OutOfBudget:
@@ -103,9 +95,11 @@ def reveal_wins(
 
 class _Search:
     """Perfect play over a set of equally likely layouts; a set of layouts is a bit mask over
-    their list, and ``wins`` of a set is remembered."""
+    their list, and ``wins`` of a set is remembered; at most ``budget`` sets are evaluated."""
 
-    def __init__(self, pos: Position, cells: Sequence[int], layouts: Sequence[int]) -> None:
+    def __init__(
+        self, pos: Position, cells: Sequence[int], layouts: Sequence[int], budget: int
+    ) -> None:
         nbrs = neighbour_table(pos.width, pos.height)
         slot = {c: k for k, c in enumerate(cells)}
         self.cells = cells
@@ -128,7 +122,7 @@ class _Search:
                     by_value[v] = by_value.get(v, 0) | 1 << j
             self.shows.append(list(by_value.values()))
         self.memo: dict[int, int] = {}
-        self.budget = SEARCH_BUDGET
+        self.budget = budget
 
     def split(self, k: int, state: int) -> list[int]:
         return [part for part in (state & s for s in self.shows[k]) if part]
@@ -212,11 +206,16 @@ class _Search:
 
 
 def enumerate_layouts(
-    cells: Sequence[int], rest: Sequence[Constraint], mines: int | None, limit: int
+    cells: Sequence[int],
+    rest: Sequence[Constraint],
+    mines: int | None,
+    limit: int,
+    settings: SolverSettings = DEFAULT_SETTINGS,
 ) -> list[int] | None:
     """Every layout of ``cells`` that meets the constraints ``rest`` (with exactly ``mines``
     mines, or any number when None), as bit masks over ``cells``; None when there are more
-    than ``limit``, or when listing them would take more than `ENUMERATION_STEPS` steps.
+    than ``limit``, or when listing them would take more than
+    `SolverSettings.enumeration_steps` steps.
 
     Cells under some constraint are decided first, the free ones last: once the constrained
     cells are set, the bounds on the mine count leave no dead end among the free ones (they
@@ -237,11 +236,12 @@ def enumerate_layouts(
     n = len(cells)
     low, high = (0, n) if mines is None else (mines, mines)
     steps = 0
+    most_steps = settings.enumeration_steps
 
     def walk(i: int, placed: int, mask: int) -> None:
         nonlocal steps
         steps += 1
-        if len(found) > limit or steps > ENUMERATION_STEPS:
+        if len(found) > limit or steps > most_steps:
             return
         if i == n:
             if placed >= low:
@@ -266,4 +266,4 @@ def enumerate_layouts(
             room[r] += 1
 
     walk(0, 0, 0)
-    return found if len(found) <= limit and steps <= ENUMERATION_STEPS else None
+    return found if len(found) <= limit and steps <= most_steps else None

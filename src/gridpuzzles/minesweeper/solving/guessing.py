@@ -14,16 +14,17 @@ In order, the first rule that applies decides:
    of the move after it (4/5 of the safest living cell, 1/5 of the second, dead cells left
    out), raised by the chance of resolving a 50/50 pattern now.
 
-With `EVALUATION` ``"lookahead"`` (the rule before, kept to pair against it, and used when
-the secondary-safety guess finds no candidate), rule 4 scores a shortlist (the safest
-frontier cells, a few off-frontier cells, the risky cells above) by a one-move lookahead:
-for every number the cell may show, its exact chance and the safety of the move after it (1
-when it leads to a certain safe cell whose own number still tells something). The chance of
-resolving a 50/50 pattern now raises a cell's score; cells in open areas go first; a cell
-whose number can tell nothing is taken only when no other cell is on the shortlist. The few
-best cells within a small margin are then compared two moves deep: after each number, the
-best one-move lookahead of the safest replies. Finally a safer cell that the chosen cell
-would prove safe whatever it shows is preferred.
+The figures named here are fields of `settings.SolverSettings`. When the secondary-safety
+guess finds no candidate (or with `secondary_first` off: the rule before, kept to pair
+against it), rule 4 scores a shortlist (the safest frontier cells, a few off-frontier cells,
+the risky cells above) by a one-move lookahead: for every number the cell may show, its exact
+chance and the safety of the move after it (1 when it leads to a certain safe cell whose own
+number still tells something). The chance of resolving a 50/50 pattern now raises a cell's
+score; cells in open areas go first; a cell whose number can tell nothing is taken only when
+no other cell is on the shortlist. The few best cells within a small margin are then
+compared two moves deep: after each number, the best one-move lookahead of the safest
+replies. Finally a safer cell that the chosen cell would prove safe whatever it shows is
+preferred.
 """
 
 from __future__ import annotations
@@ -31,9 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from fractions import Fraction
 
-from gridpuzzles.minesweeper.solving import endgame as endgame_module
 from gridpuzzles.minesweeper.solving.cellmasks import Frame, neighbour_sum, shifted, smallest
 from gridpuzzles.minesweeper.solving.endgame import closed_part_guess, endgame
 from gridpuzzles.minesweeper.solving.liveness import in_open_area
@@ -49,42 +48,8 @@ from gridpuzzles.minesweeper.solving.probabilities import (
     solve_position,
     with_assumed,
 )
-from gridpuzzles.minesweeper.solving.secondary import next_move, secondary_guess
-
-SHORTLIST_MARGIN = Fraction(1, 5)
-"""How much less safe than the safest cell a shortlisted cell may be, as a share of all
-layouts (exact: layout counts of large boards are beyond floats). Against 1/10, on 25000
-expert boards (seeds 6-10): 46 won more, 28 lost more; 3/10 played as 1/5 (seeds 6-8)."""
-SHORTLIST_FRONTIER = 8
-"""The most frontier cells on the shortlist."""
-SHORTLIST_OFF = 3
-"""The most off-frontier cells on the shortlist (those with the fewest unknown neighbours)."""
-OPEN_AREA = 8
-"""Cells with at least this many unknown cells around them (see `in_open_area`) go first."""
-FIFTY_FIFTY_WEIGHT = 0.9
-"""How much the share of a cell's safe layouts that would leave a 50/50 raises its score."""
-NEXT_MOVE = "safest"
-"""What the lookahead counts as the value of the move after a number: ``"safest"``
-(`next_move_safety`) or ``"blended"`` (`secondary.next_move`: 4/5 of the safest living cell
-and 1/5 of the second, dead cells left out)."""
-EVALUATION = "secondary"
-"""How rule 4 scores its candidates: ``"secondary"`` (`secondary.secondary_guess`: every
-number's chance times the blended safety of the next move, dead cells left out) or
-``"lookahead"`` (the shortlist, the one-move and the two-move lookahead described above).
-Paired on the same 50000 expert boards (seeds 11-15), the lookahead won 20338 and the
-secondary-safety guess 20315 (3254 boards gained, 3277 lost: no significant difference), with
-a median game of 24.5 ms instead of 40.0 ms on seeds 14-15 (see the README)."""
-DOMINANCE_ROUNDS = 4
-DEEP_CANDIDATES = 4
-"""How many of the best-scored cells a two-move lookahead compares (0 or 1: none)."""
-DEEP_MARGIN = 0.05
-"""How far below the best one-move score a cell may be and still be compared two moves deep."""
-DEEP_REPLIES = 4
-"""How many of the safest cells of each outcome are tried as the move after."""
-DEEP_UNKNOWN = 1000
-"""Boards with more unknown cells than this skip the two-move lookahead: each hypothesis
-costs big-integer arithmetic over all of them (on the first 100x100/2000 board of
-``random_boards(config, 2, 5)`` the game takes 2.6 s with the lookahead, 2.2 s without)."""
+from gridpuzzles.minesweeper.solving.secondary import secondary_guess
+from gridpuzzles.minesweeper.solving.settings import DEFAULT_SETTINGS, SolverSettings
 
 
 class GuessRule(Enum):
@@ -105,13 +70,21 @@ class Guess:
     rule: GuessRule
 
 
-def best_guess(pos: Position, analysis: Analysis, cache: ComponentCache | None = None) -> int:
+def best_guess(
+    pos: Position,
+    analysis: Analysis,
+    cache: ComponentCache | None = None,
+    settings: SolverSettings = DEFAULT_SETTINGS,
+) -> int:
     """The cell to reveal when no cell is certainly safe (see the module docstring)."""
-    return explained_guess(pos, analysis, cache).cell
+    return explained_guess(pos, analysis, cache, settings).cell
 
 
 def explained_guess(
-    pos: Position, analysis: Analysis, cache: ComponentCache | None = None
+    pos: Position,
+    analysis: Analysis,
+    cache: ComponentCache | None = None,
+    settings: SolverSettings = DEFAULT_SETTINGS,
 ) -> Guess:
     """`best_guess` with the rule that chose it."""
     total = analysis.layouts
@@ -119,38 +92,29 @@ def explained_guess(
     forced = unavoidable_fifty_fifty(pos, analysis)
     if forced is not None:
         return Guess(forced, GuessRule.FIFTY_FIFTY)
-    if total <= endgame_module.ENDGAME_LAYOUTS and len(pos.unknown) <= endgame_module.ENDGAME_CELLS:
-        exact = endgame(pos, total)
+    if total <= settings.endgame_layouts and len(pos.unknown) <= settings.endgame_cells:
+        exact = endgame(pos, total, settings)
         if exact is not None:
             return Guess(exact, GuessRule.ENDGAME)
-    closed = closed_part_guess(pos)
+    closed = closed_part_guess(pos, settings)
     if closed is not None:
         return Guess(closed, GuessRule.CLOSED_PART)
     known = KnownOutcomes(pos, cache)
-    shortlist, lowest = _shortlist(pos, weights, total)
+    shortlist, lowest = _shortlist(pos, weights, total, settings)
     risk: dict[int, int] = {}
+    margin = total * settings.shortlist_margin
     for cell, layouts in fifty_fifty_risk(pos, cache, analysis).items():
         if weights[cell] == total:
             continue
         risk[cell] = share = min(layouts, weights[cell], total - weights[cell])
         if share == weights[cell] and share > 0 and _numbers(known, cell) > 1:
             return Guess(cell, GuessRule.PATTERN)
-        if cell not in shortlist and weights[cell] - share <= lowest + total * SHORTLIST_MARGIN:
+        if cell not in shortlist and weights[cell] - share <= lowest + margin:
             shortlist.append(cell)
-    scoring = _Scoring(pos, weights, total, risk, cache, known)
-    if EVALUATION == "secondary":
-
-        def deeper(cell: int, floor: float) -> float | None:
-            return deep_lookahead(pos, cell, total, weights[cell], cache, floor, known)
-
+    scoring = _Scoring(pos, weights, total, risk, cache, known, settings)
+    if settings.secondary_first:
         chosen = secondary_guess(
-            pos,
-            analysis,
-            scoring.fifty_fifty_factor,
-            risk.items(),
-            cache,
-            deeper if len(pos.unknown) <= DEEP_UNKNOWN else None,
-            known,
+            pos, analysis, scoring.fifty_fifty_factor, risk.items(), cache, known, settings
         )
         if chosen is not None:
             return Guess(chosen, GuessRule.SCORED)
@@ -169,26 +133,28 @@ class _Scoring:
     cache: ComponentCache | None
     known: KnownOutcomes
     """The outcomes of the position's cells, computed once."""
+    settings: SolverSettings
 
     def fifty_fifty_factor(self, cell: int) -> float:
         """How much the chance of resolving a 50/50 pattern now raises the cell's score."""
         safe_layouts = self.total - self.weights[cell]
-        return 1 + FIFTY_FIFTY_WEIGHT * (self.risk.get(cell, 0) / safe_layouts)
+        return 1 + self.settings.fifty_fifty_weight * (self.risk.get(cell, 0) / safe_layouts)
 
 
 def _scored_guess(scoring: _Scoring, shortlist: list[int]) -> int:
     """Rule 4 of the module docstring: the best-scored cell of the shortlist."""
     pos, weights, total, risk = scoring.pos, scoring.weights, scoring.total, scoring.risk
+    settings = scoring.settings
     if not shortlist:
         nbrs = neighbour_table(pos.width, pos.height)
         candidates = [i for i in pos.unknown if weights[i] != total]
         return min(candidates, key=lambda i: (weights[i], _hidden_around(pos, nbrs, i), i))
-    open_cells = [c for c in shortlist if in_open_area(pos, c, OPEN_AREA)]
+    open_cells = [c for c in shortlist if in_open_area(pos, c, settings.shortlist_open_area)]
     shortlist = open_cells or shortlist
     if len(shortlist) == 1:
         return shortlist[0]
     best = _best_scored(scoring, sorted(shortlist, key=lambda c: (weights[c] - risk.get(c, 0), c)))
-    for _ in range(DOMINANCE_ROUNDS):
+    for _ in range(settings.dominance_rounds):
         safer = [
             u
             for u in common_safe_cells(pos, best, scoring.cache, scoring.known)
@@ -204,30 +170,35 @@ def _hidden_around(pos: Position, nbrs: tuple[tuple[int, ...], ...], cell: int) 
     return len(pos.unknown.intersection(nbrs[cell]))
 
 
-def _shortlist(pos: Position, weights: list[int], total: int) -> tuple[list[int], int]:
+def _shortlist(
+    pos: Position, weights: list[int], total: int, settings: SolverSettings
+) -> tuple[list[int], int]:
     """The safest frontier cells (within the margin) and the off-frontier cells with the fewest
     unknown neighbours; and the lowest mine weight of any uncertain cell."""
     on_frontier = cells_of(pos.rest)
     candidates = [i for i in pos.unknown if weights[i] != total]
     lowest = min(weights[i] for i in candidates)
     frontier = sorted((i for i in candidates if i in on_frontier), key=lambda i: (weights[i], i))
-    shortlist = [i for i in frontier if weights[i] <= lowest + total * SHORTLIST_MARGIN]
+    margin = total * settings.shortlist_margin
+    shortlist = [i for i in frontier if weights[i] <= lowest + margin]
     off = [i for i in candidates if i not in on_frontier]
     frame = Frame(pos.width, pos.height)
     hidden = neighbour_sum(frame, frame.mask(pos.unknown))
-    return shortlist[:SHORTLIST_FRONTIER] + smallest(frame, hidden, off, SHORTLIST_OFF), lowest
+    most_off = settings.shortlist_off
+    return shortlist[: settings.shortlist_frontier] + smallest(frame, hidden, off, most_off), lowest
 
 
 def _best_scored(scoring: _Scoring, shortlist: list[int]) -> int:
     """The shortlisted cell with the best lookahead score, preferring cells whose number can
     tell something; near-equal cells are then compared two moves deep."""
     pos, weights, total, cache = scoring.pos, scoring.weights, scoring.total, scoring.cache
+    settings = scoring.settings
     scores: dict[int, float] = {}
     factors: dict[int, float] = {}
     best, best_score = shortlist[0], -1.0
     best_live, best_live_score = None, -1.0
-    deep = DEEP_CANDIDATES > 1 and len(pos.unknown) <= DEEP_UNKNOWN
-    margin = DEEP_MARGIN if deep else 0.0
+    deep = settings.deep_candidates > 1 and len(pos.unknown) <= settings.deep_unknown
+    margin = settings.deep_margin if deep else 0.0
     for cell in shortlist:
         factor = scoring.fifty_fifty_factor(cell)
         floor = (best_live_score - margin) / factor
@@ -252,9 +223,10 @@ def _best_scored(scoring: _Scoring, shortlist: list[int]) -> int:
     if not close:
         return best_live
     best_deep = -1.0
-    for cell in [best_live, *close[: DEEP_CANDIDATES - 1]]:
+    for cell in [best_live, *close[: settings.deep_candidates - 1]]:
         floor = best_deep / factors[cell]
-        value = deep_lookahead(pos, cell, total, weights[cell], cache, floor, scoring.known)
+        known = scoring.known
+        value = deep_lookahead(pos, cell, total, weights[cell], cache, floor, known, settings)
         if value is not None and value * factors[cell] > best_deep:
             best_live, best_deep = cell, value * factors[cell]
     return best_live
@@ -268,46 +240,35 @@ def deep_lookahead(
     cache: ComponentCache | None = None,
     floor: float = -1.0,
     known: KnownOutcomes | None = None,
+    settings: SolverSettings = DEFAULT_SETTINGS,
 ) -> float | None:
     """Like `lookahead`, but after each number the move after is itself scored by a one-move
     lookahead (1 after a number that leaves a certain safe cell to play)."""
-    scored = lookahead(
-        pos, cell, total, weight, cache, floor, lambda p, a: _best_reply(p, a, cache), known
-    )
+
+    def best_reply(after_pos: Position, after: Analysis) -> float:
+        return _best_reply(after_pos, after, cache, settings)
+
+    scored = lookahead(pos, cell, total, weight, cache, floor, best_reply, known)
     return None if scored is None else scored[0]
 
 
-def _best_reply(pos: Position, analysis: Analysis, cache: ComponentCache | None) -> float:
+def _best_reply(
+    pos: Position, analysis: Analysis, cache: ComponentCache | None, settings: SolverSettings
+) -> float:
     """The best one-move lookahead score among the safest cells of a position (1 when a
-    certain safe cell is left to play)."""
-    if _sure_progress(pos, analysis):
+    certain safe cell that tells something is left to play)."""
+    if next_move_safety(pos, analysis) == 1.0:
         return 1.0
     total = analysis.layouts
     weights = [w or 0 for w in analysis.weights]
-    shortlist, _ = _shortlist(pos, weights, total)
-    replies = sorted(shortlist, key=lambda c: (weights[c], c))[:DEEP_REPLIES]
+    shortlist, _ = _shortlist(pos, weights, total, settings)
+    replies = sorted(shortlist, key=lambda c: (weights[c], c))[: settings.deep_replies]
     best = 0.0
     for reply in replies:
         scored = lookahead(pos, reply, total, weights[reply], cache, best)
         if scored is not None:
             best = max(best, scored[0])
     return best
-
-
-def next_move_value(pos: Position, analysis: Analysis) -> float:
-    """What the move after a guess is worth to the lookahead, as `NEXT_MOVE` says:
-    `next_move_safety`, or the blended safety of `secondary.next_move`."""
-    if NEXT_MOVE == "blended":
-        return next_move(pos, analysis).blended
-    return next_move_safety(pos, analysis)
-
-
-def _sure_progress(pos: Position, analysis: Analysis) -> bool:
-    """Whether a certain safe cell that tells something is left to play (for `NEXT_MOVE`
-    "blended": a living one)."""
-    if NEXT_MOVE == "blended":
-        return next_move(pos, analysis).progress
-    return next_move_safety(pos, analysis) == 1.0
 
 
 def next_move_safety(pos: Position, analysis: Analysis) -> float:
@@ -343,9 +304,9 @@ def lookahead(
 ) -> tuple[float, int] | None:
     """The chance to survive a reveal of ``cell`` (mine weight ``weight`` of ``total``
     layouts) and the move after it (its value by ``after_move``, by default
-    `next_move_value`), and how many numbers the cell may show; None as soon as the chance
+    `next_move_safety`), and how many numbers the cell may show; None as soon as the chance
     cannot reach ``floor``. ``known``, the outcomes of ``pos`` computed so far, saves work."""
-    value = after_move or next_move_value
+    value = after_move or next_move_safety
     survive = 0.0
     unexplored = 1.0 - weight / total
     if unexplored < floor:

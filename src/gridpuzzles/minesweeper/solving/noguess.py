@@ -122,9 +122,16 @@ def placement(config: Config) -> Placer:
 
 
 def generate(
-    config: Config, start: int, rng: random.Random, cache: ComponentCache | None = None
+    config: Config,
+    start: int,
+    rng: random.Random,
+    cache: ComponentCache | None = None,
+    *,
+    attempts: int = MAX_ATTEMPTS,
+    nudges: int = MAX_NUDGES,
 ) -> Layout:
-    """A no-guess layout of ``config`` for a first click on ``start`` (which opens an area).
+    """A no-guess layout of ``config`` for a first click on ``start`` (which opens an area),
+    from at most ``attempts`` random layouts nudged at most ``nudges`` times each.
 
     Raises `NoGuessError` when none is found (boards too dense for it)."""
     width, height = config.width, config.height
@@ -138,10 +145,10 @@ def generate(
     if cache is None:
         cache = {}
     nbrs = neighbour_table(width, height)
-    for _ in range(MAX_ATTEMPTS):
+    for _ in range(attempts):
         mask = bytearray(place_mines(opening, start, rng).mines)
         run = new_run(width, height, mask, start)
-        for _ in range(MAX_NUDGES):
+        for _ in range(nudges):
             if solve_by_logic(run, config.mines, cache):
                 # Nudges may have changed numbers used earlier: check from the start.
                 check = new_run(width, height, mask, start)

@@ -1,24 +1,26 @@
 """The secondary-safety guess: a cell judged by the chance to survive it and the move after it.
 
+The figures named here are fields of `settings.SolverSettings`.
+
 A candidate's score is, over every number it may show, the exact chance of that number times
-the *blended* safety of the next move in the position it leaves: `BLEND` of the safest living
+the *blended* safety of the next move in the position it leaves: `blend` of the safest living
 cell plus the rest of the second safest (a certain safe cell counts as fully safe when it is
 living; off-frontier cells count; dead cells never, see `liveness`). The chance to settle a
 likely 50/50 now raises the score (the factor of `guessing`); progress, a number that leaves a
-living safe cell the candidate's safety alone would not prove, only breaks ties (`PROGRESS`).
+living safe cell the candidate's safety alone would not prove, only breaks ties (`progress`).
 
-Candidates: living frontier cells at least `CUT_OFF` times as safe as the safest living cell,
+Candidates: living frontier cells at least `cut_off` times as safe as the safest living cell,
 living cells that likely 50/50s make risky to leave (counting the 50/50 layouts as safe ones),
-and off-frontier cells when they are more than `OFF_SHARE` times as safe as the best: all of
-them when fewer than `OFF_ALL`, else those two steps in a straight line from a revealed
+and off-frontier cells when they are more than `off_share` times as safe as the best: all of
+them when fewer than `off_all`, else those two steps in a straight line from a revealed
 number of the frontier and those with two or three unknown neighbours. Cells outside an open
-area of `OPEN_AREA` cells are scored only when no other candidate is left; a cell is dropped
-as soon as its best possible score falls below the best score so far.
+area of `candidate_open_area` cells are scored only when no other candidate is left; a cell
+is dropped as soon as its best possible score falls below the best score so far.
 
 A candidate whose safety alone proves two or more other living cells safe is scored by its
 safety (what it gives is certain progress; proven dead cells tell nothing, so they do not
 count). A cell that may show one number only (dead, found while
-scoring) is taken only when every candidate is. Last, a cell more than `SAFER` safer that is
+scoring) is taken only when every candidate is. Last, a cell more than `safer` safer that is
 safe whenever the chosen one is (or the safest living cell of every number it may show, when
 that is always the same cell and safer) replaces it.
 """
@@ -40,30 +42,7 @@ from gridpuzzles.minesweeper.solving.probabilities import (
     solve_position,
     with_assumed,
 )
-
-CUT_OFF = 0.9
-"""Frontier cells at least this share as safe as the safest living cell are candidates."""
-OFF_SHARE = 0.95
-"""Off-frontier cells are candidates when more than this share as safe as the best cell."""
-OFF_ALL = 30
-"""With fewer off-frontier cells than this, every one of them is a candidate."""
-BLEND = 0.8
-"""The share of the safest living next move in the blended safety (the second safest has
-the rest)."""
-PROGRESS = 0.001
-"""How much the chance of progress raises a score: a tie-break only."""
-SAFER = 0.0001
-"""How much safer a cell must be to replace the chosen one that proves it safe."""
-OPEN_AREA = 8
-"""Candidates with fewer unknown cells linked to them (`in_open_area`) are scored last."""
-DEEP_CANDIDATES = 0
-"""How many of the best-scored cells are compared two moves deep by the ``deeper`` function
-given to `secondary_guess` (0 or 1: none)."""
-DEEP_MARGIN = 0.05
-"""How far below the best score a cell may be and still be compared two moves deep."""
-
-Deeper = Callable[[int, float], float | None]
-"""A two-move score of a cell, or None when it cannot reach the given floor."""
+from gridpuzzles.minesweeper.solving.settings import DEFAULT_SETTINGS, SolverSettings
 
 
 @dataclass(frozen=True)
@@ -71,7 +50,8 @@ class NextMove:
     """What a position offers as the next move."""
 
     blended: float
-    """`BLEND` times the safety of the safest living cell plus the rest times the second."""
+    """`SolverSettings.blend` times the safety of the safest living cell plus the rest times
+    the second."""
     progress: bool
     """Whether a living certain safe cell is left (other than those given as already known)."""
     safest: int | None
@@ -104,13 +84,12 @@ def secondary_guess(
     factor: Callable[[int], float],
     risky: Iterable[tuple[int, int]] = (),
     cache: ComponentCache | None = None,
-    deeper: Deeper | None = None,
     known: KnownOutcomes | None = None,
+    settings: SolverSettings = DEFAULT_SETTINGS,
 ) -> int | None:
     """The cell to reveal by secondary safety (see the module docstring); None when no cell
     is a candidate. ``factor`` gives how much settling a 50/50 raises a cell's score;
     ``risky`` lists cells that likely 50/50s make risky to leave, with their 50/50 layouts;
-    ``deeper``, when given, compares the best `DEEP_CANDIDATES` cells two moves deep;
     ``known``, the outcomes of ``pos`` computed so far, saves work."""
     live = liveness(pos, analysis)
     known = known or KnownOutcomes(pos, cache)
@@ -135,11 +114,11 @@ def secondary_guess(
         if living(cell):
             best = safety(cell)
             break
-    threshold = CUT_OFF * best
+    threshold = settings.cut_off * best
     on = [c for c in frontier if safety(c) >= threshold and living(c)]
     off_candidates = []
-    if off and safety(off[0]) > OFF_SHARE * best:
-        off_candidates = _off_candidates(pos, live, off)
+    if off and safety(off[0]) > settings.off_share * best:
+        off_candidates = _off_candidates(pos, live, off, settings.off_all)
     taken = set(on) | set(off_candidates)
     for cell, layouts in risky:
         safe_share = (total - (weights[cell] or 0) + layouts) / total
@@ -149,15 +128,13 @@ def secondary_guess(
     candidates = on + off_candidates
     if not candidates:
         return None
-    open_cells = [c for c in candidates if in_open_area(pos, c, OPEN_AREA)]
+    open_cells = [c for c in candidates if in_open_area(pos, c, settings.candidate_open_area)]
     chosen: Scored | None = None
-    scored: list[Scored] = []
     for cell in open_cells or candidates:
         floor = chosen.score if chosen is not None and not chosen.deferred else None
-        result = _score(known, analysis, cell, factor(cell), floor, living)
+        result = _score(known, analysis, cell, factor(cell), floor, living, settings)
         if result is None:
             continue
-        scored.append(result)
         if (
             chosen is None
             or (chosen.deferred and not result.deferred)
@@ -166,35 +143,14 @@ def secondary_guess(
             chosen = result
     if chosen is None:
         return None
-    if deeper is not None and DEEP_CANDIDATES > 1 and not chosen.deferred:
-        chosen = _deepest(chosen, scored, factor, deeper)
-    return _dominant(pos, analysis, chosen, safety)
+    return _dominant(pos, analysis, chosen, safety, settings.safer)
 
 
-def _deepest(
-    chosen: Scored, scored: list[Scored], factor: Callable[[int], float], deeper: Deeper
-) -> Scored:
-    """Of the best-scored cells (within `DEEP_MARGIN`, at most `DEEP_CANDIDATES`), the one
-    with the best two-move score."""
-    near = chosen.score - DEEP_MARGIN
-    close = sorted(
-        (r for r in scored if r is not chosen and not r.deferred and r.score >= near),
-        key=lambda r: -r.score,
-    )
-    best, best_value = chosen, -1.0
-    for result in [chosen, *close[: DEEP_CANDIDATES - 1]] if close else ():
-        weight = factor(result.cell)
-        value = deeper(result.cell, best_value / weight)
-        if value is not None and value * weight > best_value:
-            best, best_value = result, value * weight
-    return best
-
-
-def _off_candidates(pos: Position, live: Liveness, off: list[int]) -> list[int]:
-    """The off-frontier candidates (``off`` in index order): all when fewer than `OFF_ALL`,
+def _off_candidates(pos: Position, live: Liveness, off: list[int], off_all: int) -> list[int]:
+    """The off-frontier candidates (``off`` in index order): all when fewer than ``off_all``,
     else those two steps in a straight line from a revealed number of the frontier and those
     with two or three unknown neighbours."""
-    if len(off) < OFF_ALL:
+    if len(off) < off_all:
         return off
     width, height = pos.width, pos.height
     nbrs = neighbour_table(width, height)
@@ -222,6 +178,7 @@ def _score(
     factor: float,
     floor: float | None,
     living: Callable[[int], bool],
+    settings: SolverSettings = DEFAULT_SETTINGS,
 ) -> Scored | None:
     """The score of revealing ``cell`` in ``known.pos``; None as soon as it cannot reach
     ``floor``. ``living`` tells the living cells of the position (see `liveness`)."""
@@ -230,17 +187,18 @@ def _score(
     safe_share = 1 - (analysis.weights[cell] or 0) / total
     secondary = progress = 0.0
     left = safe_share
+    tie_break = settings.progress
 
     def hopeless() -> bool:
         """Whether the score cannot reach ``floor`` even if every number left is safe."""
-        best = (secondary + left * factor) * (1 + PROGRESS * (progress + left))
+        best = (secondary + left * factor) * (1 + tie_break * (progress + left))
         return floor is not None and best < floor
 
     if hopeless():
         return None
     proven = _proven_by(pos, cell, cache)
     if sum(1 for c in proven if living(c)) >= 2:
-        score = safe_share * (1 + PROGRESS * safe_share)
+        score = safe_share * (1 + tie_break * safe_share)
         return Scored(cell, safe_share, score, safe_share, False, proven, None)
     numbers = 0
     common: frozenset[int] | None = None
@@ -253,7 +211,7 @@ def _score(
             continue
         after_pos, after = found
         chance = after.layouts / total
-        move = next_move(after_pos, after, proven)
+        move = next_move(after_pos, after, proven, settings)
         secondary += chance * move.blended * factor
         if move.progress:
             progress += chance
@@ -263,18 +221,22 @@ def _score(
         common = safe if common is None else common & safe
         safest.add(move.safest)
     always = next(iter(safest)) if len(safest) == 1 else None
-    score = secondary * (1 + PROGRESS * progress)
+    score = secondary * (1 + tie_break * progress)
     return Scored(cell, safe_share, score, secondary, numbers == 1, common or frozenset(), always)
 
 
 def secondary_safety(
-    known: KnownOutcomes, analysis: Analysis, cell: int, live: Liveness | None = None
+    known: KnownOutcomes,
+    analysis: Analysis,
+    cell: int,
+    live: Liveness | None = None,
+    settings: SolverSettings = DEFAULT_SETTINGS,
 ) -> float:
     """The chance to survive a reveal of ``cell`` in ``known.pos`` and then the blended next
     move, over every number it may show (its own safety when it proves two or more other
     living cells safe), as `secondary_guess` scores it without the 50/50 factor and the tie-break."""
     live = live or liveness(known.pos, analysis)
-    scored = _score(known, analysis, cell, 1.0, None, lambda c: not is_dead(live, c))
+    scored = _score(known, analysis, cell, 1.0, None, lambda c: not is_dead(live, c), settings)
     assert scored is not None  # (no floor: never given up)
     return scored.secondary
 
@@ -296,7 +258,12 @@ def _safe_cells(pos: Position, analysis: Analysis) -> list[int]:
     return safe
 
 
-def next_move(pos: Position, analysis: Analysis, known: frozenset[int] = frozenset()) -> NextMove:
+def next_move(
+    pos: Position,
+    analysis: Analysis,
+    known: frozenset[int] = frozenset(),
+    settings: SolverSettings = DEFAULT_SETTINGS,
+) -> NextMove:
     """The blended safety of the next move in a position (1 when no cell is uncertain any
     more), whether it leaves a living safe cell not among ``known``, and its single safest
     living cell if there is one."""
@@ -342,16 +309,20 @@ def next_move(pos: Position, analysis: Analysis, known: frozenset[int] = frozens
     progress = any(living(c) for c in safe if c not in known)
     if not frontier and not off:  # nothing uncertain is left: the board is solved
         return NextMove(1.0, bool(safe), None, frozenset(safe))
-    blended = BLEND * first + (1 - BLEND) * second
+    blended = settings.blend * first + (1 - settings.blend) * second
     return NextMove(blended, progress, single if first > second else None, frozenset(safe))
 
 
 def _dominant(
-    pos: Position, analysis: Analysis, chosen: Scored, safety: Callable[[int], float]
+    pos: Position,
+    analysis: Analysis,
+    chosen: Scored,
+    safety: Callable[[int], float],
+    margin: float,
 ) -> int:
-    """The chosen cell, or a cell more than `SAFER` safer that is safe whenever it is (the
+    """The chosen cell, or a cell more than ``margin`` safer that is safe whenever it is (the
     safest such, the lower index first), or else its always-safest next move when safer."""
-    safer = [c for c in chosen.proven if safety(c) - chosen.safety > SAFER]
+    safer = [c for c in chosen.proven if safety(c) - chosen.safety > margin]
     if safer:
         return min(safer, key=lambda c: (-safety(c), c))
     always = chosen.safest
