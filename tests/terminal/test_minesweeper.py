@@ -174,3 +174,33 @@ def test_parse_level_by_number_name_size_and_density() -> None:
     for bad in ["0", "20x10", "20x/3", "20x10/abc", "20x10/1.5"]:
         with pytest.raises(ConfigError):
             parse_level(bad, rules)
+
+
+def test_undo_takes_back_the_mine_and_the_game_goes_on_assisted() -> None:
+    game = new_game(level("beginner"), 7)
+    moves = winning_reveals(game, (4, 4))
+    layout = reveal(game, 4, 4).layout
+    assert layout is not None
+    mine = divmod(layout.mine_indices()[0], 9)
+    rest = [f"r {r} {c}" for r, c in moves[1:]]
+    text = play_script([f"r {moves[0][0]} {moves[0][1]}", f"r {mine[0]} {mine[1]}", "u", *rest])
+    assert "Play again? [y/n, or u to undo the mine] u" in text
+    assert "The mine is undone: this game is now assisted." in text
+    assert "You won in 0.0 s!" in text
+    assert "Assisted: the auto-player or a hint helped" in text
+    # The loss was shown as it would count, then undone: the session counts the win only.
+    assert text.rstrip().endswith("Session: 1 won, 0 lost\nBye!")
+
+
+def test_undo_and_redo_walk_the_moves_and_say_when_there_is_nothing() -> None:
+    text = play_script(["u", "r 4 4", "f 0 0", "u", "u", "u", "redo", "redo", "redo", "q"])
+    boards = text.split("Mines left: ")
+    assert "there is nothing to undo" in boards[1] and "there is nothing to redo" in text
+    assert boards[-1].startswith("9 ")  # redone back to the flag
+    assert text.count("there is nothing to undo") == 2
+    assert "Session: 0 won, 0 lost" in text
+
+
+def test_a_move_after_an_undo_forgets_what_redo_would_have_played() -> None:
+    text = play_script(["r 4 4", "f 0 0", "u", "f 1 0", "redo", "q"])
+    assert "there is nothing to redo" in text

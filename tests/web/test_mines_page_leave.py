@@ -114,3 +114,28 @@ def test_a_game_not_started_or_ended_is_left_without_a_question(
         page.click("#face")  # no reveal yet: nothing to lose
     expect(page.locator("#leave")).to_be_hidden()
     expect(page.locator("#tally")).to_have_text("This session: 0 won, 0 lost, 0 left")
+
+
+def test_a_replay_address_typed_by_hand_asks_before_leaving_a_started_game(
+    page: Page, server: ServerProcess
+) -> None:
+    game_id = started(page, server)
+    replay = f"{server.url}/?level=intermediate&first_click=safe&seed=5"
+    page.goto(replay)
+    dialog = page.locator("#leave")
+    expect(dialog).to_be_visible()
+    page.click("#keep-playing")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    assert page.evaluate(f"localStorage.getItem('{GAME_KEY}')") == game_id
+    expect(cell(page, *FIRST)).to_have_class(re.compile(r"\bopen\b"))
+    expect(page.locator("#board .cell")).to_have_count(81)
+    expect(page.locator("#message")).to_have_text("You kept playing: the game goes on.")
+
+    page.goto(replay)
+    expect(dialog).to_be_visible()
+    with page.expect_response(lambda r: r.url.endswith(f"/{game_id}/leave")) as left:
+        page.click("#leave-game")
+    assert left.value.status == 200
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    expect(page.locator("#board .cell")).to_have_count(256)  # the address's game
+    expect(page.locator("#tally")).to_contain_text("1 left")

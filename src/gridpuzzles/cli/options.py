@@ -42,7 +42,7 @@ def whole(text: str) -> int:
     other script's digits (``٣``), underscores or spaces."""
     if _WHOLE.fullmatch(text) is None:
         raise argparse.ArgumentTypeError(
-            f"expected a whole number (digits 0-9, at most 40), not {shown(text)}"
+            f"expected a whole number (at most 40 digits 0-9), not {shown(text)}"
         )
     return int(text)
 

@@ -26,6 +26,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 
 from gridpuzzles.bounds import BoundError, check_seed
+from gridpuzzles.midend import History, Rewind
 from gridpuzzles.minesweeper import (
     Config,
     FirstClick,
@@ -85,6 +86,12 @@ _RECORD_END = (
     )
 )
 _RECORD_END_STATUS = _RECORD_END.values(status=bindparam("ended"))
+_REOPEN = (
+    update(games)
+    .where(games.c.id == bindparam("game_id"))
+    .values(status=Status.PLAYING.value, ended_at=None, seconds=None, three_bv=None)
+)
+"""A lost game whose mine was undone: played again, so no longer in the records."""
 
 
 def new_game_id() -> str:
@@ -94,10 +101,16 @@ def new_game_id() -> str:
 
 @dataclass(frozen=True)
 class TimedMove:
-    """A move and the time it was played (seconds, as passed to the core as ``now``)."""
+    """A move, or an undo or redo, and the time it was played (seconds, as passed to the
+    core as ``now``)."""
 
-    move: Move
+    move: Move | Rewind
     at: float
+
+    @classmethod
+    def parse(cls, text: str, at: float) -> TimedMove:
+        """A step of a stored log: ``undo``, ``redo`` or a move's text."""
+        return cls(Rewind.of(text) or Move.parse(text), at)
 
 
 @dataclass(frozen=True)
@@ -128,14 +141,25 @@ class SavedGame:
             return new_game(self.config, self.seed, placement(self.config))
         return Game(self.config, self.seed, self.layout, bytes(self.config.size))
 
+    def history(self) -> History[Game]:
+        """The game after every stored move, undo and redo, exactly as it was played, with
+        what undo and redo reach from there."""
+        return played_on(History(self.start()), self.moves)
+
     def replay(self) -> Game:
-        """The game after every stored move, exactly as it was played."""
-        return played_on(self.start(), self.moves)
+        """The game after every stored move, undo and redo, exactly as it was played."""
+        return self.history().present
 
 
-def played_on(game: Game, moves: Sequence[TimedMove]) -> Game:
-    """``game`` after ``moves``, each played at its time."""
-    return reduce(lambda now, timed: play(now, timed.move, timed.at), moves, game)
+def played_on(history: History[Game], moves: Sequence[TimedMove]) -> History[Game]:
+    """``history`` after ``moves`` (each played at its time), undo and redo."""
+    return reduce(_stepped, moves, history)
+
+
+def _stepped(history: History[Game], timed: TimedMove) -> History[Game]:
+    if isinstance(timed.move, Rewind):
+        return history.rewound(timed.move)
+    return history.then(play(history.present, timed.move, timed.at))
 
 
 @dataclass(frozen=True)
@@ -286,7 +310,7 @@ class Store:
                 return None
             played = db.execute(_MOVES_SINCE, {"game_id": game_id, "since": since}).all()
         return GameChanges(
-            tuple(TimedMove(Move.parse(text), at) for text, at in played),
+            tuple(TimedMove.parse(text, at) for text, at in played),
             bool(row.assisted),
             row.status == ABANDONED,
         )
@@ -294,22 +318,25 @@ class Store:
     def add_move(
         self, game_id: str, number: int, timed: TimedMove, after: Game, *, assisted: bool = False
     ) -> bool:
-        """Append move ``number`` (0-based) of a game; ``after`` is the game it led to.
-        Whether the game is assisted now (this move or an earlier help, maybe given through
-        another process).
+        """Append move ``number`` (0-based) of a game, or an undo or redo; ``after`` is the
+        game it led to. Whether the game is assisted now (this move or an earlier help, maybe
+        given through another process).
 
         When the move ends the game, its status, time and figures are stored with it, in the
-        same transaction; so is the mark of an ``assisted`` move (help: Play Move). A move
-        made on a stale copy of the game is refused (`MoveConflict`, and nothing is written):
-        its number is already taken, or the game has ended or was left meanwhile. So a copy
-        with the move count the player saw needs no read before the move. `StorageError`
-        says an unknown game.
+        same transaction; so is the mark of an ``assisted`` move (help: Play Move, undo). An
+        undo may also take back the mine that lost a game: the game is played again, and its
+        end is kept when it ends anew. A move made on a stale copy of the game is refused
+        (`MoveConflict`, and nothing is written): its number is already taken, or the game
+        has ended or was left meanwhile. So a copy with the move count the player saw needs
+        no read before the move. `StorageError` says an unknown game.
         """
         with self.transaction() as db:
             row = db.execute(_GAME_FLAGS, {"game_id": game_id}).first()
             if row is None:
                 raise StorageError(f"game {game_id!r} is unknown: no move is kept")
-            if row.status != Status.PLAYING.value:
+            if row.status != Status.PLAYING.value and not (
+                timed.move is Rewind.UNDO and row.status == Status.LOST.value
+            ):
                 raise MoveConflict(f"game {game_id!r} has ended ({row.status}): no move is kept")
             try:
                 db.execute(
@@ -325,6 +352,8 @@ class Store:
                 db.execute(_MARK_ASSISTED, {"game_id": game_id})
             if after.over:
                 record_end(db, game_id, after, timed.at, after.status.value)
+            elif row.status != Status.PLAYING.value:
+                db.execute(_REOPEN, {"game_id": game_id})
         return assisted or bool(row.assisted)
 
     def mark_assisted(self, game_id: str) -> None:
@@ -339,14 +368,16 @@ class Store:
 
     def abandon(self, game_id: str, game: Game, at: float) -> None:
         """The player leaves ``game`` (the stored game ``game_id`` as it is now) at time
-        ``at``: once its clock has started it counts as a loss; before, it is forgotten."""
+        ``at``: once its clock has started it counts as a loss; before, it is forgotten,
+        unless it had help (an undo back to before the first reveal): then it is a loss too."""
         if game.over:
             return
         playing = (games.c.id == game_id, games.c.status == Status.PLAYING.value)
         with self.transaction() as db:
             if game.started_at is None:
-                db.execute(delete(games).where(*playing))
-                return
+                forgotten = db.execute(delete(games).where(*playing, games.c.assisted.is_(False)))
+                if forgotten.rowcount:
+                    return
             if db.execute(update(games).where(*playing).values(status=ABANDONED)).rowcount:
                 record_end(db, game_id, game, at, None)
 
@@ -537,7 +568,7 @@ def load_saved(db: Connection, game_id: str, *, players: bool = True) -> SavedGa
         config=Config(width, height, mines, FirstClick(first), WinRule(win), bool(marks)),
         seed=seed,
         layout=None if layout is None else parse_layout(layout),
-        moves=tuple(TimedMove(Move.parse(text), at) for text, at in played),
+        moves=tuple(TimedMove.parse(text, at) for text, at in played),
         owner=owner,
         counted=bool(counted),
         created_at=created,

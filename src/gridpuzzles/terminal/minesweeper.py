@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import BinaryIO
 
 from gridpuzzles.bounds import BoundError, is_digits, parse_whole, read_decimal, shown
+from gridpuzzles.midend import History, HistoryError, Rewind
 from gridpuzzles.minesweeper.core.rendering import (
     describe,
     render_board,
@@ -51,11 +52,19 @@ Commands (ROW and COL are the numbers in the headers):
   c ROW COL   chord: on a number with that many flags around it, open its other neighbours
   p           let the auto-player play one move
   h           hint: a certainly safe cell, or the best guess and its mine probability
+  u           undo the last move (also the mine that lost the game)
+  redo        play again the move undone last
   n           new game
   q           quit
   help        this help"""
 
 CELL_COMMANDS = {"r": Action.REVEAL, "f": Action.FLAG, "c": Action.CHORD}
+WORD_COMMANDS = {
+    **{word: word for word in ("q", "n", "help", "p", "h", "u", "redo")},
+    **{"quit": "q", "exit": "q", "new": "n", "?": "help", "play": "p", "hint": "h"},
+    **{"undo": "u"},
+}
+"""The commands without a cell, by every name they answer to."""
 
 
 MAX_LINE = 1000
@@ -155,6 +164,10 @@ class Tally:
         elif status is Status.LOST:
             self.lost += 1
 
+    def after(self, status: Status) -> Tally:
+        """The tally once a game ending in ``status`` is counted."""
+        return Tally(self.won + (status is Status.WON), self.lost + (status is Status.LOST))
+
     def __str__(self) -> str:
         return f"Session: {self.won} won, {self.lost} lost"
 
@@ -212,11 +225,10 @@ def parse_command(line: str) -> tuple[str, Move | None]:
             "type a command, e.g. 'r 3 4' to reveal row 3, column 4 ('help' lists all)"
         )
     word = words[0].lower()
-    if word in ("q", "quit", "exit", "n", "new", "help", "?", "p", "play", "h", "hint"):
+    if word in WORD_COMMANDS:
         if len(words) > 1:
             raise InputError(f"'{word}' takes no arguments")
-        aliases = {"quit": "q", "exit": "q", "new": "n", "?": "help", "play": "p", "hint": "h"}
-        return aliases.get(word, word), None
+        return WORD_COMMANDS[word], None
     if is_digits(word):
         words = ["r", *words]
         word = "r"
@@ -228,8 +240,8 @@ def parse_command(line: str) -> tuple[str, Move | None]:
         return "move", Move.parse(f"{CELL_COMMANDS[word].value}{words[1]},{words[2]}")
     except InvalidMoveError:
         raise InputError(
-            f"row and column must be whole numbers (digits 0-9, at most 8), not {shown(words[1])} and "
-            f"{shown(words[2])}"
+            f"row and column must be whole numbers (at most 8 digits 0-9), not {shown(words[1])} "
+            f"and {shown(words[2])}"
         ) from None
 
 
@@ -272,11 +284,14 @@ def run(session: Session, config: Config | None, first_seed: int | None) -> int:
 def play_game(session: Session, game: Game) -> bool:
     """Play one game; True to start another, False to quit."""
     console = session.console
+    history = History(game)
     assisted = False
-    """Whether the auto-player played or a hint was asked after the first reveal (before
-    it, a hint tells nothing the rules do not), as the other shells count it."""
+    """Whether the auto-player played, a hint was asked or a move undone or redone after the
+    first reveal (before it, a hint tells nothing the rules do not), as the other shells
+    count it."""
     _draw(console, game)
     while True:
+        game = history.present
         line = console.ask("> ")
         if line is None:
             return False
@@ -285,10 +300,11 @@ def play_game(session: Session, game: Game) -> bool:
         except InputError as error:
             console.say(str(error))
             continue
-        if word == "q":
-            return False
-        if word == "n":
-            return True
+        if word in ("q", "n"):
+            return word == "n"
+        if word == "help":
+            console.say(HELP)
+            continue
         if word == "h":
             console.say(_hint(game))
             assisted = assisted or (game.started_at is not None and not game.over)
@@ -300,20 +316,30 @@ def play_game(session: Session, game: Game) -> bool:
                 continue
             console.say(f"auto-player: {describe(move)}")
             assisted = True
-        if move is None:
-            console.say(HELP)
-            continue
         try:
-            game = play(game, move, console.clock())
+            if move is None:  # undo or redo
+                history = history.rewound(Rewind.UNDO if word == "u" else Rewind.REDO)
+                assisted = assisted or _started(game) or _started(history.present)
+            else:
+                history = history.then(play(game, move, console.clock()))
         except IllegalMoveError as error:
             console.say(error.words(origin=0))
             continue
-        except NoGuessError as error:
+        except (HistoryError, NoGuessError) as error:
             console.say(str(error))
             continue
-        _draw(console, game)
-        if game.over:
-            return _game_over(session, game, assisted)
+        _draw(console, history.present)
+        if history.present.over:
+            answer = _game_over(session, history.present, assisted)
+            if answer != "u":
+                return answer == "y"
+            history, assisted = history.undo(), True
+            console.say("The mine is undone: this game is now assisted.")
+            _draw(console, history.present)
+
+
+def _started(game: Game) -> bool:
+    return game.started_at is not None
 
 
 def _auto_move(game: Game) -> Move | None:
@@ -343,17 +369,24 @@ def _draw(console: Console, game: Game) -> None:
 ASSISTED = "Assisted: the auto-player or a hint helped, so this win is not all your own."
 
 
-def _game_over(session: Session, game: Game, assisted: bool = False) -> bool:
+def _game_over(session: Session, game: Game, assisted: bool = False) -> str:
+    """Say how the game ended and ask what next: "y" another game, "n" quit, "u" (after a
+    loss) undo the mine. The session's tally counts the game unless it is undone."""
     console = session.console
-    session.tally.record(game.status)
     console.say(render_result(game, figures(game, console.clock())))
     if assisted and game.status is Status.WON:
         console.say(ASSISTED)
-    console.say(str(session.tally))
+    lost = game.status is Status.LOST
+    console.say(str(session.tally.after(game.status)))
+    question = "Play again? [y/n, or u to undo the mine] " if lost else "Play again? [y/n] "
     while True:
-        answer = console.ask("Play again? [y/n] ")
-        if answer is None or answer.lower() in ("n", "no", "q"):
-            return False
-        if answer.lower() in ("y", "yes", ""):
-            return True
-        console.say("Please answer y or n.")
+        answer = console.ask(question)
+        said = "n" if answer is None else answer.lower()
+        if said in ("u", "undo") and lost:
+            return "u"
+        if said in ("n", "no", "q", "y", "yes", ""):
+            session.tally.record(game.status)
+            return "y" if said in ("y", "yes", "") else "n"
+        console.say(
+            "Please answer y or n, or u to undo the mine." if lost else "Please answer y or n."
+        )

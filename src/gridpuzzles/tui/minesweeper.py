@@ -1,9 +1,11 @@
 """The Minesweeper screen: a status bar (mines left, face, timer), the board and a message line.
 
-The screen keeps the current `Game` and replaces it with what the pure core returns; the
-cursor, the message, the hint, the probability overlay and the tally are UI state. The moves
-played are kept as a `SavedGame`; when the game ends it goes into the store (when the app has
-one), which counts its result in the level's statistics, as it does for the web app's games.
+The screen keeps the game's `History` (the current `Game` and what undo and redo reach) and
+moves it on with what the pure core returns; the cursor, the message, the hint, the
+probability overlay and the tally are UI state. The moves played (undo and redo included) are
+kept as a `SavedGame`; when the game ends it goes into the store (when the app has one), which
+counts its result in the level's statistics, as it does for the web app's games. An undo of
+the mine that lost a game plays it on: from then on each move is stored as it is played.
 Leaving a game in play (after its first reveal, before its end) costs a loss, so a new game,
 another level or quitting asks first (`ConfirmLeave`); the answer is kept either way. The
 overlay and hints belong to one game, and mark it assisted only once it has started.
@@ -25,6 +27,7 @@ from textual.containers import Horizontal, ScrollableContainer
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from gridpuzzles.midend import History, HistoryError, Rewind
 from gridpuzzles.minesweeper.core.grid import Cell, cell_of, cell_words
 from gridpuzzles.minesweeper.core.rendering import describe
 from gridpuzzles.minesweeper.core.rules import (
@@ -69,6 +72,8 @@ HISTORY_SHOWN = 10
 LEFT = "You left the game: it counts as a loss."
 KEPT = "Still playing: the game goes on."
 GAME_OVER = "The game is over: n starts a new one."
+LOST_OVER = "The game is over: n starts a new one, u undoes the mine."
+WON_KEPT = "This win is kept as it is: nothing can be undone."
 
 Clock = Callable[[], float]
 
@@ -80,6 +85,8 @@ class MinesweeperScreen(Screen[None]):
         Binding("space,enter", "reveal", "Reveal", show=False),  # in the help: the footer
         Binding("f", "flag", "Flag", show=False),  # keeps room for F2 and F3 at 80 columns
         Binding("c", "chord", "Chord", show=False),
+        Binding("u,ctrl+z", "rewind('undo')", "Undo", show=False),
+        Binding("r,ctrl+y", "rewind('redo')", "Redo", show=False),
         Binding("p", "auto_move", "Play"),
         Binding("i,H", "hint", "Hint"),
         Binding("o", "odds", "Odds"),
@@ -119,7 +126,10 @@ class MinesweeperScreen(Screen[None]):
     def _begin(self, choice: GameChoice) -> None:
         """Set up a new game and its UI state (a random seed unless one was chosen)."""
         seed = choice.seed if choice.seed is not None else self.seeds.randrange(2**32)
-        self.game = new_game(choice.config, seed, placement(choice.config))
+        self.history = History(new_game(choice.config, seed, placement(choice.config)))
+        self.stored = False
+        """Whether the game is in the store already (it ended, then its mine was undone):
+        each move is then stored as it is played."""
         self.record = SavedGame(
             new_game_id(),
             choice.config,
@@ -133,6 +143,11 @@ class MinesweeperScreen(Screen[None]):
         self.hinted: int | None = None
         self.summary = ""
         """The end-of-game summary, shown until the next game."""
+
+    @property
+    def game(self) -> Game:
+        """The game as it stands."""
+        return self.history.present
 
     def _assisted(self) -> None:
         """The player asked for help in the game being played: it no longer counts as theirs.
@@ -175,7 +190,8 @@ class MinesweeperScreen(Screen[None]):
         if self.store is None:
             return True
         try:
-            self.store.add_game(self.record)
+            if not self.stored:
+                self.store.add_game(self.record)
             self.store.abandon(self.record.id, self.game, self.clock())
         except (sqlite3.Error, StorageError) as error:
             self.notify(f"The game was not saved: {error}", severity="error")
@@ -269,11 +285,11 @@ class MinesweeperScreen(Screen[None]):
         except (IllegalMoveError, NoGuessError) as error:
             self._say(str(error))
             return
-        self.record = replace(self.record, moves=(*self.record.moves, TimedMove(move, now)))
-        self.game, self.hinted = game, None
+        self.hinted = None
         if (helped or self.odds_shown) and game.started_at is not None:
             # (the overlay on from before the first reveal helps from now on)
             self.record = replace(self.record, assisted=True)
+        self._log(TimedMove(move, now), self.history.then(game))
         if game.over:
             self.tally[game.status] += 1
             best = self._best_time()
@@ -320,12 +336,56 @@ class MinesweeperScreen(Screen[None]):
             text += " - a new best time!"
         else:
             text += "."
-        return f"{text} {GAME_OVER}"
+        return f"{text} {GAME_OVER if won else LOST_OVER}"
+
+    def action_rewind(self, step: str) -> None:
+        """Undo the latest move (also the mine that lost the game, which takes back the loss)
+        or redo the latest undo. Once the game has started, either is help: it is assisted."""
+        rewind = Rewind(step)
+        if self.game.status is Status.WON:
+            self._say(WON_KEPT)
+            return
+        try:
+            after = self.history.rewound(rewind)
+        except HistoryError as error:
+            self._say(str(error))
+            return
+        was_over, self.hinted = self.game.over, None
+        if self.game.started_at is not None or after.present.started_at is not None:
+            self.record = replace(self.record, assisted=True)
+        self._log(TimedMove(rewind, self.clock()), after)
+        if was_over:  # the mine is undone: the loss counted is taken back
+            self.tally[Status.LOST] -= 1
+            self.summary = ""
+        if self.game.over:  # redone into the mine
+            self.tally[Status.LOST] += 1
+            self.summary = self._summary(self.game, self.clock(), None)
+            self._keep()
+        self._draw(f"{'Undone' if rewind is Rewind.UNDO else 'Redone'}: this game is assisted.")
+
+    def _log(self, timed: TimedMove, after: History[Game]) -> None:
+        """Keep the move (or undo or redo) that led to ``after``: in the game's record, and
+        in the store at once when the game is stored already (its mine was undone)."""
+        self.record = replace(self.record, moves=(*self.record.moves, timed))
+        self.history = after
+        if not self.stored or self.store is None:
+            return
+        try:
+            self.store.add_move(
+                self.record.id,
+                len(self.record.moves) - 1,
+                timed,
+                after.present,
+                assisted=self.record.assisted,
+            )
+        except (sqlite3.Error, StorageError) as error:
+            self.notify(f"The move was not saved: {error}", severity="error")
 
     def _keep(self) -> None:
         """Store the game that just ended, with its moves; the store counts its result."""
-        if self.store is None:
+        if self.store is None or self.stored:
             return
+        self.stored = True
         *earlier, last = self.record.moves
         try:
             self.store.add_game(replace(self.record, moves=tuple(earlier)))

@@ -12,11 +12,14 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic_core.core_schema import ErrorType
 
-from gridpuzzles.bounds import shown
+from gridpuzzles.bounds import read_decimal, shown
 from gridpuzzles.minesweeper import ConfigError, IllegalMoveError, InvalidMoveError
 from gridpuzzles.minesweeper.solving.noguess import NoGuessError
 from gridpuzzles.minesweeper.solving.probabilities import SolverLimitError
 from gridpuzzles.mondrian.core.rules import MondrianError
+from gridpuzzles.mondrian.solving.census import CensusLimitError
+from gridpuzzles.mondrian.solving.generation import GenerationError
+from gridpuzzles.mondrian.solving.solutions import SearchLimitError
 from gridpuzzles.storage import DatabaseError, StorageError
 from gridpuzzles.web.assist import BEYOND_SOLVER
 from gridpuzzles.web.games import NotYourGameError, UnknownGameError
@@ -39,9 +42,22 @@ LATER: dict[type[Exception], Callable[[Exception], str]] = {
     OverBudgetError: str,
     ServerBusyError: str,
     SolverLimitError: lambda error: BEYOND_SOLVER.format(reason=error),
+    SearchLimitError: str,
+    GenerationError: str,
+    CensusLimitError: str,
 }
 """The errors answered 503 (past the time budget, every solver worker busy, a position beyond
-the solver's size bounds) and how each is told to the player."""
+the solver's size bounds, a Mondrian search, generation or census past its bound) and how each
+is told to the player.
+
+A limit is the server's own bound on the work it does, not a fault of the request: the request
+was well formed, so a 4xx (422 is documented as "the request is malformed") would blame the
+client, and a 500 would say the server failed. 503 says the server declines this work, as it
+already does past the time budget (`OverBudgetError`) and the Minesweeper solver's size bounds
+(`SolverLimitError`), so a client meets every bound one way; ``Retry-After`` is set, since
+another draw (generation) or a changed board (a search) may fit within the bound. The Mondrian
+limits are `MondrianError`s (422) too: being registered here, by their own class, wins (a
+handler is found along the class's MRO). Each is told in its own words."""
 INTERNAL = "the server failed on this request (an internal error, logged on the server)"
 STORE_BUSY = "the game store is busy, try again in a moment (nothing was changed)"
 """What a request whose database failed is told (a lock held too long by another program, a
@@ -92,6 +108,11 @@ RULES: dict[str, str] = {
 }
 """How each kind of validation error is told, by pydantic's error type; ``name`` is the field
 in words, ``sent`` what the request sent, the rest the error's context (the bound)."""
+NUMBER_AS_TEXT = (
+    "{name} must be a whole number, not the text {sent} (a number is sent without quotes)"
+)
+"""How a number sent as text is told ("9", " 9 ", "1_0"): lax reading took it, strict does not,
+and "not '9'" alone would puzzle whoever sent it."""
 FALLBACK = "{name} is not valid ({msg})"
 BOUNDS = frozenset({"greater_than_equal", "less_than_equal", "greater_than", "less_than"})
 BUILT_IN = frozenset(get_args(ErrorType))
@@ -120,10 +141,19 @@ def _told(error: dict[str, Any]) -> str:
     sent = error.get("input")
     # A number past a bound may come as text (a query parameter): it is shown as the number.
     said["sent"] = sent if isinstance(sent, str) and kind in BOUNDS else kind_of(sent)
+    rule = RULES.get(kind, FALLBACK)
+    if kind == "int_type" and isinstance(sent, str) and _reads_as_number(sent):
+        rule = NUMBER_AS_TEXT
     try:
-        return RULES.get(kind, FALLBACK).format_map(said)
+        return rule.format_map(said)
     except KeyError:  # a context without the bound the rule names
         return FALLBACK.format_map(said)
+
+
+def _reads_as_number(text: str) -> bool:
+    """Whether ``text`` is a number to a lenient reader (Python's ``int`` takes spaces around
+    it and underscores between its digits), so that a refusal says it came as text."""
+    return read_decimal(text.strip().replace("_", "")) is not None
 
 
 def _named(path: Sequence[str | int]) -> str:

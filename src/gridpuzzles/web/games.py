@@ -34,6 +34,7 @@ from typing import TypeVar
 import anyio
 import anyio.to_thread
 
+from gridpuzzles.midend import History, HistoryError, Rewind
 from gridpuzzles.minesweeper import (
     Action,
     Config,
@@ -41,6 +42,7 @@ from gridpuzzles.minesweeper import (
     Game,
     IllegalMoveError,
     Move,
+    Status,
     play,
 )
 from gridpuzzles.storage import (
@@ -64,6 +66,7 @@ REPLAY_TOO_SLOW = (
     "this no-guess game took longer than {seconds:g} seconds to rebuild; try again in a moment"
 )
 
+WON_KEPT = "this game is won and kept in the records as it is: nothing can be undone"
 LEFT = "you left this game, so it takes no more moves or help: start a new game"
 STALE = (
     "the game changed before this move (it was played on in another tab or window): the move "
@@ -85,14 +88,20 @@ class NotYourGameError(PermissionError):
 
 @dataclass(frozen=True)
 class Entry:
-    """A game as the server holds it: the current state, its owner, its move count, whether
-    the player had help in it and whether they left it."""
+    """A game as the server holds it: its history (the current state and what undo and redo
+    reach), its owner, its move count (undo and redo included: the length of its log),
+    whether the player had help in it and whether they left it."""
 
-    game: Game
+    history: History[Game]
     owner: str
     moves: int
     assisted: bool = False
     left: bool = False
+
+    @property
+    def game(self) -> Game:
+        """The game as it stands."""
+        return self.history.present
 
 
 def generates_board(game: Game, move: Move) -> bool:
@@ -173,7 +182,7 @@ class Games:
         )
         self.store.add_game(saved)
         game = saved.start()
-        self._recent.put(saved.id, Entry(game, saved.owner, 0))
+        self._recent.put(saved.id, Entry(History(game), saved.owner, 0))
         return saved.id, token, game
 
     async def entry(self, game_id: str, token: str | None) -> Entry:
@@ -211,9 +220,31 @@ class Games:
                 play, entry.game, move, timed.at, too_slow=NO_GUESS_TOO_SLOW
             )
             after = await anyio.to_thread.run_sync(
-                self._record, game_id, entry, timed, game, assisted
+                self._record, game_id, entry, timed, entry.history.then(game), assisted
             )
             return move, after
+
+    async def rewind(
+        self, game_id: str, token: str | None, rewind: Rewind, *, seen: int | None = None
+    ) -> Entry:
+        """Undo the latest move (also the mine that lost the game) or redo the latest undo,
+        store it, and return the game now. Once the game has started, either is help: the
+        game is marked assisted. ``seen`` as for `play`."""
+        async with self._locks.hold(game_id):
+            entry = self._as_seen(game_id, token, seen)
+            if entry is None:
+                entry = _in_play(await self._entry(game_id, token))
+                if seen is not None and seen != entry.moves:
+                    raise MoveConflict(STALE)
+            if entry.game.status is Status.WON:
+                raise IllegalMoveError(WON_KEPT)
+            try:
+                after = entry.history.rewound(rewind)
+            except HistoryError as error:
+                raise IllegalMoveError(str(error)) from None
+            timed = TimedMove(rewind, self.clock())
+            helps = entry.game.started_at is not None or after.present.started_at is not None
+            return await anyio.to_thread.run_sync(self._record, game_id, entry, timed, after, helps)
 
     async def advise(
         self, game_id: str, token: str | None, job: Callable[[Game], Awaitable[T]]
@@ -256,23 +287,29 @@ class Games:
 
     def _play(self, game_id: str, entry: Entry, timed: TimedMove, assisted: bool) -> Entry:
         """Play ``timed`` on ``entry``, then `_record` it (one trip to a thread for both)."""
-        after = play(entry.game, timed.move, timed.at)
+        assert isinstance(timed.move, Move)
+        after = entry.history.then(play(entry.game, timed.move, timed.at))
         return self._record(game_id, entry, timed, after, assisted)
 
     def _record(
-        self, game_id: str, entry: Entry, timed: TimedMove, after: Game, assisted: bool
+        self, game_id: str, entry: Entry, timed: TimedMove, after: History[Game], assisted: bool
     ) -> Entry:
-        """Commit the move that led from ``entry`` to ``after`` (marking the game assisted
-        with it when the move was help: only a game being played can be), cache and return
-        it. A move number another process took first is not stored (`MoveConflict`)."""
+        """Commit the move (or undo or redo) that led from ``entry`` to ``after`` (marking
+        the game assisted with it when it was help: only a game being played can be), cache
+        and return it. A move number another process took first is not stored
+        (`MoveConflict`)."""
         try:
             assisted_now = self.store.add_move(
-                game_id, entry.moves, timed, after, assisted=assisted and not entry.assisted
+                game_id,
+                entry.moves,
+                timed,
+                after.present,
+                assisted=assisted and not entry.assisted,
             )
         except MoveConflict:
             self._recent.forget(game_id)
             raise MoveConflict(STALE) from None
-        played = replace(entry, game=after, moves=entry.moves + 1, assisted=assisted_now)
+        played = replace(entry, history=after, moves=entry.moves + 1, assisted=assisted_now)
         self._recent.put(game_id, played)
         return played
 
@@ -295,7 +332,7 @@ class Games:
         if saved is None:
             raise UnknownGameError(f"there is no game {game_id!r}: start a new game")
         check_token(game_id, token, saved.owner)
-        start = Entry(saved.start(), saved.owner, 0)
+        start = Entry(History(saved.start()), saved.owner, 0)
         changes = GameChanges(saved.moves, saved.assisted, saved.left)
         entry = await self._caught_up(game_id, start, changes)
         self._recent.put(game_id, entry)  # a game with nothing to catch up on too
@@ -306,16 +343,19 @@ class Games:
         no-guess board runs on a worker, within the budget)."""
         if not changes.moves and (changes.assisted, changes.left) == (entry.assisted, entry.left):
             return entry
-        game = entry.game
+        history = entry.history
         if changes.moves:
-            if any(generates_board(game, timed.move) for timed in changes.moves):
-                game = await self.workers.run(
-                    played_on, game, changes.moves, too_slow=REPLAY_TOO_SLOW
+            if any(
+                isinstance(timed.move, Move) and generates_board(history.present, timed.move)
+                for timed in changes.moves
+            ):
+                history = await self.workers.run(
+                    played_on, history, changes.moves, too_slow=REPLAY_TOO_SLOW
                 )
             else:
-                game = await anyio.to_thread.run_sync(played_on, game, changes.moves)
+                history = await anyio.to_thread.run_sync(played_on, history, changes.moves)
         now = Entry(
-            game, entry.owner, entry.moves + len(changes.moves), changes.assisted, changes.left
+            history, entry.owner, entry.moves + len(changes.moves), changes.assisted, changes.left
         )
         self._recent.put(game_id, now)
         return now

@@ -13,6 +13,7 @@ from typing import Annotated, TypeVar
 
 from fastapi import APIRouter, Cookie, Depends, Header, Path, Query, Response
 
+from gridpuzzles.midend import History, Rewind
 from gridpuzzles.minesweeper import Game, Move
 from gridpuzzles.storage import records_json
 from gridpuzzles.web import assist
@@ -29,6 +30,7 @@ from gridpuzzles.web.models import (
     PlayedMove,
     Probabilities,
     RecordsOut,
+    RewindRequest,
     config_of,
     game_state,
     options,
@@ -65,7 +67,7 @@ SLOW: dict[int | str, dict[str, object]] = {
 T = TypeVar("T")
 MAX_HISTORY = 200
 """The most finished games the records list."""
-History = Annotated[
+LatestGames = Annotated[
     int,
     Query(
         ge=0,
@@ -105,7 +107,7 @@ def router(games: Games) -> APIRouter:
         """Start a game. Its token comes back in the body and as a cookie for its path."""
         game_id, token, game = games.create(config_of(request), request.seed, player)
         give_token(response, token, game_path(game_id))
-        state = game_state(game_id, game, games.clock(), assisted=False, moves=0)
+        state = game_state(game_id, History(game), games.clock(), assisted=False, moves=0)
         return CreatedGame(**state.model_dump(), token=token)
 
     async def advice(game: Game, job: Callable[[assist.Situation], T]) -> T:
@@ -120,7 +122,7 @@ def router(games: Games) -> APIRouter:
 
     def state(game_id: str, entry: Entry) -> GameState:
         return game_state(
-            game_id, entry.game, games.clock(), assisted=entry.assisted, moves=entry.moves
+            game_id, entry.history, games.clock(), assisted=entry.assisted, moves=entry.moves
         )
 
     @api.get("/games/{game_id}", responses=SLOW)
@@ -134,6 +136,24 @@ def router(games: Games) -> APIRouter:
         move = Move.parse(request.move)
         _, entry = await games.play(game_id, token, given(move), seen=request.moves)
         return state(game_id, entry)
+
+    @api.post("/games/{game_id}/undo", responses=SLOW)
+    async def post_undo(
+        game_id: GameId, token: Token, request: RewindRequest | None = None
+    ) -> GameState:
+        """Take back the latest move, also the mine that lost the game (not a win: 409); the
+        game is then assisted. 409 when there is nothing to undo."""
+        seen = None if request is None else request.moves
+        return state(game_id, await games.rewind(game_id, token, Rewind.UNDO, seen=seen))
+
+    @api.post("/games/{game_id}/redo", responses=SLOW)
+    async def post_redo(
+        game_id: GameId, token: Token, request: RewindRequest | None = None
+    ) -> GameState:
+        """Play again the move undone last; the game is then assisted. 409 when there is
+        nothing to redo (a move after an undo forgets what redo would have played)."""
+        seen = None if request is None else request.moves
+        return state(game_id, await games.rewind(game_id, token, Rewind.REDO, seen=seen))
 
     @api.post("/games/{game_id}/auto-move", responses=SLOW)
     async def post_auto_move(game_id: GameId, token: Token) -> PlayedMove:
@@ -177,7 +197,7 @@ def router(games: Games) -> APIRouter:
         return state(game_id, await games.leave(game_id, token))
 
     @api.get("/records", summary="The player's records and latest games")
-    def get_records(player: Player, history: History = 20) -> RecordsOut:
+    def get_records(player: Player, history: LatestGames = 20) -> RecordsOut:
         """Per level and first-click rule: games finished without help, won, win rate,
         streaks, the ten best times with the time each was set, the best 3BV/s, the average
         win and the assisted games; then the latest finished games, latest first, with their

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PlainValidator, WithJsonSchema
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, StrictInt, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
 from gridpuzzles.bounds import MAX_SEED, is_digits, shown
+from gridpuzzles.midend import History
 from gridpuzzles.minesweeper import (
     LEVELS,
     Config,
@@ -61,6 +62,8 @@ def read_seed(value: object) -> int | None:
 
 def kind_of(value: object) -> str:
     """What a JSON value other than a string or an integer is, in words."""
+    if value is None:
+        return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, float):
@@ -106,6 +109,12 @@ SeedOut = Annotated[
 MAX_MOVE_COUNT = 2**31 - 1
 """The largest move count a move request may say it saw."""
 
+WholeNumber = StrictInt
+"""The type of every request field that takes a number: a JSON integer and nothing else.
+Pydantic's lax mode would read "1_0", " 9 ", "9", 9.0 and true as 10, 9, 9, 9 and 1: a client
+that sends those has a bug it should hear of, not a board it did not mean. (Strict per field,
+not per model: a strict model would refuse the enums, which JSON can only send as text.)"""
+
 
 class Strict(BaseModel):
     """A request body: unknown fields are an error, not silently ignored."""
@@ -119,9 +128,9 @@ class NewGame(Strict):
     level: str | None = Field(
         None, description=f"one of {', '.join(LEVELS)}", examples=["beginner"]
     )
-    width: int | None = Field(None, ge=1, le=MAX_SIDE)
-    height: int | None = Field(None, ge=1, le=MAX_SIDE)
-    mines: int | None = Field(None, ge=0, le=MAX_SIDE * MAX_SIDE)
+    width: WholeNumber | None = Field(None, ge=1, le=MAX_SIDE)
+    height: WholeNumber | None = Field(None, ge=1, le=MAX_SIDE)
+    mines: WholeNumber | None = Field(None, ge=0, le=MAX_SIDE * MAX_SIDE)
     first_click: FirstClick = FirstClick.SAFE
     win_rule: WinRule = WinRule.REVEAL
     question_marks: bool = False
@@ -132,13 +141,25 @@ class MoveRequest(Strict):
     """One move in its text form: ``r`` reveal, ``f`` flag, ``c`` chord, then ``ROW,COL``."""
 
     move: str = Field(max_length=32, examples=["r3,4", "f0,0", "c2,2"])
-    moves: int | None = Field(
+    moves: WholeNumber | None = Field(
         None,
         ge=0,
         le=MAX_MOVE_COUNT,
         description="the number of moves the game had when this one was chosen (the game's "
         "`moves`); when the game has more now (played on in another tab), the move is refused "
         "with 409 and nothing changes",
+    )
+
+
+class RewindRequest(Strict):
+    """An undo or redo, with the move count the player saw (optional, as for a move)."""
+
+    moves: WholeNumber | None = Field(
+        None,
+        ge=0,
+        le=MAX_MOVE_COUNT,
+        description="the game's `moves` when the player asked; when the game has more now "
+        "(played on in another tab), the request is refused with 409 and nothing changes",
     )
 
 
@@ -177,9 +198,13 @@ class GameState(BaseModel):
         "a move chosen on an older state is refused"
     )
     assisted: bool = Field(
-        description="the player had help in this game (Play Move, a hint, the probabilities): "
-        "it is counted apart and sets no record"
+        description="the player had help in this game (Play Move, a hint, the probabilities, "
+        "undo or redo): it is counted apart and sets no record"
     )
+    can_undo: bool = Field(
+        False, description="a move can be undone (also the mine of a lost game, not a win)"
+    )
+    can_redo: bool = Field(False, description="an undone move can be played again")
     result: Result | None = Field(None, description="present once the game has ended")
 
 
@@ -372,8 +397,12 @@ class Error(BaseModel):
     )
 
 
-def game_state(game_id: str, game: Game, now: float, *, assisted: bool, moves: int) -> GameState:
-    """The player's view of ``game`` at time ``now``; the seed and 3BV only after the end."""
+def game_state(
+    game_id: str, history: History[Game], now: float, *, assisted: bool, moves: int
+) -> GameState:
+    """The player's view of the game ``history`` holds at time ``now``; the seed and 3BV
+    only after the end."""
+    game = history.present
     config = game.config
     numbers = figures(game, now)
     result = None
@@ -402,6 +431,8 @@ def game_state(game_id: str, game: Game, now: float, *, assisted: bool, moves: i
         clicks=numbers.clicks,
         moves=moves,
         assisted=assisted,
+        can_undo=history.can_undo and game.status is not Status.WON,
+        can_redo=history.can_redo,
         result=result,
     )
 

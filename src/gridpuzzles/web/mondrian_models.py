@@ -18,7 +18,7 @@ from gridpuzzles.mondrian.core.records import Record, duration_words
 from gridpuzzles.mondrian.core.rendering import colour_of
 from gridpuzzles.mondrian.core.rules import STANDARD_BOARD, Block, Orientation, Placement
 from gridpuzzles.mondrian.solving.difficulty import NO_SOLUTION
-from gridpuzzles.web.models import PER_PLAYER, Strict
+from gridpuzzles.web.models import PER_PLAYER, Strict, WholeNumber
 
 LAST_ROW = STANDARD_BOARD.height - 1
 LAST_COL = STANDARD_BOARD.width - 1
@@ -35,8 +35,8 @@ class BlackBlock(Strict):
     """A black block by its size, top-left cell and orientation (``h`` or ``v``)."""
 
     size: str = Field(pattern=r"^1x[123]$", examples=["1x3"])
-    row: int = Field(ge=0, le=LAST_ROW)
-    col: int = Field(ge=0, le=LAST_COL)
+    row: WholeNumber = Field(ge=0, le=LAST_ROW)
+    col: WholeNumber = Field(ge=0, le=LAST_COL)
     orientation: Orientation = Orientation.HORIZONTAL
 
 
@@ -112,8 +112,8 @@ class MondrianMove(Strict):
         description="the size, e.g. 2x3 (place only)",
         examples=["2x3"],
     )
-    row: int | None = Field(None, ge=0, le=LAST_ROW)
-    col: int | None = Field(None, ge=0, le=LAST_COL)
+    row: WholeNumber | None = Field(None, ge=0, le=LAST_ROW)
+    col: WholeNumber | None = Field(None, ge=0, le=LAST_COL)
     orientation: Orientation = Orientation.HORIZONTAL
     black: bool = Field(False, description="the block is black: this edits the challenge")
 

@@ -135,6 +135,8 @@ function draw() {
   showNumber($("mines-left"), game.mines_left);
   face.dataset.face = game.status;
   for (const id of ["play-move", "hint", "overlay"]) $(id).disabled = game.status !== "playing";
+  $("undo").disabled = !game.can_undo;
+  $("redo").disabled = !game.can_redo;
   $("overlay-legend").hidden = !chances;
   $("overlay").setAttribute("aria-pressed", String(overlayOn));
   tick();
@@ -355,8 +357,8 @@ function showTally() {
   $("tally").textContent = `This session: ${tally.won} won, ${tally.lost} lost, ${tally.left} left`;
 }
 
-function count(result) {
-  tally[result] += 1;
+function count(result, by = 1) {
+  tally[result] += by;
   sessionStorage.setItem("gridpuzzles.tally", JSON.stringify(tally));
   showTally();
 }
@@ -555,6 +557,7 @@ function accept(state) {
     game.id === state.id &&
     game.status === "playing" &&
     state.status !== "playing";
+  const reopened = game?.id === state.id && game.status === "lost" && state.status === "playing";
   // The overlay belongs to one game: another game, or the end of this one, turns it off.
   if (!game || game.id !== state.id || state.status !== "playing") overlayOn = false;
   game = state;
@@ -571,6 +574,7 @@ function accept(state) {
     count(state.status);
     showStats();
   }
+  if (game && reopened) count("lost", -1); // its mine was undone: the loss is taken back
   const helped = state.assisted ? "assisted: not a record; " : "";
   if (state.status === "won") {
     const r = state.result;
@@ -580,7 +584,9 @@ function accept(state) {
       `You won in ${state.elapsed.toFixed(1)} s (${helped}3BV ${r.three_bv}${efficiency}; seed ${r.seed}).`,
     );
   } else if (state.status === "lost") {
-    say(`Boom! Game lost (${helped}seed ${state.result.seed}). Click the face for a new game.`);
+    say(
+      `Boom! Game lost (${helped}seed ${state.result.seed}). Click the face for a new game, or Undo to take back the mine.`,
+    );
   }
 }
 
@@ -621,11 +627,12 @@ function helped(current) {
 }
 
 /** Run `request` (given the game) after the requests before it, on a game in play. */
-function enqueue(request, quietConflict = false) {
+function enqueue(request, quietConflict = false, afterLoss = false) {
   busy(1);
   queue = queue
     .then(async () => {
-      if (!game || game.provisional || game.status !== "playing") return;
+      const open = game?.status === "playing" || (afterLoss && game?.status === "lost");
+      if (!game || game.provisional || !open) return;
       const current = game;
       try {
         await request(current);
@@ -715,6 +722,21 @@ function send(move, quietConflict = false) {
     speak(moveWords(move, current, game));
     if (game.status === "playing") say("");
   }, quietConflict);
+}
+
+/** Undo the latest move (also the mine that lost the game: the loss is taken back) or redo
+ * the latest undo; either makes the game assisted. */
+function rewind(step) {
+  return enqueue(
+    async (current) => {
+      accept(await api("POST", `${API}/games/${current.id}/${step}`, { moves: current.moves }));
+      const done = step === "undo" ? "Undone: the last move is taken back" : "Redone";
+      if (game.status === "playing") say(`${done}; this game is assisted.`);
+      speak(`${done}.`);
+    },
+    false,
+    step === "undo",
+  );
 }
 
 function playMove() {
@@ -1189,6 +1211,10 @@ function listen() {
       open(cursor);
     } else if (event.key === "f" || event.key === "F") {
       flag(cursor);
+    } else if ((event.key === "u" || event.key === "U") && !event.ctrlKey) {
+      rewind("undo");
+    } else if ((event.key === "r" || event.key === "R") && !event.ctrlKey) {
+      rewind("redo");
     } else {
       return;
     }
@@ -1217,6 +1243,8 @@ function listen() {
   face.addEventListener("click", newGame);
   $("flag-mode").addEventListener("click", () => setFlagMode(!flagMode));
   $("play-move").addEventListener("click", playMove);
+  $("undo").addEventListener("click", () => rewind("undo"));
+  $("redo").addEventListener("click", () => rewind("redo"));
   $("hint").addEventListener("click", hint);
   $("overlay").addEventListener("click", toggleChances);
   $("open-statistics").addEventListener("click", openStatistics);
@@ -1316,10 +1344,15 @@ async function first(options) {
     if (!game) showAtOnce();
   }
   if (requested) {
-    // A replay link starts a new game: the one this browser was playing is left first.
+    // A replay address (a link, or typed by hand) starts a new game. The game this browser
+    // was playing is left first: once the player says so, when leaving it is a loss.
     const id = localStorage.getItem(KEPT.game);
-    if (id) await leaveNow(id);
-    if (asked === gamesAsked) await create(++gamesAsked);
+    if (id && (await resume(asked)) && leavingCosts() && !(await mayLeave())) {
+      requested = null; // kept playing: the address's game is not started
+    } else {
+      if (id) await leaveNow(id);
+      if (asked === gamesAsked) await create(++gamesAsked);
+    }
   } else if (!(await resume(asked)) && asked === gamesAsked) {
     await create(++gamesAsked);
   }
