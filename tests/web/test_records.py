@@ -156,8 +156,11 @@ def test_leaving_after_the_first_reveal_is_a_loss(
     left = client.post(f"{GAMES}/{game['id']}/leave")
     assert left.status_code == 200, left.text
     assert left.json()["id"] == game["id"] and left.json()["result"] is None  # no seed shown
+    assert left.json()["status"] == "left"  # as recorded: a loss, abandoned
+    assert not left.json()["can_undo"]
     again = client.post(f"{GAMES}/{game['id']}/leave")  # nothing more happens
     assert again.status_code == 200 and again.json()["view"] == left.json()["view"]
+    assert client.get(f"{GAMES}/{game['id']}").json()["status"] == "left"
 
     body = records(client)
     record = record_of(body)

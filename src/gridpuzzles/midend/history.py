@@ -4,11 +4,16 @@ A game's log is its moves and rewinds (`Rewind.UNDO`, `Rewind.REDO`) in the orde
 made; folding the log through `History.then`, `History.undo` and `History.redo` gives the
 state to show and what undo and redo can reach. A move after an undo forgets the states
 redo could have reached, as in every editor and in Simon Tatham's collection.
+
+A history keeps at most ``limit`` states to undo to (the oldest go first): a state can be
+large (a 100x100 Minesweeper board is 10 KB), a game can have any number of moves, and a
+server holds thousands of games. The limit is part of the game's rules as every shell plays
+them, so a log folds the same way wherever it is replayed.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Generic, TypeVar
 
@@ -45,6 +50,10 @@ class History(Generic[State]):
     present: State
     past: tuple[State, ...] = ()
     future: tuple[State, ...] = ()
+    limit: int | None = None
+    """The most states kept to undo to (None: all)."""
+    dropped: bool = False
+    """Whether older states were let go for the limit (undo then stops short of the start)."""
 
     @property
     def can_undo(self) -> bool:
@@ -57,20 +66,40 @@ class History(Generic[State]):
     def then(self, state: State) -> History[State]:
         """The history after a move led to ``state``: the present becomes undoable, and
         what redo could reach is forgotten."""
-        return History(state, (*self.past, self.present))
+        past = (*self.past, self.present)
+        dropped = self.limit is not None and len(past) > self.limit
+        kept = past[len(past) - self.limit :] if dropped and self.limit is not None else past
+        return replace(self, present=state, past=kept, future=(), dropped=self.dropped or dropped)
 
     def undo(self) -> History[State]:
         """Back to the state before the latest move (`HistoryError` with none)."""
         if not self.past:
+            if self.dropped:
+                raise HistoryError(f"undo goes back {self.limit} moves at most in this game")
             raise HistoryError("there is nothing to undo")
-        return History(self.past[-1], self.past[:-1], (*self.future, self.present))
+        future = (*self.future, self.present)
+        return replace(self, present=self.past[-1], past=self.past[:-1], future=future)
 
     def redo(self) -> History[State]:
         """Forward to the state the latest undo left (`HistoryError` with none)."""
         if not self.future:
             raise HistoryError("there is nothing to redo")
-        return History(self.future[-1], (*self.past, self.present), self.future[:-1])
+        past = (*self.past, self.present)
+        return replace(self, present=self.future[-1], past=past, future=self.future[:-1])
 
     def rewound(self, rewind: Rewind) -> History[State]:
         """The history after ``rewind``: an undo or a redo."""
         return self.undo() if rewind is Rewind.UNDO else self.redo()
+
+
+UNDO_BUDGET = 2**16
+"""How much of a game's states a history keeps to undo to, in cells: a history of states of
+``cells`` cells each keeps `undo_limit` of them."""
+LEAST_UNDO = 10
+"""The fewest states a history keeps to undo to, however large each one is."""
+
+
+def undo_limit(cells: int) -> int:
+    """How many states of ``cells`` cells a history keeps to undo to: 809 of a 9x9 board,
+    136 of a 30x16 one, 10 of a 100x100 one."""
+    return max(LEAST_UNDO, UNDO_BUDGET // max(cells, 1))

@@ -27,6 +27,7 @@ from sqlalchemy.exc import IntegrityError
 
 from gridpuzzles.bounds import BoundError, check_seed
 from gridpuzzles.midend import History, Rewind
+from gridpuzzles.midend.minesweeper import history_of
 from gridpuzzles.minesweeper import (
     Config,
     FirstClick,
@@ -144,7 +145,7 @@ class SavedGame:
     def history(self) -> History[Game]:
         """The game after every stored move, undo and redo, exactly as it was played, with
         what undo and redo reach from there."""
-        return played_on(History(self.start()), self.moves)
+        return played_on(history_of(self.start()), self.moves)
 
     def replay(self) -> Game:
         """The game after every stored move, undo and redo, exactly as it was played."""

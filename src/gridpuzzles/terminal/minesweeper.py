@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from typing import BinaryIO
 
 from gridpuzzles.bounds import BoundError, is_digits, parse_whole, read_decimal, shown
-from gridpuzzles.midend import History, HistoryError, Rewind
+from gridpuzzles.midend import HistoryError, Rewind
+from gridpuzzles.midend.minesweeper import history_of
 from gridpuzzles.minesweeper.core.rendering import (
     describe,
     render_board,
@@ -284,7 +285,7 @@ def run(session: Session, config: Config | None, first_seed: int | None) -> int:
 def play_game(session: Session, game: Game) -> bool:
     """Play one game; True to start another, False to quit."""
     console = session.console
-    history = History(game)
+    history = history_of(game)
     assisted = False
     """Whether the auto-player played, a hint was asked or a move undone or redone after the
     first reveal (before it, a hint tells nothing the rules do not), as the other shells

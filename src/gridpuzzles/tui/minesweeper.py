@@ -28,6 +28,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from gridpuzzles.midend import History, HistoryError, Rewind
+from gridpuzzles.midend.minesweeper import history_of
 from gridpuzzles.minesweeper.core.grid import Cell, cell_of, cell_words
 from gridpuzzles.minesweeper.core.rendering import describe
 from gridpuzzles.minesweeper.core.rules import (
@@ -126,7 +127,7 @@ class MinesweeperScreen(Screen[None]):
     def _begin(self, choice: GameChoice) -> None:
         """Set up a new game and its UI state (a random seed unless one was chosen)."""
         seed = choice.seed if choice.seed is not None else self.seeds.randrange(2**32)
-        self.history = History(new_game(choice.config, seed, placement(choice.config)))
+        self.history = history_of(new_game(choice.config, seed, placement(choice.config)))
         self.stored = False
         """Whether the game is in the store already (it ended, then its mine was undone):
         each move is then stored as it is played."""

@@ -35,6 +35,7 @@ import anyio
 import anyio.to_thread
 
 from gridpuzzles.midend import History, HistoryError, Rewind
+from gridpuzzles.midend.minesweeper import history_of
 from gridpuzzles.minesweeper import (
     Action,
     Config,
@@ -182,7 +183,7 @@ class Games:
         )
         self.store.add_game(saved)
         game = saved.start()
-        self._recent.put(saved.id, Entry(History(game), saved.owner, 0))
+        self._recent.put(saved.id, Entry(history_of(game), saved.owner, 0))
         return saved.id, token, game
 
     async def entry(self, game_id: str, token: str | None) -> Entry:
@@ -332,7 +333,7 @@ class Games:
         if saved is None:
             raise UnknownGameError(f"there is no game {game_id!r}: start a new game")
         check_token(game_id, token, saved.owner)
-        start = Entry(History(saved.start()), saved.owner, 0)
+        start = Entry(history_of(saved.start()), saved.owner, 0)
         changes = GameChanges(saved.moves, saved.assisted, saved.left)
         entry = await self._caught_up(game_id, start, changes)
         self._recent.put(game_id, entry)  # a game with nothing to catch up on too

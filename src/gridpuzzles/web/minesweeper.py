@@ -13,7 +13,8 @@ from typing import Annotated, TypeVar
 
 from fastapi import APIRouter, Cookie, Depends, Header, Path, Query, Response
 
-from gridpuzzles.midend import History, Rewind
+from gridpuzzles.midend import Rewind
+from gridpuzzles.midend.minesweeper import history_of
 from gridpuzzles.minesweeper import Game, Move
 from gridpuzzles.storage import records_json
 from gridpuzzles.web import assist
@@ -107,7 +108,7 @@ def router(games: Games) -> APIRouter:
         """Start a game. Its token comes back in the body and as a cookie for its path."""
         game_id, token, game = games.create(config_of(request), request.seed, player)
         give_token(response, token, game_path(game_id))
-        state = game_state(game_id, History(game), games.clock(), assisted=False, moves=0)
+        state = game_state(game_id, history_of(game), games.clock(), assisted=False, moves=0)
         return CreatedGame(**state.model_dump(), token=token)
 
     async def advice(game: Game, job: Callable[[assist.Situation], T]) -> T:
@@ -122,7 +123,12 @@ def router(games: Games) -> APIRouter:
 
     def state(game_id: str, entry: Entry) -> GameState:
         return game_state(
-            game_id, entry.history, games.clock(), assisted=entry.assisted, moves=entry.moves
+            game_id,
+            entry.history,
+            games.clock(),
+            assisted=entry.assisted,
+            moves=entry.moves,
+            left=entry.left,
         )
 
     @api.get("/games/{game_id}", responses=SLOW)
@@ -191,9 +197,9 @@ def router(games: Games) -> APIRouter:
     )
     async def post_leave(game_id: GameId, token: Token) -> GameState:
         """The player leaves a game (for a new game or another level). After its first
-        reveal it counts as a loss ("abandoned" in the records); before, it is forgotten.
-        A game that has ended, or was already left, is unchanged; a game left takes no more
-        moves or help (409)."""
+        reveal it counts as a loss ("abandoned" in the records) and the answer's status is
+        "left"; before, it is forgotten. A game that has ended, or was already left, is
+        unchanged; a game left takes no more moves or help (409)."""
         return state(game_id, await games.leave(game_id, token))
 
     @api.get("/records", summary="The player's records and latest games")

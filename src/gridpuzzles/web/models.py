@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PlainValidator, StrictInt, WithJsonSchema
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainValidator,
+    StrictBool,
+    StrictInt,
+    WithJsonSchema,
+)
 from pydantic_core import PydanticCustomError
 
 from gridpuzzles.bounds import MAX_SEED, is_digits, shown
@@ -114,6 +122,8 @@ WholeNumber = StrictInt
 Pydantic's lax mode would read "1_0", " 9 ", "9", 9.0 and true as 10, 9, 9, 9 and 1: a client
 that sends those has a bug it should hear of, not a board it did not mean. (Strict per field,
 not per model: a strict model would refuse the enums, which JSON can only send as text.)"""
+TrueOrFalse = StrictBool
+"""The type of every request field that is a yes or no: JSON true or false, not 1 or "yes"."""
 
 
 class Strict(BaseModel):
@@ -133,7 +143,7 @@ class NewGame(Strict):
     mines: WholeNumber | None = Field(None, ge=0, le=MAX_SIDE * MAX_SIDE)
     first_click: FirstClick = FirstClick.SAFE
     win_rule: WinRule = WinRule.REVEAL
-    question_marks: bool = False
+    question_marks: TrueOrFalse = False
     seed: SeedIn = None
 
 
@@ -184,7 +194,10 @@ class GameState(BaseModel):
     first_click: FirstClick
     win_rule: WinRule
     question_marks: bool
-    status: Status
+    status: Literal["playing", "won", "lost", "left"] = Field(
+        description="left: the player left the game after its first reveal, and it is kept "
+        "as a loss (abandoned); it takes no more moves or help"
+    )
     view: list[str] = Field(
         description="one string per row, top row first: # hidden, F flag, ? question mark, "
         "0-8 a revealed count, * a mine and X a wrong flag (both shown only after a loss)"
@@ -398,13 +411,21 @@ class Error(BaseModel):
 
 
 def game_state(
-    game_id: str, history: History[Game], now: float, *, assisted: bool, moves: int
+    game_id: str,
+    history: History[Game],
+    now: float,
+    *,
+    assisted: bool,
+    moves: int,
+    left: bool = False,
 ) -> GameState:
-    """The player's view of the game ``history`` holds at time ``now``; the seed and 3BV
-    only after the end."""
+    """The player's view of the game ``history`` holds at time ``now`` (``left``: the player
+    left it, and it is kept so); the seed and 3BV only after the end (not of a game left,
+    which the player did not play to its end)."""
     game = history.present
     config = game.config
     numbers = figures(game, now)
+    left = left and not game.over  # a game that had ended was left as it was
     result = None
     if game.over:
         result = Result(
@@ -423,7 +444,7 @@ def game_state(
         first_click=config.first_click,
         win_rule=config.win_rule,
         question_marks=config.question_marks,
-        status=game.status,
+        status="left" if left else game.status.value,
         view=view(game).rows(),
         mines_left=numbers.mines_left,
         elapsed=round(numbers.elapsed, 3),
@@ -431,8 +452,8 @@ def game_state(
         clicks=numbers.clicks,
         moves=moves,
         assisted=assisted,
-        can_undo=history.can_undo and game.status is not Status.WON,
-        can_redo=history.can_redo,
+        can_undo=history.can_undo and game.status is not Status.WON and not left,
+        can_redo=history.can_redo and not left,
         result=result,
     )
 

@@ -18,7 +18,7 @@ from gridpuzzles.mondrian.core.records import Record, duration_words
 from gridpuzzles.mondrian.core.rendering import colour_of
 from gridpuzzles.mondrian.core.rules import STANDARD_BOARD, Block, Orientation, Placement
 from gridpuzzles.mondrian.solving.difficulty import NO_SOLUTION
-from gridpuzzles.web.models import PER_PLAYER, Strict, WholeNumber
+from gridpuzzles.web.models import PER_PLAYER, Strict, TrueOrFalse, WholeNumber
 
 LAST_ROW = STANDARD_BOARD.height - 1
 LAST_COL = STANDARD_BOARD.width - 1
@@ -115,7 +115,7 @@ class MondrianMove(Strict):
     row: WholeNumber | None = Field(None, ge=0, le=LAST_ROW)
     col: WholeNumber | None = Field(None, ge=0, le=LAST_COL)
     orientation: Orientation = Orientation.HORIZONTAL
-    black: bool = Field(False, description="the block is black: this edits the challenge")
+    black: TrueOrFalse = Field(False, description="the block is black: this edits the challenge")
 
     @model_validator(mode="after")
     def _what_it_needs(self) -> MondrianMove:

@@ -133,7 +133,7 @@ function draw() {
   board.setAttribute("aria-activedescendant", cells[cursor].id);
   fitBoard();
   showNumber($("mines-left"), game.mines_left);
-  face.dataset.face = game.status;
+  face.dataset.face = faceOf(game.status);
   for (const id of ["play-move", "hint", "overlay"]) $(id).disabled = game.status !== "playing";
   $("undo").disabled = !game.can_undo;
   $("redo").disabled = !game.can_redo;
@@ -141,6 +141,11 @@ function draw() {
   $("overlay").setAttribute("aria-pressed", String(overlayOn));
   tick();
   if (!performance.getEntriesByName("board-drawn").length) performance.mark("board-drawn");
+}
+
+/** The face of a game's status: a game left is a loss. */
+function faceOf(status) {
+  return status === "left" ? "lost" : status;
 }
 
 /** A cell in the player's words, counting from 1: "row 4, column 7". */
@@ -583,6 +588,8 @@ function accept(state) {
     say(
       `You won in ${state.elapsed.toFixed(1)} s (${helped}3BV ${r.three_bv}${efficiency}; seed ${r.seed}).`,
     );
+  } else if (state.status === "left") {
+    say("You left this game: it counts as a loss. Click the face for a new game.");
   } else if (state.status === "lost") {
     say(
       `Boom! Game lost (${helped}seed ${state.result.seed}). Click the face for a new game, or Undo to take back the mine.`,
@@ -827,7 +834,7 @@ function settings() {
 async function leaveNow(id) {
   try {
     const state = await api("POST", `${API}/games/${id}/leave`);
-    if (state.status === "playing" && state.started && !counted.has(id)) {
+    if (state.status === "left" && state.started && !counted.has(id)) {
       counted.add(id); // a game left twice (another tab, a retry) is one game
       count("left");
     }
@@ -1137,7 +1144,7 @@ function listen() {
   });
   document.addEventListener("mouseup", (event) => {
     for (const cell of board.querySelectorAll(".pressed")) cell.classList.remove("pressed");
-    if (game) face.dataset.face = game.status;
+    if (game) face.dataset.face = faceOf(game.status);
     if (!bothPressed) return;
     bothPressed = false;
     chorded = true;
