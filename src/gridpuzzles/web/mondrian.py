@@ -161,7 +161,7 @@ def play_router(store: Store, workers: Workers, clock: Callable[[], float]) -> A
             return act(game, request), None
 
         with refusals():
-            held, _ = await games.play(game_id, token, step, again=True)
+            held, _ = await games.play(game_id, token, step, again=True, seen=request.version)
         return state(game_id, held)
 
     @api.post("/games/{game_id}/check")

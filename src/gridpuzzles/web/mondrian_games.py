@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Awaitable, Callable
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, TypeVar
 
 import anyio.to_thread
@@ -131,6 +131,9 @@ class Held:
     kept: bool = False
     player: str | None = None
     """Whose records the game counts in (`web.players`), or None: everyone's."""
+    version: int = field(default=0, compare=False)
+    """The changes stored so far (undo and redo included), as the store counts them: not
+    part of the stored state, which it numbers."""
 
 
 # The state in the store
@@ -287,6 +290,7 @@ def state_of(game_id: str, held: Held, now: float) -> MondrianState:
         tray=[in_tray(b) for b in game.tray],
         black_tray=[in_tray(b) for b in game.black_tray],
         moves=game.moves,
+        version=held.version,
         can_undo=game.can_undo and finish is None,
         can_redo=game.can_redo and finish is None,
         assisted=game.assisted,
@@ -367,6 +371,7 @@ class MondrianGames:
         *,
         when_solved: bool = False,
         again: bool = False,
+        seen: int | None = None,
     ) -> tuple[Held, T]:
         """Take ``step`` on the game as it is now, keep the game after it in the store and
         return it, with what the step tells. A solved game takes no step (`MoveError`) unless
@@ -376,27 +381,38 @@ class MondrianGames:
         ``again``: the step may be taken twice (a move, not solver work), so it is first
         taken on this process's copy without reading the store; the store keeps the result
         only over the copy's version, and when another process changed the game (or the
-        copy refuses the step) it is taken again on the game as the store holds it."""
+        copy refuses the step) it is taken again on the game as the store holds it.
+
+        ``seen``: the game's version when the player chose the step; a game changed since
+        (in another tab) refuses it (`MoveConflict`), as the store refuses a change made
+        over an older version."""
         async with self._locks.hold(game_id):
             cached = self._recent.get(game_id)
             if again and cached is not None:
                 check_token(game_id, token, cached[1].owner)
                 try:
-                    return await self._take(game_id, cached, step, when_solved)
+                    return await self._take(game_id, cached, step, when_solved, seen)
                 except (MoveConflict, MondrianError):
                     pass  # a stale copy: take the step on the game as it is now
             current = await self._current(game_id, token)
             try:
-                return await self._take(game_id, current, step, when_solved)
+                return await self._take(game_id, current, step, when_solved, seen)
             except MoveConflict:
                 self._recent.forget(game_id)
                 raise MoveConflict(CHANGED) from None
 
     async def _take(
-        self, game_id: str, current: tuple[int, Held], step: Step[T], when_solved: bool
+        self,
+        game_id: str,
+        current: tuple[int, Held],
+        step: Step[T],
+        when_solved: bool,
+        seen: int | None = None,
     ) -> tuple[Held, T]:
         """`play` on the game ``current`` holds (its version and the game)."""
         version, held = current
+        if seen is not None and seen != version:
+            raise MoveConflict(CHANGED)
         if held.finish is not None and not when_solved:
             raise MoveError(SOLVED)
         if held.game.moves >= MAX_MOVES and held.finish is None:
@@ -456,6 +472,7 @@ class MondrianGames:
                 bests = new_bests(earlier, held.finish) if kept else ()
                 held = replace(held, bests=bests, kept=kept)
             change.write(held_to_json(held))
+        held = replace(held, version=version + 1)
         self._recent.put(game_id, (version + 1, held))
         return held
 
@@ -474,6 +491,7 @@ class MondrianGames:
             assert cached is not None  # the state is left out only when the copy is current
             return cached
         held = await anyio.to_thread.run_sync(_read, game_id, stored.owner, stored.state)
+        held = replace(held, version=stored.version)
         self._recent.put(game_id, (stored.version, held))
         return stored.version, held
 

@@ -18,7 +18,13 @@ from gridpuzzles.mondrian.core.records import Record, duration_words
 from gridpuzzles.mondrian.core.rendering import colour_of
 from gridpuzzles.mondrian.core.rules import STANDARD_BOARD, Block, Orientation, Placement
 from gridpuzzles.mondrian.solving.difficulty import NO_SOLUTION
-from gridpuzzles.web.models import PER_PLAYER, Strict, TrueOrFalse, WholeNumber
+from gridpuzzles.web.models import (
+    MAX_MOVE_COUNT,
+    PER_PLAYER,
+    Strict,
+    TrueOrFalse,
+    WholeNumber,
+)
 
 LAST_ROW = STANDARD_BOARD.height - 1
 LAST_COL = STANDARD_BOARD.width - 1
@@ -116,6 +122,13 @@ class MondrianMove(Strict):
     col: WholeNumber | None = Field(None, ge=0, le=LAST_COL)
     orientation: Orientation = Orientation.HORIZONTAL
     black: TrueOrFalse = Field(False, description="the block is black: this edits the challenge")
+    version: WholeNumber | None = Field(
+        None,
+        ge=0,
+        le=MAX_MOVE_COUNT,
+        description="the game's `version` when this move was chosen; when the game has changed "
+        "since (in another tab), the move is refused with 409 and nothing changes",
+    )
 
     @model_validator(mode="after")
     def _what_it_needs(self) -> MondrianMove:
@@ -260,7 +273,11 @@ class MondrianState(BaseModel):
     )
     tray: list[TrayBlock] = Field(description="the coloured blocks still to place")
     black_tray: list[TrayBlock] = Field(description="black blocks not on the board yet")
-    moves: int
+    moves: int = Field(description="blocks placed, lifted and turned (undo and redo are not moves)")
+    version: int = Field(
+        description="changes made to the game so far, undo and redo included: send it with the "
+        "next move so that a move chosen on an older state (another tab) is refused"
+    )
     can_undo: bool
     can_redo: bool
     assisted: bool = Field(

@@ -433,7 +433,9 @@ function send(move, done) {
   return enqueue(async () => {
     const body = move();
     if (!body || !game) return;
-    const state = await api("POST", `${gamePath()}/moves`, body);
+    // with the version this tab saw: a move chosen on a game changed since (another tab) is
+    // refused with 409, and `enqueue` shows the game as it is now
+    const state = await api("POST", `${gamePath()}/moves`, { ...body, version: game.version });
     const completed = show(state);
     if (game.finish) {
       celebrate(game.finish.words);
