@@ -216,7 +216,7 @@ def test_a_seed_sqlite_cannot_keep_is_refused_before_anything_is_written(
 
 
 def test_a_folder_or_a_file_that_is_not_sqlite_is_refused_and_left_alone(tmp_path: Path) -> None:
-    with pytest.raises(StorageError, match="it is a folder, not a database file"):
+    with pytest.raises(StorageError, match="it is a folder, not a regular file"):
         Store(tmp_path)
     notes = tmp_path / "notes.txt"
     notes.write_bytes(b"not a database\n" * 500)

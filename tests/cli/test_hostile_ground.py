@@ -169,11 +169,15 @@ def test_a_damaged_database_is_refused_in_one_line_and_left_as_it_was(
     assert path.read_bytes() == before
 
 
+def bash(line: str) -> list[str]:
+    """The command that runs ``line`` in bash, ``gp`` standing for this Python's `gridpuzzles`."""
+    return ["bash", "-c", line.replace("gp ", f"{sys.executable} -m gridpuzzles ")]
+
+
 def in_shell(line: str) -> subprocess.CompletedProcess[str]:
     """``line`` run by bash, with ``gp`` standing for this Python's `gridpuzzles`."""
-    command = line.replace("gp ", f"{sys.executable} -m gridpuzzles ")
     return subprocess.run(
-        ["bash", "-c", command], capture_output=True, text=True, timeout=WAIT_SECONDS, check=False
+        bash(line), capture_output=True, text=True, timeout=WAIT_SECONDS, check=False
     )
 
 
@@ -248,26 +252,14 @@ STDIN_READERS = {
     "mines bench --boards -": ("gp mines bench --boards -", "holds no boards"),
     "mondrian play": ("gp mondrian play", "input ended before the three black blocks"),
     "mondrian play --code": ("gp mondrian play --code 001040531", ENDS),
-    "mondrian solve --file -": ("gp mondrian solve --file - --count", ""),
+    "mondrian solve --file -": ("gp mondrian solve --file - --count", "the puzzle file is empty"),
     "tui": ("gp tui --db {db}", "needs a terminal"),
 }
 """Every command that reads standard input, and what a closed one gives: the end of a game, or
-a refusal saying this (the `mondrian solve` case is a known failure, see below)."""
-SOLVES_THE_EMPTY_GAME = pytest.mark.xfail(
-    strict=True,
-    reason="`mondrian solve --file -` reads a closed (or empty) input as an empty puzzle file, "
-    "which parse_puzzle_toml takes as the standard game with nothing fixed: it solves the whole "
-    "8x8 game (1,977,968 solutions, seconds of work) and ends with status 0",
-)
+a refusal saying this."""
 
 
-@pytest.mark.parametrize(
-    ("line", "told"),
-    [
-        pytest.param(*case, id=name, marks=SOLVES_THE_EMPTY_GAME if "--file" in name else ())
-        for name, case in STDIN_READERS.items()
-    ],
-)
+@pytest.mark.parametrize(("line", "told"), STDIN_READERS.values(), ids=STDIN_READERS.keys())
 def test_every_reader_of_standard_input_takes_a_closed_one_in_stride(
     line: str, told: str, tmp_path: Path
 ) -> None:
@@ -277,6 +269,36 @@ def test_every_reader_of_standard_input_takes_a_closed_one_in_stride(
     else:
         failed_in_one_line(answer)
         assert told in answer.stderr, answer.stderr
+
+
+REFUSED_SECONDS = 15
+"""A refusal comes before any work: within Python's start and the command's imports (about a
+second, ten on a machine busy with the whole test suite)."""
+EMPTY_PUZZLES = {
+    "an empty file": ("", "gp mondrian solve --file {file}"),
+    "blank lines and comments": ('\n  \t\n# board = "6x5"\n\n', "gp mondrian solve --file {file}"),
+    "an empty standard input": ("", "printf '' | gp mondrian solve --file - --count"),
+    "standard input from /dev/null": ("", "gp mondrian solve --file - --first < /dev/null"),
+    "a closed standard input": ("", "gp mondrian solve --file - --json <&-"),
+}
+"""An empty puzzle file in every way it is met: read as TOML, it would be the whole 8x8 game
+with nothing fixed (about two million solutions, seconds of work)."""
+
+
+@pytest.mark.parametrize(("text", "line"), EMPTY_PUZZLES.values(), ids=EMPTY_PUZZLES.keys())
+def test_an_empty_puzzle_file_is_refused_in_one_line_saying_what_a_puzzle_file_holds(
+    text: str, line: str, tmp_path: Path
+) -> None:
+    file = tmp_path / "puzzle.toml"
+    file.write_text(text)
+    started = time.monotonic()
+    answer = in_shell(line.format(file=file))
+    assert time.monotonic() - started < REFUSED_SECONDS, "it solved the empty game"
+    said = one_line(answer)
+    assert answer.stdout == ""
+    assert said.startswith("mondrian: error: the puzzle file is empty: "), said
+    assert "'-'" in said if "{file}" not in line else str(file) in said
+    assert 'board = "WxH"' in said and "blocks = [" in said and "fixed = [" in said
 
 
 FILE_READERS = {
@@ -300,6 +322,72 @@ def test_a_pipe_no_one_writes_is_refused_in_one_line_wherever_a_file_is_read(
     answer = in_shell(line.format(file=pipe))  # a hang is `subprocess.TimeoutExpired`
     failed_in_one_line(answer)
     assert str(pipe) in answer.stderr, answer.stderr
+    # `mines bench --results` (cli/bench_results.py) words it its own way
+    said = (
+        "not a regular file" if "--results" in line else "it is a pipe (FIFO), not a regular file"
+    )
+    assert said in answer.stderr, answer.stderr
+
+
+DATABASE_USERS = {
+    name.removesuffix(" --db"): line for name, line in FILE_READERS.items() if "--db" in name
+}
+"""Every command that opens a database (``--db``)."""
+
+
+def not_a_regular_file(kind: str, tmp_path: Path) -> Path:
+    """A name that is ``kind`` (a pipe, a folder or a device), made in ``tmp_path``."""
+    if kind == "a pipe (FIFO)":
+        os.mkfifo(tmp_path / "pipe")  # nobody writes it
+        return tmp_path / "pipe"
+    if kind == "a folder":
+        (tmp_path / "folder").mkdir()
+        return tmp_path / "folder"
+    return Path("/dev/null")
+
+
+@pytest.mark.parametrize("line", DATABASE_USERS.values(), ids=DATABASE_USERS.keys())
+@pytest.mark.parametrize("kind", ["a pipe (FIFO)", "a folder", "a device"])
+def test_a_database_that_is_not_a_regular_file_is_refused_before_it_is_opened(
+    line: str, kind: str, tmp_path: Path
+) -> None:
+    where = not_a_regular_file(kind, tmp_path)
+    before = sorted(tmp_path.rglob("*"))
+    started = time.monotonic()
+    said = one_line(in_shell(line.format(file=where)))
+    assert time.monotonic() - started < REFUSED_SECONDS
+    assert str(where) in said and said.endswith(f": it is {kind}, not a regular file"), said
+    assert sorted(tmp_path.rglob("*")) == before  # no journal, no WAL beside it
+
+
+def test_every_command_on_one_pipe_at_once_ends_refusing_it(tmp_path: Path) -> None:
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)  # one pipe for all: SQLite in one could write what another reads
+    running = [
+        subprocess.Popen(
+            bash(line.format(file=pipe)),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,  # its own group, stopped with it if it hangs
+        )
+        for line in DATABASE_USERS.values()
+    ]
+    deadline = time.monotonic() + WAIT_SECONDS  # SQLite on the pipe took 10 s, or hung
+    said: list[str] = []
+    try:
+        for process in running:
+            _, err = process.communicate(timeout=max(0.0, deadline - time.monotonic()))
+            assert process.returncode == 2, err
+            said.append(err)
+    finally:
+        for process in running:
+            if process.poll() is None:
+                os.killpg(process.pid, 9)
+                process.wait()
+    assert all(err.strip().endswith("it is a pipe (FIFO), not a regular file") for err in said), (
+        said
+    )
 
 
 def test_a_value_that_starts_with_a_minus_is_refused_in_words_not_as_an_option() -> None:

@@ -3,6 +3,7 @@ several connections (threads, other stores as other workers would hold) on one d
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import threading
@@ -14,7 +15,7 @@ import pytest
 
 from gridpuzzles.cli.main import main, mines_main, mondrian_main
 from gridpuzzles.minesweeper import Move, level, new_game, play
-from gridpuzzles.storage import DatabaseError, MoveConflict, StorageError, Store, TimedMove
+from gridpuzzles.storage import DatabaseError, MoveConflict, StorageError, Store, TimedMove, engine
 from tests.test_storage import SEED, saved
 
 BIN = Path(sys.executable).parent
@@ -160,3 +161,28 @@ def test_a_write_waits_for_another_process_writing_the_same_file(tmp_path: Path)
     assert holder.wait(timeout=30) == 0
     mine = store.load_game("g2")
     assert mine is not None and store.last_config("held") is not None
+
+
+@pytest.mark.parametrize("kind", ["a pipe (FIFO)", "a folder", "a device", "a link to a pipe"])
+def test_a_name_that_is_not_a_regular_file_is_refused_before_sqlite_opens_it(
+    kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    os.mkfifo(tmp_path / "pipe")  # nobody writes it
+    where = {
+        "a pipe (FIFO)": tmp_path / "pipe",
+        "a folder": tmp_path,
+        "a device": Path("/dev/null"),
+        "a link to a pipe": tmp_path / "link",
+    }[kind]
+    (tmp_path / "link").symlink_to(tmp_path / "pipe")
+    before = sorted(tmp_path.iterdir())
+
+    def opened(path: Path) -> None:
+        raise AssertionError(f"SQLite opened {path}")
+
+    monkeypatch.setattr(engine, "sqlite_engine", opened)
+    with pytest.raises(StorageError) as refused:
+        Store(where)
+    said = "a pipe (FIFO)" if kind == "a link to a pipe" else kind  # the link is followed
+    assert str(refused.value) == f"it is {said}, not a regular file"
+    assert sorted(tmp_path.iterdir()) == before

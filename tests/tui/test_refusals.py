@@ -108,7 +108,7 @@ def test_a_database_that_is_not_ours_is_refused_and_left_as_it_was(
     text_before = (tmp_path / "notes.txt").read_bytes()
     foreign_before = foreign_database(tmp_path / "other.db")
     cases = [
-        (tmp_path, "it is a folder, not a database file"),
+        (tmp_path, "it is a folder, not a regular file"),
         (tmp_path / "notes.txt", "file is not a database"),
         (tmp_path / "other.db", "its table 'games' has the columns name, score"),
     ]

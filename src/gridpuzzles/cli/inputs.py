@@ -4,10 +4,10 @@ further than a bound, with a one-line `UsageError` for anything it cannot use.""
 from __future__ import annotations
 
 import os
-import stat
 import sys
 
 from gridpuzzles.bounds import shown
+from gridpuzzles.storage.location import kind_of, not_a_regular_file
 
 
 class UsageError(ValueError):
@@ -20,7 +20,7 @@ def read_text(name: str, limit: int, what: str = "") -> str:
     whose message calls the input ``what`` (by default its name)."""
     where = what or ("standard input" if name == "-" else shown(name, 1000))
     try:
-        kind = None if name == "-" else _kind_of(name)
+        kind = None if name == "-" else kind_of(name)
         if kind is None:
             data = _read_at_most(name, limit)
     except OSError as error:
@@ -29,7 +29,7 @@ def read_text(name: str, limit: int, what: str = "") -> str:
         raise UsageError(f"cannot read {where}: not a file name") from None
     if kind is not None:
         raise UsageError(
-            f"cannot read {where}: it is {kind}, not a regular file (give a file, or - for "
+            f"cannot read {where}: {not_a_regular_file(kind)} (give a file, or - for "
             "standard input)"
         )
     if data is None:
@@ -38,26 +38,6 @@ def read_text(name: str, limit: int, what: str = "") -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise UsageError(f"{where} is not UTF-8 text (byte {error.start + 1})") from None
-
-
-KINDS = (
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISFIFO, "a pipe (FIFO)"),
-    (stat.S_ISCHR, "a device"),
-    (stat.S_ISBLK, "a device"),
-    (stat.S_ISSOCK, "a socket"),
-)
-"""What a name may be besides a regular file, in words."""
-
-
-def _kind_of(name: str) -> str | None:
-    """What ``name`` is when it is not a regular file, in words; None for a regular file. It
-    is asked before the file is opened: opening a pipe waits for a writer (forever), and a
-    device may never end."""
-    mode = os.stat(name).st_mode
-    if stat.S_ISREG(mode):
-        return None
-    return next((words for test, words in KINDS if test(mode)), "not a file")
 
 
 def _read_at_most(name: str, limit: int) -> bytes | None:

@@ -353,12 +353,26 @@ def _puzzle_from(args: argparse.Namespace) -> Puzzle:
     if named is not None:
         return named
     if args.file is not None:
-        return parse_puzzle_toml(
-            read_text(str(args.file), MAX_TOML_BYTES, f"the puzzle file {_path_shown(args.file)}")
+        text = read_text(
+            str(args.file), MAX_TOML_BYTES, f"the puzzle file {_path_shown(args.file)}"
         )
+        if _is_empty_toml(text):  # else read as the whole 8x8 game with nothing fixed
+            raise UsageError(
+                f"the puzzle file is empty: {_path_shown(args.file)} holds no game; a puzzle "
+                'file holds TOML such as board = "WxH", blocks = ["1x1", "2x3", ...] and '
+                'fixed = ["1x3:4,7,h", ...]'
+            )
+        return parse_puzzle_toml(text)
     board = parse_board(args.board) if args.board is not None else STANDARD_BOARD
     blocks = parse_blocks(args.blocks) if args.blocks is not None else STANDARD_BLOCKS
     return make_puzzle(board, blocks, map(parse_fixed, args.fixed))
+
+
+def _is_empty_toml(text: str) -> bool:
+    """Whether TOML ``text`` holds nothing: blank lines and comments only (a line whose first
+    character past TOML's blanks, space and tab, is ``#`` is a comment, whatever follows)."""
+    lines = (line.strip(" \t\r") for line in text.split("\n"))
+    return all(not line or line.startswith("#") for line in lines)
 
 
 def _path_shown(path: object) -> str:

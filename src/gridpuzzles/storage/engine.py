@@ -28,7 +28,7 @@ from sqlalchemy.exc import (
 )
 
 from gridpuzzles.storage.errors import DatabaseError, StorageError
-from gridpuzzles.storage.location import MAX_LOCATION, is_url
+from gridpuzzles.storage.location import MAX_LOCATION, is_url, kind_of, not_a_regular_file
 from gridpuzzles.storage.schema import LEGACY_COLUMNS
 
 BUSY_SECONDS = 2.0
@@ -258,15 +258,17 @@ def upgrade(connection: Connection, legacy: str | None) -> None:
 
 def open_engine(where: Location) -> tuple[Engine, Path | None]:
     """The engine of the store at ``where`` (a file, created when missing, or a server URL)
-    and its file (None on a server), its schema at the newest revision."""
+    and its file (None on a server), its schema at the newest revision. A name that is not a
+    regular file (a folder, a pipe, a device) is refused before SQLite opens it."""
     if is_url(where):
         url = server_url(where)
         engine, path = server_engine(url.set(drivername="postgresql+psycopg")), None
     else:
         assert not isinstance(where, URL)
         path = Path(where)
-        if path.is_dir():
-            raise StorageError("it is a folder, not a database file")
+        kind = kind_of(path)  # before SQLite opens it: a pipe would block it
+        if kind is not None:
+            raise StorageError(not_a_regular_file(kind))
         path.parent.mkdir(parents=True, exist_ok=True)
         engine = sqlite_engine(path)
     try:
