@@ -14,6 +14,14 @@ class BoundError(ValueError):
     """An input outside its documented bound; the message names the bound."""
 
 
+class LimitError(Exception):
+    """Work past a bound the program sets on itself (a search, a generation, a census, the
+    exact solver's size), on a request that was well formed: not a fault of the input, so not
+    a `ValueError`. Each puzzle's limits derive from it and from the puzzle's base error
+    (`MinesweeperError`, `MondrianError`), so that a shell answers every limit one way (the
+    web: 503 with ``Retry-After``, in the error's own words)."""
+
+
 def check_seed(seed: int, what: str = "a seed") -> int:
     """``seed`` itself when ``0 <= seed <= MAX_SEED``; else `BoundError`."""
     if not 0 <= seed <= MAX_SEED:

@@ -372,3 +372,24 @@ def test_a_limit_is_answered_as_a_limit_in_its_own_words(error: Exception) -> No
     assert response.headers["Retry-After"] == "7"
     assert response.json() == {"detail": str(error)}
     assert "malformed" not in response.text
+
+
+YES_OR_NO_FIELDS = {
+    "new game question marks": ("the question-marks setting", new_game_with("question_marks")),
+    "mondrian move black": ("the black setting", mondrian_move_with("black", "moves")),
+}
+"""Every field of a request model that is a yes or no."""
+
+
+@pytest.mark.parametrize("sent", [1, 0, "yes", "true", "", None, 1.0], ids=repr)
+@pytest.mark.parametrize("where", list(YES_OR_NO_FIELDS))
+def test_a_yes_or_no_field_takes_json_true_or_false_only(
+    client: TestClient, where: str, sent: object
+) -> None:
+    words, send = YES_OR_NO_FIELDS[where]
+    response = send(client, sent)
+    assert response.status_code == 422, response.text
+    detail = str(response.json()["detail"])
+    assert detail.startswith(f"{words} must be true or false, not "), detail
+    assert_player_words(detail)
+    assert send(client, False).status_code != 422

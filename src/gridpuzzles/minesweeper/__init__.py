@@ -2,6 +2,7 @@
 moves, what the player sees, notation, rendering); `solving` holds the solver over it. This
 package re-exports the core's public names: ``from gridpuzzles.minesweeper import new_game``."""
 
+from gridpuzzles.minesweeper.core.errors import MinesweeperError
 from gridpuzzles.minesweeper.core.grid import Cell, Layout, three_bv
 from gridpuzzles.minesweeper.core.notation import (
     NotationError,
@@ -14,10 +15,10 @@ from gridpuzzles.minesweeper.core.rules import (
     Action,
     Figures,
     Game,
-    IllegalMoveError,
     InvalidMoveError,
     Mark,
     Move,
+    MoveError,
     Status,
     chord,
     elapsed,
@@ -49,11 +50,12 @@ __all__ = [
     "Figures",
     "FirstClick",
     "Game",
-    "IllegalMoveError",
     "InvalidMoveError",
     "Layout",
     "Mark",
+    "MinesweeperError",
     "Move",
+    "MoveError",
     "NotationError",
     "Status",
     "View",

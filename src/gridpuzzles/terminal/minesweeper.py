@@ -23,9 +23,9 @@ from gridpuzzles.minesweeper.core.rendering import (
 from gridpuzzles.minesweeper.core.rules import (
     Action,
     Game,
-    IllegalMoveError,
     InvalidMoveError,
     Move,
+    MoveError,
     Status,
     figures,
     new_game,
@@ -323,7 +323,7 @@ def play_game(session: Session, game: Game) -> bool:
                 assisted = assisted or _started(game) or _started(history.present)
             else:
                 history = history.then(play(game, move, console.clock()))
-        except IllegalMoveError as error:
+        except MoveError as error:
             console.say(error.words(origin=0))
             continue
         except (HistoryError, NoGuessError) as error:

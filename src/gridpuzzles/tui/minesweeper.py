@@ -34,9 +34,9 @@ from gridpuzzles.minesweeper.core.rendering import describe
 from gridpuzzles.minesweeper.core.rules import (
     Action,
     Game,
-    IllegalMoveError,
     Mark,
     Move,
+    MoveError,
     Status,
     figures,
     new_game,
@@ -283,7 +283,7 @@ class MinesweeperScreen(Screen[None]):
         now = self.clock()
         try:
             game = play(self.game, move, now)
-        except (IllegalMoveError, NoGuessError) as error:
+        except (MoveError, NoGuessError) as error:
             self._say(str(error))
             return
         self.hinted = None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from gridpuzzles.minesweeper import FirstClick, Game, IllegalMoveError, View, view
+from gridpuzzles.minesweeper import FirstClick, Game, MoveError, View, view
 from gridpuzzles.minesweeper.solving import autoplay
 from gridpuzzles.minesweeper.solving.insight import insight
 from gridpuzzles.web.models import HintOut, Probabilities
@@ -39,11 +39,9 @@ class Situation:
 
 
 def situation(game: Game) -> Situation:
-    """What the player of ``game`` sees; `IllegalMoveError` once the game is over."""
+    """What the player of ``game`` sees; `MoveError` once the game is over."""
     if game.over:
-        raise IllegalMoveError(
-            f"the game is over ({game.status.value}): there is nothing left to advise"
-        )
+        raise MoveError(f"the game is over ({game.status.value}): there is nothing left to advise")
     return Situation(view(game), game.config.mines, game.config.first_click)
 
 

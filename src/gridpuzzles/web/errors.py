@@ -1,5 +1,11 @@
 """Every failure the API expects, as a JSON answer ``{"detail": "..."}`` with a clear message:
-a 4xx for bad input, a 503 (with ``Retry-After``) for work the server declines for now."""
+a 4xx for bad input, a 503 (with ``Retry-After``) for work the server declines for now.
+
+The puzzles' errors are answered by their bases, one short table: bad input (any
+`MinesweeperError` or `MondrianError`) 422, a move the rules refuse (`MoveError`, in either
+puzzle) 409, work past a limit (`LimitError`) 503; a database that fails (`DatabaseError`) 503.
+A handler is found along the error's MRO, so the most specific entry wins, and a limit, which
+names `LimitError` before its puzzle's base, is a 503, not a 422."""
 
 from __future__ import annotations
 
@@ -12,14 +18,13 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic_core.core_schema import ErrorType
 
-from gridpuzzles.bounds import read_decimal, shown
-from gridpuzzles.minesweeper import ConfigError, IllegalMoveError, InvalidMoveError
+from gridpuzzles.bounds import LimitError, read_decimal, shown
+from gridpuzzles.minesweeper import MinesweeperError
+from gridpuzzles.minesweeper import MoveError as MinesweeperMoveError
 from gridpuzzles.minesweeper.solving.noguess import NoGuessError
 from gridpuzzles.minesweeper.solving.probabilities import SolverLimitError
+from gridpuzzles.mondrian.core.game import MoveError as MondrianMoveError
 from gridpuzzles.mondrian.core.rules import MondrianError
-from gridpuzzles.mondrian.solving.census import CensusLimitError
-from gridpuzzles.mondrian.solving.generation import GenerationError
-from gridpuzzles.mondrian.solving.solutions import SearchLimitError
 from gridpuzzles.storage import DatabaseError, StorageError
 from gridpuzzles.web.assist import BEYOND_SOLVER
 from gridpuzzles.web.games import NotYourGameError, UnknownGameError
@@ -30,34 +35,35 @@ LOG = logging.getLogger(__name__)
 STATUS_OF: dict[type[Exception], int] = {
     UnknownGameError: 404,
     NotYourGameError: 403,
-    IllegalMoveError: 409,
     StorageError: 409,
-    ConfigError: 422,
-    InvalidMoveError: 422,
+    MinesweeperError: 422,
     MondrianError: 422,
+    MinesweeperMoveError: 409,
+    MondrianMoveError: 409,
     NoGuessError: 409,
 }
-"""The HTTP status of each error the shell and the core raise on bad input."""
+"""The HTTP status of each error the shell and the core raise on bad input: any error of a
+puzzle 422 (text that cannot be read, a game that cannot be), unless it is a move the rules
+refuse (409, as is a no-guess board that cannot be made for a size asked for). A Mondrian move
+is answered 409 by its route already (`web.mondrian.refusals`)."""
 LATER: dict[type[Exception], Callable[[Exception], str]] = {
     OverBudgetError: str,
     ServerBusyError: str,
+    LimitError: str,
     SolverLimitError: lambda error: BEYOND_SOLVER.format(reason=error),
-    SearchLimitError: str,
-    GenerationError: str,
-    CensusLimitError: str,
 }
-"""The errors answered 503 (past the time budget, every solver worker busy, a position beyond
-the solver's size bounds, a Mondrian search, generation or census past its bound) and how each
-is told to the player.
+"""The errors answered 503 (past the time budget, every solver worker busy, any work past a
+limit: a position beyond the Minesweeper solver's size bounds, a Mondrian search, generation or
+census past its bound) and how each is told to the player.
 
 A limit is the server's own bound on the work it does, not a fault of the request: the request
 was well formed, so a 4xx (422 is documented as "the request is malformed") would blame the
 client, and a 500 would say the server failed. 503 says the server declines this work, as it
-already does past the time budget (`OverBudgetError`) and the Minesweeper solver's size bounds
-(`SolverLimitError`), so a client meets every bound one way; ``Retry-After`` is set, since
-another draw (generation) or a changed board (a search) may fit within the bound. The Mondrian
-limits are `MondrianError`s (422) too: being registered here, by their own class, wins (a
-handler is found along the class's MRO). Each is told in its own words."""
+already does past the time budget (`OverBudgetError`), so a client meets every bound one way;
+``Retry-After`` is set, since another draw (generation) or a changed board (a search) may fit
+within the bound. A limit is also its puzzle's error (422), but names `LimitError` first among
+its bases, so `LimitError` comes first along its MRO, where a handler is found. Each is told in
+its own words (the Minesweeper solver's, in a sentence saying to try after more moves)."""
 INTERNAL = "the server failed on this request (an internal error, logged on the server)"
 STORE_BUSY = "the game store is busy, try again in a moment (nothing was changed)"
 """What a request whose database failed is told (a lock held too long by another program, a
@@ -80,6 +86,9 @@ FIELD_WORDS = {
 }
 """The fields and parameters whose name is not already the player's word for them; any other
 is called by its name, with spaces ("the width")."""
+YES_OR_NO_WORDS = {"black": "black setting"}
+"""The words of a yes-or-no field whose name means something else elsewhere: ``black`` is a
+list of blocks in a solutions request and a yes or no in a Mondrian move."""
 RULES: dict[str, str] = {
     "missing": "{name} is missing",
     "greater_than_equal": "{name} must be at least {ge}, not {sent}",
@@ -137,7 +146,10 @@ def _told(error: dict[str, Any]) -> str:
     if kind == "extra_forbidden" and path:
         inside = f" in {_named(path[:-1])}" if path[:-1] else ""
         return f"unknown field {shown(str(path[-1]))}{inside}"
-    said = {**context, "name": _named(path), "msg": error.get("msg", "")}
+    name = _named(path)
+    if kind.startswith("bool_") and len(path) == 1 and path[0] in YES_OR_NO_WORDS:
+        name = f"the {YES_OR_NO_WORDS[str(path[0])]}"
+    said = {**context, "name": name, "msg": error.get("msg", "")}
     sent = error.get("input")
     # A number past a bound may come as text (a query parameter): it is shown as the number.
     said["sent"] = sent if isinstance(sent, str) and kind in BOUNDS else kind_of(sent)

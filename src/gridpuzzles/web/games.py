@@ -41,8 +41,8 @@ from gridpuzzles.minesweeper import (
     Config,
     FirstClick,
     Game,
-    IllegalMoveError,
     Move,
+    MoveError,
     Status,
     play,
 )
@@ -238,11 +238,11 @@ class Games:
                 if seen is not None and seen != entry.moves:
                     raise MoveConflict(STALE)
             if entry.game.status is Status.WON:
-                raise IllegalMoveError(WON_KEPT)
+                raise MoveError(WON_KEPT)
             try:
                 after = entry.history.rewound(rewind)
             except HistoryError as error:
-                raise IllegalMoveError(str(error)) from None
+                raise MoveError(str(error)) from None
             timed = TimedMove(rewind, self.clock())
             helps = entry.game.started_at is not None or after.present.started_at is not None
             return await anyio.to_thread.run_sync(self._record, game_id, entry, timed, after, helps)
@@ -363,9 +363,9 @@ class Games:
 
 
 def _in_play(entry: Entry) -> Entry:
-    """``entry``, unless the player left it (`IllegalMoveError`)."""
+    """``entry``, unless the player left it (`MoveError`)."""
     if entry.left:
-        raise IllegalMoveError(LEFT)
+        raise MoveError(LEFT)
     return entry
 
 

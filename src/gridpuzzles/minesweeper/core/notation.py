@@ -12,6 +12,7 @@ text; callers bound its length (`mines analyze` reads at most 1 MiB).
 
 from __future__ import annotations
 
+from gridpuzzles.minesweeper.core.errors import NotationError as NotationError
 from gridpuzzles.minesweeper.core.grid import Layout
 from gridpuzzles.minesweeper.core.view import SYMBOLS, View
 
@@ -19,10 +20,6 @@ TRAILING = " \t\r"
 """What may follow a row and is ignored: spaces, tabs and the carriage return of ``\r\n``."""
 LAYOUT_MINE = "*"
 LAYOUT_SAFE = "."
-
-
-class NotationError(ValueError):
-    """Text that is not a valid board in the expected format."""
 
 
 def format_view(view: View) -> str:

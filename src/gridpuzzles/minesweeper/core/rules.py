@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gridpuzzles.bounds import shown
+from gridpuzzles.minesweeper.core.errors import MinesweeperError, NotationError
 from gridpuzzles.minesweeper.core.generation import Placer, place_mines
 from gridpuzzles.minesweeper.core.grid import (
     Cell,
@@ -28,8 +29,9 @@ from gridpuzzles.minesweeper.core.grid import (
 from gridpuzzles.minesweeper.core.settings import Config, ConfigError, FirstClick, WinRule
 
 
-class IllegalMoveError(ValueError):
-    """A well-formed move that the rules do not allow in this position.
+class MoveError(MinesweeperError, ValueError):
+    """A well-formed move that the rules do not allow in this position (Mondrian's refusals
+    are `gridpuzzles.mondrian.core.game.MoveError` too).
 
     When the refusal is about a cell, ``message`` holds ``{cell}`` where the cell is named and
     `words` says it counting rows and columns from the shell's origin; ``str()`` counts from 1.
@@ -39,6 +41,10 @@ class IllegalMoveError(ValueError):
         self.message, self.cell = message, cell
         super().__init__(self.words())
 
+    def __reduce__(self) -> tuple[type[MoveError], tuple[str, Cell | None]]:
+        """Pickled as its message and cell (a solver worker sends its errors back so)."""
+        return type(self), (self.message, self.cell)
+
     def words(self, origin: int = 1) -> str:
         """The refusal, naming its cell counting from ``origin`` (see `grid.cell_words`)."""
         if self.cell is None:
@@ -46,7 +52,7 @@ class IllegalMoveError(ValueError):
         return self.message.format(cell=cell_words(self.cell, origin))
 
 
-class InvalidMoveError(ValueError):
+class InvalidMoveError(NotationError):
     """A move whose text cannot be read."""
 
 
@@ -138,7 +144,7 @@ class Game:
     def _index(self, cell: Cell) -> int:
         row, col = cell
         if not (0 <= row < self.height and 0 <= col < self.width):
-            raise IllegalMoveError(
+            raise MoveError(
                 f"{{cell}} is outside the board of {self.height} rows and {self.width} columns",
                 cell,
             )
@@ -180,9 +186,9 @@ def reveal(game: Game, row: int, col: int, now: float = 0.0) -> Game:
     index = game._index((row, col))
     mark = game.marks[index]
     if mark == Mark.REVEALED:
-        raise IllegalMoveError("{cell} is already open", (row, col))
+        raise MoveError("{cell} is already open", (row, col))
     if mark == Mark.FLAGGED:
-        raise IllegalMoveError("{cell} is flagged: unflag it before opening it", (row, col))
+        raise MoveError("{cell} is flagged: unflag it before opening it", (row, col))
     game = _started(game, index, now)
     return _settle(_open([index], game), now)
 
@@ -192,19 +198,19 @@ def chord(game: Game, row: int, col: int, now: float = 0.0) -> Game:
     _check_playing(game)
     index = game._index((row, col))
     if game.marks[index] != Mark.REVEALED or game.layout is None:
-        raise IllegalMoveError("{cell} is not an open number, so it cannot be chorded", (row, col))
+        raise MoveError("{cell} is not an open number, so it cannot be chorded", (row, col))
     around = list(neighbours(game.width, game.height, index))
     flags = sum(game.marks[i] == Mark.FLAGGED for i in around)
     number = game.layout.counts[index]
     if flags != number:
-        raise IllegalMoveError(
+        raise MoveError(
             f"{{cell}} shows {number} but has {flags} flag{'s' * (flags != 1)} around it: "
             "chording needs exactly as many flags as its number",
             (row, col),
         )
     targets = [i for i in around if game.marks[i] in (Mark.HIDDEN, Mark.QUESTION)]
     if not targets:
-        raise IllegalMoveError("{cell} has no hidden neighbour left to open", (row, col))
+        raise MoveError("{cell} has no hidden neighbour left to open", (row, col))
     return _settle(_open(targets, replace(game, clicks=game.clicks + 1)), now)
 
 
@@ -214,7 +220,7 @@ def toggle_flag(game: Game, row: int, col: int, now: float = 0.0) -> Game:
     index = game._index((row, col))
     mark = game.marks[index]
     if mark == Mark.REVEALED:
-        raise IllegalMoveError("{cell} is open and cannot be flagged", (row, col))
+        raise MoveError("{cell} is open and cannot be flagged", (row, col))
     following = {
         Mark.HIDDEN: Mark.FLAGGED,
         Mark.FLAGGED: Mark.QUESTION if game.config.question_marks else Mark.HIDDEN,
@@ -233,7 +239,7 @@ def play(game: Game, move: Move, now: float = 0.0) -> Game:
 
 def _check_playing(game: Game) -> None:
     if game.over:
-        raise IllegalMoveError(f"the game is over ({game.status.value}): start a new game")
+        raise MoveError(f"the game is over ({game.status.value}): start a new game")
 
 
 def _started(game: Game, index: int, now: float) -> Game:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from gridpuzzles.bounds import shown
+from gridpuzzles.minesweeper.core.errors import MinesweeperError
 
 MAX_CELLS = 16_000_000
 """The largest board the core accepts (4000x4000); memory grows with the cell count."""
@@ -23,7 +24,7 @@ MAX_NO_GUESS_PERCENT = 30
 30% mines takes up to about 20 s to generate, one of 35% often minutes."""
 
 
-class ConfigError(ValueError):
+class ConfigError(MinesweeperError, ValueError):
     """A game was asked for that cannot exist (bad size, too many mines, unknown level)."""
 
 

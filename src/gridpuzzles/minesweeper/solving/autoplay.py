@@ -26,15 +26,17 @@ from gridpuzzles.minesweeper.solving.probabilities import (
     Analysis,
     ComponentCache,
     Position,
+    SolverLimitError,
     cell_values,
     position,
     solve_position,
 )
 from gridpuzzles.minesweeper.solving.settings import DEFAULT_SETTINGS, SolverSettings
 
-ADVICE_ERRORS = (ValueError,)
-"""What the auto-player raises instead of advising: no move is left, or no layout fits the
-view (`InconsistentViewError` is a ValueError)."""
+ADVICE_ERRORS = (ValueError, SolverLimitError)
+"""What the auto-player raises instead of advising: no move is left, no layout fits the view
+(`InconsistentViewError` is a ValueError), or the view is beyond the exact solver
+(`SolverLimitError`, a limit of its work, not a ValueError)."""
 
 
 def first_click(width: int, height: int, rule: FirstClick) -> Cell:

@@ -24,6 +24,7 @@ from itertools import islice
 import numpy as np
 
 from gridpuzzles.bounds import check_range, check_seed
+from gridpuzzles.minesweeper.core.errors import NotationError
 from gridpuzzles.minesweeper.core.grid import Cell, Layout
 from gridpuzzles.minesweeper.core.rules import Action
 from gridpuzzles.minesweeper.core.settings import MAX_SIDE, Config, FirstClick
@@ -74,7 +75,7 @@ class Board:
         )
 
 
-class BoardFileError(ValueError):
+class BoardFileError(NotationError):
     """A line of a boards file that is not a valid board."""
 
 

@@ -18,6 +18,7 @@ from concurrent.futures import CancelledError
 from contextlib import contextmanager
 from functools import partial
 
+from gridpuzzles.minesweeper.core.errors import MinesweeperError
 from gridpuzzles.minesweeper.core.settings import FirstClick
 from gridpuzzles.minesweeper.solving.benchmark import Board, Result, Workers, play_chunk
 from gridpuzzles.minesweeper.solving.results import solver_fingerprint
@@ -29,7 +30,7 @@ MAX_ADDRESS = 200
 """The longest scheduler address taken, in characters."""
 
 
-class ClusterError(RuntimeError):
+class ClusterError(MinesweeperError, RuntimeError):
     """A cluster that cannot be used: Dask missing, no scheduler answering, no worker, or a
     worker running another version of the solver."""
 

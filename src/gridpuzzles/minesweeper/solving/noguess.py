@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
+from gridpuzzles.minesweeper.core.errors import MinesweeperError
 from gridpuzzles.minesweeper.core.generation import Placer, place_mines
 from gridpuzzles.minesweeper.core.grid import Layout, block_around
 from gridpuzzles.minesweeper.core.settings import Config, ConfigError, FirstClick
@@ -32,7 +33,7 @@ MAX_NUDGES = 400
 MAX_ATTEMPTS = 200
 
 
-class NoGuessError(ValueError):
+class NoGuessError(MinesweeperError, ValueError):
     """No no-guess board was found for a configuration (too dense or too small)."""
 
 

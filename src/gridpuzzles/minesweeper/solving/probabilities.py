@@ -30,6 +30,8 @@ from functools import lru_cache
 from math import comb
 from typing import TYPE_CHECKING
 
+from gridpuzzles.bounds import LimitError
+from gridpuzzles.minesweeper.core.errors import MinesweeperError
 from gridpuzzles.minesweeper.core.grid import Cell
 
 if TYPE_CHECKING:  # the view module imports the rules, which place no-guess boards with this
@@ -64,13 +66,13 @@ A 100x100 game stays under 5,000,000; made-up views of numbers scattered one by 
 hundreds of separate components, go far beyond."""
 
 
-class InconsistentViewError(ValueError):
+class InconsistentViewError(MinesweeperError, ValueError):
     """A view that no mine layout fits (a number that cannot be met, or a wrong mine count)."""
 
 
-class SolverLimitError(ValueError):
+class SolverLimitError(LimitError, MinesweeperError):
     """A view with a part of the frontier too large for the exact solver (`MAX_BOXES`,
-    `MAX_TABLE`, `MAX_COMBINE`)."""
+    `MAX_TABLE`, `MAX_COMBINE`): a limit of the solver's work, not a fault of the view."""
 
 
 @dataclass(frozen=True)

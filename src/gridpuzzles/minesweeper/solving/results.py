@@ -17,6 +17,7 @@ from functools import cache
 from importlib import resources
 from typing import TypeGuard
 
+from gridpuzzles.minesweeper.core.errors import MinesweeperError
 from gridpuzzles.minesweeper.solving.benchmark import Board, Result
 
 FORMAT = "gridpuzzles mines bench results"
@@ -30,7 +31,7 @@ Settings = dict[str, str | int]
 _SOLVER_PACKAGES = ("gridpuzzles.minesweeper.core", "gridpuzzles.minesweeper.solving")
 
 
-class ResultsFileError(ValueError):
+class ResultsFileError(MinesweeperError, ValueError):
     """A results file that is not of this run, or not a results file at all."""
 
 

@@ -29,7 +29,7 @@ EDITIONS = ("white", "red", "blue", "yellow")
 """The four editions of the published game, each with 22 challenges of every level."""
 
 
-class ChallengeError(MondrianError):
+class ChallengeError(MondrianError, ValueError):
     """A challenge asked for that does not exist."""
 
 

@@ -50,8 +50,9 @@ from gridpuzzles.mondrian.core.words import Words, words
 from gridpuzzles.mondrian.core.words import cell_words as cell_words
 
 
-class MoveError(MondrianError):
-    """An action the game refuses; the message says why, in the board's own terms."""
+class MoveError(MondrianError, ValueError):
+    """An action the game refuses; the message says why, in the board's own terms (Minesweeper's
+    refusals are `gridpuzzles.minesweeper.core.rules.MoveError` too)."""
 
 
 @dataclass(frozen=True)

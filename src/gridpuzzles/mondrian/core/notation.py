@@ -39,8 +39,8 @@ from gridpuzzles.mondrian.core.rules import (
 )
 
 
-class NotationError(MondrianError):
-    """Text that is not in the expected format."""
+class NotationError(MondrianError, ValueError):
+    """Text that cannot be read: not in the expected format."""
 
 
 _POSITION = re.compile(r"([0-9]+),([0-9]+),([hv])")

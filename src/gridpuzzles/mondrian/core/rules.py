@@ -23,8 +23,14 @@ from gridpuzzles.mondrian.core.words import CellNamer, Words, cell_words, words
 _Item = TypeVar("_Item")
 
 
-class MondrianError(ValueError):
-    """Base class of every error about Mondrian Blocks input.
+class MondrianError(Exception):
+    """Base class of every error Mondrian Blocks' core and solving raise on purpose.
+
+    Those about the input (text that cannot be read, a puzzle that cannot be, a move the rules
+    refuse...) also derive from `ValueError`, as they always did, so that a caller catching
+    `ValueError` still catches them; those about the work's own bounds derive from
+    `gridpuzzles.bounds.LimitError` instead (`SearchLimitError`, `GenerationError`,
+    `CensusLimitError`).
 
     Its ``message`` keeps the cells it names apart from its text (`words.Words`), so that
     `words` says them in a shell's convention; ``str()`` says them as the core does, counting
@@ -40,8 +46,9 @@ class MondrianError(ValueError):
         return self.message.say(name_cell)
 
 
-class InvalidPuzzleError(MondrianError):
-    """A puzzle whose fixed blocks or block set cannot make a game."""
+class InvalidPuzzleError(MondrianError, ValueError):
+    """A puzzle whose board, fixed blocks or block set cannot make a game (a block or a
+    board of sides out of bounds too)."""
 
 
 MAX_SIDE = 12
@@ -66,9 +73,9 @@ class Block:
 
     def __post_init__(self) -> None:
         if not 1 <= self.short <= self.long:
-            raise MondrianError(f"a block needs 1 <= short side <= long side, not {self}")
+            raise InvalidPuzzleError(f"a block needs 1 <= short side <= long side, not {self}")
         if self.long > MAX_SIDE:
-            raise MondrianError(
+            raise InvalidPuzzleError(
                 f"a block side is at most {MAX_SIDE}, the longest side of a board, not {self}"
             )
 
@@ -76,7 +83,7 @@ class Block:
     def of(cls, first: int, second: int) -> Block:
         """The block with sides ``first`` and ``second`` in either order."""
         if first < 1 or second < 1:
-            raise MondrianError(f"block sides must be positive, not {first}x{second}")
+            raise InvalidPuzzleError(f"block sides must be positive, not {first}x{second}")
         return cls(min(first, second), max(first, second))
 
     @property
@@ -147,7 +154,7 @@ class Board:
 
     def __post_init__(self) -> None:
         if not (1 <= self.height <= MAX_SIDE and 1 <= self.width <= MAX_SIDE):
-            raise MondrianError(
+            raise InvalidPuzzleError(
                 f"a board has 1 to {MAX_SIDE} columns and 1 to {MAX_SIDE} rows, not {self}"
             )
 

@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
+from gridpuzzles.bounds import LimitError
 from gridpuzzles.mondrian.core.rules import (
     BLACK_BLOCKS,
     STANDARD_BLOCKS,
@@ -56,7 +57,7 @@ The census of the 8x8 game keeps and combines 5,224,993 of them (about 550 MB); 
 stopped at the bound has used at most about 600 MB and half a minute."""
 
 
-class CensusLimitError(MondrianError):
+class CensusLimitError(LimitError, MondrianError):
     """A census bigger than its bounds: refused before the work, or stopped during it."""
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from gridpuzzles.bounds import LimitError
 from gridpuzzles.mondrian.core.challenges import LEVELS, ChallengeError
 from gridpuzzles.mondrian.core.rules import (
     BLACK_BLOCKS,
@@ -28,8 +29,9 @@ class GeneratedChallenge:
     difficulty: Difficulty
 
 
-class GenerationError(MondrianError):
-    """No challenge with one solution was found within the allowed attempts."""
+class GenerationError(LimitError, MondrianError):
+    """No challenge with one solution was found within the allowed attempts (or no placement
+    within the allowed draws): a limit of the work, which another draw may fit."""
 
 
 PLACEMENT_DRAWS = 10_000

@@ -40,7 +40,7 @@ SHOWN_SOLUTIONS = 3
 """How many solutions `reveal_solutions` lists unless told otherwise."""
 
 
-class NoHintError(MondrianError):
+class NoHintError(MondrianError, ValueError):
     """There is nothing to hint: the board is full."""
 
 

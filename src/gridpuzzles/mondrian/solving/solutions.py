@@ -28,6 +28,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
+from gridpuzzles.bounds import LimitError
 from gridpuzzles.mondrian.core.rules import (
     Block,
     Board,
@@ -56,14 +57,19 @@ at most about 600 MB (on a 12x12 board, whose positions take the most memory).
 """
 
 
-class SearchLimitError(MondrianError):
+class SearchLimitError(LimitError, MondrianError):
     """A search that went past its bound on positions: the game is too big to search."""
 
     def __init__(self, max_positions: int) -> None:
+        self.max_positions = max_positions
         super().__init__(
             f"this game is too big to search: the search went past {max_positions:,} "
             "positions, its bound (fix more blocks in place, or use fewer and larger blocks)"
         )
+
+    def __reduce__(self) -> tuple[type[SearchLimitError], tuple[int]]:
+        """Pickled as its bound, not its message (a solver worker sends its errors back so)."""
+        return type(self), (self.max_positions,)
 
 
 @dataclass(frozen=True)
