@@ -33,7 +33,11 @@ import httpx
 
 from gridpuzzles.cli.options import whole_number
 from gridpuzzles.cli.serve import SOLVER_WORKERS, WORKERS
-from gridpuzzles.web.process import ServerProcess
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # run as a file: import `benchmarks` from the repository root
+    sys.path.insert(0, str(ROOT))
+from benchmarks.server import ServerProcess  # noqa: E402
 
 TARGET_MIB = 1024
 """The issue's bound on the idle server tree's memory (PSS), in MiB."""

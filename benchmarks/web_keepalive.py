@@ -27,11 +27,11 @@ from urllib.parse import urlsplit
 from gridpuzzles.cli.options import whole_number
 from gridpuzzles.mondrian.core.challenges import find_published
 from gridpuzzles.mondrian.solving.solutions import first_solution
-from gridpuzzles.web.process import ServerProcess
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+from benchmarks.server import ServerProcess  # noqa: E402
 from benchmarks.web_load import ServerTime, Tree, trees  # noqa: E402
 
 OPTIONS = 300

@@ -73,10 +73,13 @@ import aiohttp
 from gridpuzzles.cli.options import whole_number
 from gridpuzzles.cli.serve import WORKERS, seconds
 from gridpuzzles.minesweeper import Config, FirstClick, Mark, new_game, reveal
-from gridpuzzles.web.process import ServerProcess
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # run as a file: import `benchmarks` from the repository root
+    sys.path.insert(0, str(ROOT))
+from benchmarks.server import ServerProcess  # noqa: E402
 
 GAMES = "/api/minesweeper/games"
-ROOT = Path(__file__).resolve().parents[1]
 
 ATTACK_CONFIG = Config(100, 100, 3000, FirstClick.SAFE)
 """The board of the advice attacks: the largest the web app plays, 30% mines."""

@@ -20,6 +20,7 @@ echo "== ruff"; ruff check src tests benchmarks
 ruff format --check src tests benchmarks
 echo "== mypy"; mypy
 echo "== import-linter"; lint-imports --no-cache
+echo "== vulture"; vulture  # its settings: [tool.vulture] in pyproject.toml
 # The pages' JavaScript: Biome (its version pinned in package-lock.json) lints it and checks its
 # format; a warning fails too. npm ci installs exactly the locked tools into node_modules/.
 echo "== javascript"

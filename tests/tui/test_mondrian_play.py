@@ -12,12 +12,13 @@ from textual.widgets import OptionList, Select
 from gridpuzzles.mondrian.core.challenges import challenge_key, published
 from gridpuzzles.mondrian.core.game import Cell, Game, block_at, puzzle_of
 from gridpuzzles.mondrian.core.rules import BLACK_BLOCKS, Block, Orientation, Placement, challenge
-from gridpuzzles.mondrian.solving.solutions import first_solution, is_solution, is_unique
+from gridpuzzles.mondrian.solving.solutions import first_solution, is_unique
 from gridpuzzles.storage import Store
 from gridpuzzles.tui.app import GridPuzzlesApp
 from gridpuzzles.tui.mondrian import BOARD_FULL, Hand, MondrianScreen
 from gridpuzzles.tui.mondrian_board import MondrianBoard, Tray
 from gridpuzzles.tui.mondrian_dialogs import ChallengeMenu, SolutionsScreen
+from tests.mondrian.checks import is_solution
 from tests.tui.test_statistics import Clock
 
 pytestmark = pytest.mark.anyio

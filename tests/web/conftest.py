@@ -14,11 +14,11 @@ with warnings.catch_warnings():
     warnings.filterwarnings("ignore", message="Using `httpx` with")  # Starlette wants httpx2
     from fastapi.testclient import TestClient
 
+from benchmarks.server import ServerProcess
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from gridpuzzles.storage import Store
 from gridpuzzles.web.app import create_app
-from gridpuzzles.web.process import ServerProcess
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 CHROMIUM_ARGS = [

@@ -8,6 +8,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from benchmarks.server import ServerProcess
 from playwright.sync_api import Locator, Page, expect
 
 from gridpuzzles.minesweeper import (
@@ -23,7 +24,6 @@ from gridpuzzles.minesweeper import (
 )
 from gridpuzzles.minesweeper.core.grid import neighbours
 from gridpuzzles.minesweeper.solving.noguess import placement
-from gridpuzzles.web.process import ServerProcess
 from tests.web.boards import FIRST, SEED, beginner_layout, beginner_mine, beginner_win
 
 WIDTH = 9

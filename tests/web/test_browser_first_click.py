@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
+from benchmarks.server import ServerProcess
 from playwright.sync_api import Page, expect
 
-from gridpuzzles.web.process import ServerProcess
 from tests.web.test_browser import start_new_game
 
 

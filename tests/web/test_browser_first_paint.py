@@ -10,10 +10,10 @@ import json
 import re
 from collections.abc import Callable
 
+from benchmarks.server import ServerProcess
 from fastapi.testclient import TestClient
 from playwright.sync_api import Page, Route, expect
 
-from gridpuzzles.web.process import ServerProcess
 from tests.web.boards import FIRST
 from tests.web.test_browser import cell, open_seeded
 from tests.web.test_mondrian_browser import (

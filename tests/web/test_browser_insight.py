@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from benchmarks.server import ServerProcess
 from playwright.sync_api import Locator, Page, expect
 
-from gridpuzzles.web.process import ServerProcess
 from tests.web.boards import MARKED, MARKED_MOVES
 
 WIDTH = 6

@@ -12,13 +12,13 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from benchmarks.server import ServerProcess
 from matplotlib.colors import to_hex, to_rgb
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from gridpuzzles.minesweeper import Move, level, new_game, play, view
 from gridpuzzles.minesweeper.core.grid import neighbours
 from gridpuzzles.minesweeper.core.scale import RISK_BANDS, risk_band
-from gridpuzzles.web.process import ServerProcess
 from tests.colours import contrast, luminance
 from tests.web.boards import FIRST, SEED, beginner_layout, beginner_mine
 from tests.web.conftest import fresh_page

@@ -8,10 +8,10 @@ import re
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
+from benchmarks.server import ServerProcess
 from playwright.sync_api import Locator, Page, expect
 
 from gridpuzzles.storage import Store
-from gridpuzzles.web.process import ServerProcess
 from tests.web.boards import FIRST
 from tests.web.test_browser import cell, start_new_game
 

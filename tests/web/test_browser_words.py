@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import re
 
+from benchmarks.server import ServerProcess
 from playwright.sync_api import Page, expect
 
 from gridpuzzles.minesweeper import Move, level, new_game, play, view
 from gridpuzzles.minesweeper.solving.autoplay import next_move
-from gridpuzzles.web.process import ServerProcess
 
 FLAG_SEED = 4
 """A beginner board (first click safe, in the centre) on which Play Move flags a mine early."""

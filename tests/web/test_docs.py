@@ -6,10 +6,9 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
+from benchmarks.server import ServerProcess
 from fastapi.testclient import TestClient
 from playwright.sync_api import Page, Route, expect
-
-from gridpuzzles.web.process import ServerProcess
 
 ASSET = re.compile(r"""(?:src|href)=["']([^"']+)["']""")
 TYPES = {".js": "javascript", ".css": "text/css", ".png": "image/png"}

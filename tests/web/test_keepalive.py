@@ -13,8 +13,7 @@ from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 import pytest
-
-from gridpuzzles.web.process import ServerProcess
+from benchmarks.server import ServerProcess
 
 REQUESTS = 30
 QUICK_MS = 20.0

@@ -9,10 +9,10 @@ import re
 from pathlib import Path
 
 from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
+from benchmarks.server import ServerProcess
 from playwright.sync_api import Page, expect
 
 from gridpuzzles.minesweeper import Move, level, new_game, play, view
-from gridpuzzles.web.process import ServerProcess
 from tests.colours import contrast
 from tests.web.boards import FIRST, beginner_win
 from tests.web.test_browser import at, cell, cursor_to, open_seeded

@@ -7,10 +7,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from benchmarks.server import ServerProcess
 from playwright.sync_api import Page, expect
 
 from gridpuzzles.minesweeper import Move, level, new_game, play, view
-from gridpuzzles.web.process import ServerProcess
 from tests.web.boards import FIRST, SEED, beginner_layout
 from tests.web.test_browser import cell, start_new_game
 from tests.web.test_browser_records import open_page

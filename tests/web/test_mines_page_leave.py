@@ -10,10 +10,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from benchmarks.server import ServerProcess
 from playwright.sync_api import Page, expect
 
 from gridpuzzles.storage import Store
-from gridpuzzles.web.process import ServerProcess
 from tests.web.boards import FIRST
 from tests.web.test_browser import cell, open_seeded
 from tests.web.test_browser_records import open_page

@@ -8,10 +8,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from benchmarks.server import ServerProcess
 from playwright.sync_api import Page, expect
 
 from gridpuzzles.minesweeper.core.scale import RISK_BANDS, risk_band
-from gridpuzzles.web.process import ServerProcess
 from tests.colours import contrast
 from tests.web.boards import FIRST, beginner_win
 from tests.web.test_browser import at, cell, open_seeded

@@ -8,9 +8,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from benchmarks.server import ServerProcess
 from playwright.sync_api import Browser, Page, expect
 
-from gridpuzzles.web.process import ServerProcess
 from tests.web.boards import SEED
 from tests.web.conftest import fresh_page
 from tests.web.test_browser_phone import PHONE, ready

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
+from benchmarks.server import ServerProcess
 from playwright.sync_api import Page, expect
 
-from gridpuzzles.web.process import ServerProcess
 from tests.web.boards import FIRST, beginner_layout
 from tests.web.test_browser import cell, open_seeded
 

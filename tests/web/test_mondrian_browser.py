@@ -8,12 +8,12 @@ import re
 from pathlib import Path
 from typing import Literal
 
+from benchmarks.server import ServerProcess
 from playwright.sync_api import Browser, Page, expect
 
 from gridpuzzles.mondrian.core.challenges import find_published
 from gridpuzzles.mondrian.core.rules import Orientation, Placement
 from gridpuzzles.mondrian.solving.solutions import first_solution
-from gridpuzzles.web.process import ServerProcess
 
 CODE = "001040531"
 """A published challenge (White edition, easy) with one solution."""

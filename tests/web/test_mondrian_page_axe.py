@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
+from benchmarks.server import ServerProcess
 from playwright.sync_api import Page, expect
 
-from gridpuzzles.web.process import ServerProcess
 from tests.web.test_mondrian_browser import (
     CODE,
     coloured_solution,

@@ -9,11 +9,11 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from benchmarks.server import ServerProcess
 from playwright.sync_api import Browser, Page, expect
 
 from gridpuzzles.mondrian.core.notation import parse_fixed
 from gridpuzzles.mondrian.core.rules import Placement
-from gridpuzzles.web.process import ServerProcess
 from tests.web.conftest import fresh_page
 from tests.web.test_mondrian_browser import (
     CODE,

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
+from benchmarks.server import ServerProcess
 from playwright.sync_api import Page, expect
 
-from gridpuzzles.web.process import ServerProcess
 from tests.colours import contrast
 from tests.web.test_mondrian_browser import (
     click_cell,

@@ -8,9 +8,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from benchmarks.server import ServerProcess
 from playwright.sync_api import Browser, FloatRect, Page, expect
 
-from gridpuzzles.web.process import ServerProcess
 from tests.web.conftest import fresh_page
 from tests.web.test_mondrian_browser import (
     CODE,

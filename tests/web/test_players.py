@@ -10,12 +10,12 @@ from typing import Any
 
 import httpx
 import pytest
+from benchmarks.server import ServerProcess
 from fastapi.testclient import TestClient
 
 from gridpuzzles.storage import Store
 from gridpuzzles.web.app import create_app
 from gridpuzzles.web.players import PLAYER_COOKIE
-from gridpuzzles.web.process import ServerProcess
 from tests.web import test_mondrian_games as mondrian
 from tests.web.conftest import Clock
 from tests.web.test_records import finish, first_reveal, new_game, record_of, records

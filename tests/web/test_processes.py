@@ -17,10 +17,10 @@ from typing import Any
 
 import httpx
 import pytest
+from benchmarks.server import ServerProcess
 
 from gridpuzzles.minesweeper import Move
 from gridpuzzles.storage import Store
-from gridpuzzles.web.process import ServerProcess
 from tests.web.test_mondrian_games import CODE, placing, solution_of
 
 GAMES = "/api/minesweeper/games"

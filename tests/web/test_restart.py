@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import httpx
+from benchmarks.server import ServerProcess
 
-from gridpuzzles.web.process import ServerProcess
 from tests.web.boards import SEED, beginner_win
 
 GAMES = "/api/minesweeper/games"

@@ -8,8 +8,9 @@ import socket
 import time
 from urllib.parse import urlsplit
 
+from benchmarks.server import ServerProcess
+
 from gridpuzzles.web.limits import BODY_SECONDS
-from gridpuzzles.web.process import ServerProcess
 
 HEAD = (
     "POST /api/minesweeper/games HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\n"

@@ -19,6 +19,7 @@ from gridpuzzles.minesweeper.solving.results import (
     parse_result,
     result_line,
 )
+from gridpuzzles.storage.location import kind_of, not_a_regular_file
 
 MAX_LINE = 1024
 """The longest line of a results file, in bytes (a result line takes about 120)."""
@@ -147,8 +148,12 @@ def _check_writable(path: Path, resume: bool) -> None:
     ``--resume`` (its results would be lost)."""
     if path.is_dir():
         raise UsageError(f"--results {path} is a folder, not a file")
-    if path.exists() and not path.is_file():
-        raise UsageError(f"--results {path} is not a regular file")
+    try:
+        kind = kind_of(path)
+    except ValueError:  # a NUL character in the name
+        raise UsageError(f"--results {path}: not a file name") from None
+    if kind is not None:
+        raise UsageError(f"--results {path}: {not_a_regular_file(kind)}")
     if path.exists():
         if not resume:
             raise UsageError(

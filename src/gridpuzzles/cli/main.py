@@ -12,7 +12,7 @@ import contextlib
 import os
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -25,8 +25,6 @@ from gridpuzzles.cli import mondrian as mondrian_cli
 from gridpuzzles.cli import serve as web_cli
 from gridpuzzles.cli import stats as stats_cli
 from gridpuzzles.cli import tui as tui_cli
-
-Configure = Callable[[argparse.ArgumentParser], None]
 
 
 @dataclass(frozen=True)

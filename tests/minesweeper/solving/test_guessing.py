@@ -10,7 +10,6 @@ from gridpuzzles.minesweeper.solving.guessing import (
     best_guess,
     common_safe_cells,
     deep_lookahead,
-    explained_guess,
     fifty_fifty_risk,
     lookahead,
     next_move_safety,
@@ -194,9 +193,9 @@ def test_the_guess_is_an_unknown_cell_that_may_be_safe() -> None:
             continue
         if all(analysis.weights[c] == analysis.layouts for c in pos.unknown):
             continue
-        cell = best_guess(pos, analysis)
-        assert cell in pos.unknown and analysis.weights[cell] != analysis.layouts
-        rules.add(explained_guess(pos, analysis).rule)
+        guess = best_guess(pos, analysis)
+        assert guess.cell in pos.unknown and analysis.weights[guess.cell] != analysis.layouts
+        rules.add(guess.rule)
         guessed += 1
     assert guessed >= 30
     # Positions this small are searched exactly (or are unavoidable 50/50s).

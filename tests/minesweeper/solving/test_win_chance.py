@@ -6,6 +6,8 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from collections import deque
+from collections.abc import Iterable
 
 import pytest
 
@@ -13,12 +15,18 @@ from gridpuzzles.minesweeper import parse_view
 from gridpuzzles.minesweeper.core.settings import ConfigError, FirstClick, level
 from gridpuzzles.minesweeper.solving.benchmark import Board, play_board, random_boards, summarize
 from gridpuzzles.minesweeper.solving.probabilities import InconsistentViewError
-from gridpuzzles.minesweeper.solving.win_chance import WinChance, final, playouts
+from gridpuzzles.minesweeper.solving.win_chance import WinChance, playouts
 from tests.minesweeper.solving.test_sampling import fitting_layouts
 
 # A 1 in the corner of a 3x3 board with 2 mines: 3 cells around it hold one mine, the other
 # is among the 5 cells beyond. The auto-player wins 11 of the 15 layouts from here.
 CORNER = "1##\n###\n###\n"
+
+
+def final(tallies: Iterable[WinChance]) -> WinChance:
+    """The last of ``tallies`` (of `playouts`): all the playouts; no playout when empty."""
+    last = deque(tallies, maxlen=1)
+    return last[0] if last else WinChance(0, 0)
 
 
 def exact_chance(text: str, mines: int) -> float:

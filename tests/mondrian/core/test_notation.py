@@ -29,14 +29,13 @@ from gridpuzzles.mondrian.core.notation import (
     format_position,
     game_from_json,
     game_to_json,
-    grid_text,
+    label_grid,
     parse_block,
     parse_blocks,
     parse_board,
     parse_fixed,
     parse_position,
     parse_puzzle_toml,
-    puzzle_to_toml,
     solutions_to_json,
 )
 from gridpuzzles.mondrian.core.rules import (
@@ -47,6 +46,7 @@ from gridpuzzles.mondrian.core.rules import (
     Orientation,
     Placement,
 )
+from tests.mondrian.checks import puzzle_to_toml
 
 
 def test_positions_are_column_then_row() -> None:
@@ -114,7 +114,7 @@ def test_toml_with_an_impossible_puzzle_is_rejected() -> None:
 
 def test_text_grid_and_json() -> None:
     placements = (Placement(0, 0, Block(1, 2)), Placement(1, 0, Block(1, 2)))
-    assert grid_text(Board(2, 3), placements) == "A A .\nB B ."
+    assert label_grid(Board(2, 3), placements) == (("A", "A", "."), ("B", "B", "."))
     document = solutions_to_json(1, [placements])
     assert document["count"] == 1
     assert document["solutions"][0][1] == {

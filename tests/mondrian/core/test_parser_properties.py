@@ -29,10 +29,10 @@ from gridpuzzles.mondrian.core.notation import (
     parse_number,
     parse_position,
     parse_puzzle_toml,
-    puzzle_to_toml,
 )
 from gridpuzzles.mondrian.core.official import PUBLISHED_FILE, parse_official, parse_official_text
 from gridpuzzles.mondrian.core.rules import MAX_BLOCKS, Block, MondrianError, Orientation, Placement
+from tests.mondrian.checks import puzzle_to_toml
 
 Parsed = TypeVar("Parsed")
 SOME = settings(max_examples=300, deadline=None)

@@ -10,7 +10,6 @@ from gridpuzzles.mondrian.core.rules import (
     Block,
     Board,
     InvalidPuzzleError,
-    Placement,
     check_placements,
     make_puzzle,
 )
@@ -51,8 +50,10 @@ def test_the_full_census(full: Census) -> None:
 def test_the_census_agrees_with_every_official_challenge(
     full: Census, official: tuple[OfficialChallenge, ...]
 ) -> None:
+    wanted = {frozenset(entry.black) for entry in official}
+    counted = {key: count for fixed, count in full.items() if (key := frozenset(fixed)) in wanted}
     for entry in official:
-        assert full.count_for(entry.black) == entry.solutions, entry.code
+        assert counted.get(frozenset(entry.black), 0) == entry.solutions, entry.code
 
 
 def test_the_census_agrees_with_the_solver_on_a_sample(full: Census) -> None:
@@ -62,6 +63,7 @@ def test_the_census_agrees_with_the_solver_on_a_sample(full: Census) -> None:
 
 def test_a_small_census_matches_solving_every_placement() -> None:
     result = census(SMALL_BOARD, SMALL_BLOCKS, SMALL_MARKED)
+    counted = dict(result.items())
     expected: dict[int, int] = {}
     options = [SMALL_BOARD.placements(block) for block in SMALL_MARKED]
     placements = 0
@@ -73,7 +75,7 @@ def test_a_small_census_matches_solving_every_placement() -> None:
         placements += 1
         count = count_solutions(make_puzzle(SMALL_BOARD, SMALL_BLOCKS, fixed))
         expected[count] = expected.get(count, 0) + 1
-        assert result.count_for(fixed) == count
+        assert counted.get(fixed, 0) == count
     assert result.placements == placements == count_placements(SMALL_BOARD, SMALL_MARKED)
     assert result.histogram() == dict(sorted(expected.items()))
 
@@ -91,13 +93,6 @@ def test_progress_is_reported_up_to_one() -> None:
 def test_bad_census_requests_raise(marked: tuple[Block, ...]) -> None:
     with pytest.raises(InvalidPuzzleError):
         census(SMALL_BOARD, SMALL_BLOCKS, marked)
-
-
-def test_asking_the_census_for_a_placement_off_the_board_is_an_error() -> None:
-    result = census(SMALL_BOARD, SMALL_BLOCKS, SMALL_MARKED)
-    fixed = (Placement(0, 0, Block(1, 1)), Placement(3, 3, Block(1, 2)))
-    with pytest.raises(InvalidPuzzleError, match=r"1x2 at \(row 3, col 3\) horizontal is not on"):
-        result.count_for(fixed)
 
 
 def test_a_census_planning_too_many_placements_is_refused_before_any_work() -> None:

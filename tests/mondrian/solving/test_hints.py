@@ -27,8 +27,8 @@ from gridpuzzles.mondrian.solving.solutions import (
     SearchLimitError,
     count_solutions,
     first_solution,
-    is_solution,
 )
+from tests.mondrian.checks import is_solution
 
 EXAMPLE = challenge(parse_fixed(t) for t in ("1x1:2,3,v", "1x2:0,1,v", "1x3:4,7,h"))
 SOLUTION = first_solution(EXAMPLE) or ()

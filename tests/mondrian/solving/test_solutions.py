@@ -26,11 +26,11 @@ from gridpuzzles.mondrian.solving.solutions import (
     count_solutions,
     count_up_to,
     first_solution,
-    is_solution,
     is_unique,
     search_effort,
     solutions,
 )
+from tests.mondrian.checks import is_solution
 
 H, V = Orientation.HORIZONTAL, Orientation.VERTICAL
 EXAMPLE = challenge(

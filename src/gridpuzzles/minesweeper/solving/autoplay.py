@@ -19,7 +19,7 @@ from gridpuzzles.minesweeper.core.grid import Cell, cell_words, neighbours
 from gridpuzzles.minesweeper.core.rules import Action, Move
 from gridpuzzles.minesweeper.core.settings import FirstClick
 from gridpuzzles.minesweeper.core.view import View
-from gridpuzzles.minesweeper.solving.guessing import GuessRule, explained_guess
+from gridpuzzles.minesweeper.solving.guessing import GuessRule, best_guess
 from gridpuzzles.minesweeper.solving.insight import GuessInsight, guess_insight
 from gridpuzzles.minesweeper.solving.probabilities import (
     UNKNOWN,
@@ -322,7 +322,7 @@ def decide(
             return Decision([Move(Action.FLAG, row, col)], False, position=pos, analysis=analysis)
         if only_mines:
             raise ValueError("nothing is left to play: every mine is flagged")
-    chosen = explained_guess(pos, analysis, cache, settings)
+    chosen = best_guess(pos, analysis, cache, settings)
     return Decision(
         [_reveal(view, chosen.cell)], True, chosen.rule, position=pos, analysis=analysis
     )

@@ -75,18 +75,9 @@ def best_guess(
     analysis: Analysis,
     cache: ComponentCache | None = None,
     settings: SolverSettings = DEFAULT_SETTINGS,
-) -> int:
-    """The cell to reveal when no cell is certainly safe (see the module docstring)."""
-    return explained_guess(pos, analysis, cache, settings).cell
-
-
-def explained_guess(
-    pos: Position,
-    analysis: Analysis,
-    cache: ComponentCache | None = None,
-    settings: SolverSettings = DEFAULT_SETTINGS,
 ) -> Guess:
-    """`best_guess` with the rule that chose it."""
+    """The cell to reveal when no cell is certainly safe (see the module docstring), with the
+    rule that chose it."""
     total = analysis.layouts
     weights = [w or 0 for w in analysis.weights]
     forced = unavoidable_fifty_fifty(pos, analysis)

@@ -15,8 +15,7 @@ playout, so a shell may stop whenever its time is up and keep what was done.
 from __future__ import annotations
 
 import random
-from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from gridpuzzles.minesweeper.core.generation import kept_clear
@@ -69,12 +68,6 @@ def playouts(
         board = Board(deal(rng), start)
         wins += play_board(board, rule, then).won
         yield WinChance(wins, played)
-
-
-def final(tallies: Iterable[WinChance]) -> WinChance:
-    """The last of ``tallies`` (of `playouts`): all the playouts; no playout when empty."""
-    last = deque(tallies, maxlen=1)
-    return last[0] if last else WinChance(0, 0)
 
 
 Dealer = Callable[[random.Random], Layout]

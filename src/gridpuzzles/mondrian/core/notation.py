@@ -191,13 +191,6 @@ def _toml_strings(table: Mapping[str, Any], key: str, default: Iterable[str]) ->
     return value
 
 
-def puzzle_to_toml(puzzle: Puzzle) -> str:
-    """The TOML text of a puzzle (read back by :func:`parse_puzzle_toml`)."""
-    blocks = ", ".join(f'"{block}"' for block in puzzle.blocks)
-    fixed = ", ".join(f'"{format_fixed(placement)}"' for placement in puzzle.fixed)
-    return f'board = "{puzzle.board}"\nblocks = [{blocks}]\nfixed = [{fixed}]\n'
-
-
 def block_label(number: int) -> str:
     """The letter naming the ``number``-th block of a board (A-Z, a-z, 0-9, then again)."""
     return _LABELS[number % len(_LABELS)]
@@ -210,11 +203,6 @@ def label_grid(board: Board, placements: Sequence[Placement]) -> tuple[tuple[str
         for row, col in placement.cells():
             grid[row][col] = block_label(number)
     return tuple(tuple(row) for row in grid)
-
-
-def grid_text(board: Board, placements: Sequence[Placement]) -> str:
-    """A plain text grid, one letter per block (see :func:`label_grid`)."""
-    return "\n".join(" ".join(row) for row in label_grid(board, placements))
 
 
 JsonObject = dict[str, Any]

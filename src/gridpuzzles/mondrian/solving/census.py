@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from gridpuzzles.bounds import LimitError
@@ -85,10 +85,6 @@ class Census:
         """All solutions of all placements: the tilings of the board by every block."""
         return sum(self.counts_by_code.values())
 
-    def count_for(self, fixed: Iterable[Placement]) -> int:
-        """The number of solutions when the marked blocks are at ``fixed``."""
-        return self.counts_by_code.get(_Codes(self.board, self.marked).encode(fixed), 0)
-
     def items(self) -> Iterator[tuple[tuple[Placement, ...], int]]:
         """Each placement with at least one solution and its count."""
         codes = _Codes(self.board, self.marked)
@@ -106,20 +102,9 @@ class _Codes:
         for options in self.options[:-1]:
             bases.append(bases[-1] * len(options))
         self.bases = tuple(bases)
-        self.marked = marked
 
     def code(self, which: int, placement: Placement) -> int:
         return self.index[which][placement] * self.bases[which]
-
-    def encode(self, fixed: Iterable[Placement]) -> int:
-        by_block = {p.block: p for p in fixed}
-        if sorted(by_block) != sorted(self.marked):
-            raise InvalidPuzzleError("the census needs one placement of each marked block")
-        chosen = [by_block[block] for block in self.marked]
-        off_board = [p for k, p in enumerate(chosen) if p not in self.index[k]]
-        if off_board:
-            raise InvalidPuzzleError(f"block {off_board[0]} is not on the board")
-        return sum(self.code(k, placement) for k, placement in enumerate(chosen))
 
     def decode(self, code: int) -> tuple[Placement, ...]:
         found = []

@@ -25,7 +25,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from gridpuzzles.bounds import LimitError
@@ -380,24 +380,3 @@ def search_effort(puzzle: Puzzle, max_positions: int = MAX_POSITIONS) -> SearchE
         tally[kind] += 1
         stack.extend((occupied | cells, left) for cells, left, _ in moves)
     return SearchEffort(tally["positions"], tally["forced"], tally["choices"], tally["dead_ends"])
-
-
-def is_solution(puzzle: Puzzle, placements: Sequence[Placement]) -> bool:
-    """Whether ``placements`` solve ``puzzle``; checked cell by cell, independent of the search.
-
-    The placements must include the fixed ones, use exactly the puzzle's blocks, stay on the
-    board, not overlap and cover every cell.
-    """
-    if Counter(p.block for p in placements) != Counter(puzzle.blocks):
-        return False
-    if not set(puzzle.fixed) <= set(placements):
-        return False
-    covered: set[tuple[int, int]] = set()
-    for placement in placements:
-        if not puzzle.board.contains(placement):
-            return False
-        cells = placement.cells()
-        if cells & covered:
-            return False
-        covered |= cells
-    return len(covered) == puzzle.board.area

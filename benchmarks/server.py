@@ -1,4 +1,5 @@
-"""Run `gridpuzzles serve` as a child process on a free loopback port (tests, benchmarks)."""
+"""Run `gridpuzzles serve` as a child process on a free loopback port (tests, benchmarks;
+not part of the package)."""
 
 from __future__ import annotations
 
