@@ -157,7 +157,7 @@ def test_refusals_are_one_line_and_leave_the_board_as_it_was() -> None:
         "the 2x2 block would stick out past the right and bottom edges",
         "the 2x2 block would cover the black 1x1 block at column 0, row 1",
         "no block at column 3, row 3",
-        "nothing to undo",
+        "there is nothing to undo",
         "unknown command 'nonsense'",
         "the 1x2 block is black",
     ):

@@ -275,7 +275,7 @@ async def test_undo_and_redo_with_their_keys() -> None:
             placed.append(screen.game.placed)
         assert placed == [(first,), (), (first,), (first, second)]
         await pilot.press("y")
-        assert said(app, "message") == "Nothing to redo."
+        assert said(app, "message") == "There is nothing to redo."
 
 
 async def test_tab_takes_the_blocks_of_the_tray_in_turn() -> None:

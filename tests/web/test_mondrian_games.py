@@ -146,8 +146,8 @@ def test_showing_the_solutions_marks_the_game_assisted(client: TestClient) -> No
             "to move it",
         ),
         ({"action": "lift", "row": 7, "col": 7}, "no block at row 8, column 8"),
-        ({"action": "undo"}, "nothing to undo"),
-        ({"action": "redo"}, "nothing to redo"),
+        ({"action": "undo"}, "there is nothing to undo"),
+        ({"action": "redo"}, "there is nothing to redo"),
     ],
 )
 def test_a_refused_move_says_why_and_changes_nothing(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gridpuzzles.midend.history import History, undo_limit
+from gridpuzzles.history import History, undo_limit
 from gridpuzzles.minesweeper import Game
 
 

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from gridpuzzles.history import History
 from gridpuzzles.mondrian.core.game import (
     Game,
     MoveError,
@@ -109,7 +110,7 @@ def test_every_hint_on_random_boards_is_right(official: tuple[OfficialChallenge,
                     game.board,
                     game.black_blocks,
                     game.coloured_blocks,
-                    type(game.position)(game.black, kept),
+                    History(type(game.position)(game.black, kept)),
                 )
             )
 

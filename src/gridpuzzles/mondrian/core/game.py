@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from gridpuzzles.history import History, HistoryError, Rewind
 from gridpuzzles.mondrian.core.rules import (
     BLACK_BLOCKS,
     STANDARD_BLOCKS,
@@ -73,16 +74,28 @@ class Game:
     """Every black block of the challenge, on the board or not (largest first)."""
     coloured_blocks: tuple[Block, ...]
     """Every coloured block of the game (largest first)."""
-    position: Position
-    earlier: tuple[Position, ...] = ()
-    """The positions `undo` goes back to, the latest last."""
-    later: tuple[Position, ...] = ()
-    """The positions `redo` goes forward to, the next last."""
+    history: History[Position]
+    """The position on the board and those undo and redo go to (`gridpuzzles.history`)."""
     moves: int = 0
     """Blocks placed, lifted and turned; undo and redo are not moves (a game of ``moves``
-    moves keeps at most ``moves`` positions in ``earlier`` and ``later``)."""
+    moves keeps at most ``moves`` positions to undo and redo to)."""
     assisted: bool = False
     """Whether the player had help (a hint, the solutions): such a game sets no record."""
+
+    @property
+    def position(self) -> Position:
+        """The blocks on the board now."""
+        return self.history.present
+
+    @property
+    def earlier(self) -> tuple[Position, ...]:
+        """The positions `undo` goes back to, the latest last."""
+        return self.history.past
+
+    @property
+    def later(self) -> tuple[Position, ...]:
+        """The positions `redo` goes forward to, the next last."""
+        return self.history.future
 
     @property
     def black(self) -> tuple[Placement, ...]:
@@ -111,11 +124,11 @@ class Game:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self.earlier)
+        return self.history.can_undo
 
     @property
     def can_redo(self) -> bool:
-        return bool(self.later)
+        return self.history.can_redo
 
 
 def _left(blocks: tuple[Block, ...], placements: Iterable[Placement]) -> tuple[Block, ...]:
@@ -128,7 +141,7 @@ def new_game(puzzle: Puzzle) -> Game:
         puzzle.board,
         sorted_blocks(p.block for p in puzzle.fixed),
         puzzle.free_blocks,
-        Position(black=puzzle.fixed),
+        History(Position(black=puzzle.fixed)),
     )
 
 
@@ -149,7 +162,7 @@ def custom_game(
     if missing:
         raise MoveError(f"the black {_sizes(missing.elements())} not among the game's blocks")
     coloured = sorted_blocks((Counter(puzzle.blocks) - Counter(black)).elements())
-    return Game(board, black, coloured, Position())
+    return Game(board, black, coloured, History(Position()))
 
 
 def puzzle_of(game: Game) -> Puzzle:
@@ -291,13 +304,7 @@ def _check_inside(board: Board, placement: Placement) -> None:
 
 def _moved(game: Game, position: Position) -> Game:
     """``game`` after an action that led to ``position`` (which undo can leave)."""
-    return replace(
-        game,
-        position=position,
-        earlier=(*game.earlier, game.position),
-        later=(),
-        moves=game.moves + 1,
-    )
+    return replace(game, history=game.history.then(position), moves=game.moves + 1)
 
 
 def place(game: Game, placement: Placement) -> Game:
@@ -351,7 +358,7 @@ def turn(game: Game, at: Cell | Block) -> Game:
         raise MoveError(f"the {old.block} block is square: turning it changes nothing")
     lifted = replace(game.position, placed=_without(game.placed, old))
     new = turned(old)
-    _check(replace(game, position=lifted), new, black=False)
+    _check(replace(game, history=History(lifted)), new, black=False)
     return _moved(game, replace(lifted, placed=(*lifted.placed, new)))
 
 
@@ -370,26 +377,21 @@ def lift_black(game: Game, at: Cell | Block) -> Game:
 
 def undo(game: Game) -> Game:
     """Go back to the position before the last action."""
-    if not game.earlier:
-        raise MoveError("nothing to undo")
-    return replace(
-        game,
-        position=game.earlier[-1],
-        earlier=game.earlier[:-1],
-        later=(*game.later, game.position),
-    )
+    return _rewound(game, Rewind.UNDO)
 
 
 def redo(game: Game) -> Game:
     """Play again the action the last `undo` took back."""
-    if not game.later:
-        raise MoveError("nothing to redo")
-    return replace(
-        game,
-        position=game.later[-1],
-        earlier=(*game.earlier, game.position),
-        later=game.later[:-1],
-    )
+    return _rewound(game, Rewind.REDO)
+
+
+def _rewound(game: Game, rewind: Rewind) -> Game:
+    """``game`` after an undo or redo (`MoveError` when there is nothing to undo or redo):
+    neither is a move, nor takes back help."""
+    try:
+        return replace(game, history=game.history.rewound(rewind))
+    except HistoryError as error:
+        raise MoveError(str(error)) from None
 
 
 def mark_assisted(game: Game) -> Game:

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from gridpuzzles.bounds import BoundError, parse_whole
+from gridpuzzles.history import History
 from gridpuzzles.mondrian.core.game import Game, Position, count_words
 from gridpuzzles.mondrian.core.rules import (
     MAX_BLOCKS,
@@ -286,7 +287,7 @@ def game_from_json(document: Any) -> Game:
     positions = _Positions(board, black, coloured)
     earlier, later = (tuple(map(positions.read, listed)) for listed in history)
     position = positions.read(document["position"])
-    return Game(board, black, coloured, position, earlier, later, moves, assisted)
+    return Game(board, black, coloured, History(position, earlier, later), moves, assisted)
 
 
 def _position_to_json(position: Position) -> JsonObject:
