@@ -18,7 +18,6 @@ over HTTP both answer alike.
 
 from __future__ import annotations
 
-import sqlite3
 import time
 import warnings
 from collections.abc import Iterator
@@ -39,6 +38,7 @@ from gridpuzzles.web.app import create_app
 from gridpuzzles.web.errors import STORE_BUSY
 from tests.web.conftest import Clock
 from tests.web.contract_games import PUZZLES, Body, Puzzle, State
+from tests.web.test_store_busy import sqlite_locked
 
 REFUSED = 409
 """A move the rules refuse, a stale move, undo or redo with nothing to take back or again."""
@@ -299,24 +299,12 @@ def test_a_move_chosen_before_an_undo_is_stale(client: TestClient, puzzle: Puzzl
 # A locked database
 
 
-@contextmanager
-def locked(db_file: Path) -> Iterator[None]:
-    """The SQLite file's write lock, held by another connection (``sqlite3`` in a shell)."""
-    other = sqlite3.connect(db_file, isolation_level=None)
-    try:
-        other.execute("BEGIN EXCLUSIVE")
-        yield
-        other.execute("ROLLBACK")
-    finally:
-        other.close()
-
-
 def test_a_move_on_a_locked_database_is_503_with_retry_after_then_played(
     client: TestClient, db_file: Path, puzzle: Puzzle
 ) -> None:
     game = new_game(client, puzzle)
     before = played(client, game, puzzle.legal[0])
-    with locked(db_file):
+    with sqlite_locked(str(db_file)):
         started = time.monotonic()
         answer = send(client, game, puzzle.legal[1])
         took = time.monotonic() - started

@@ -25,6 +25,7 @@ from gridpuzzles.mondrian.solving.solutions import SearchLimitError
 from gridpuzzles.web import errors
 from gridpuzzles.web.models import MAX_MOVE_COUNT
 from gridpuzzles.web.mondrian_models import LAST_COL, LAST_ROW
+from tests.web.test_fuzz import JSON
 
 GAMES = "/api/minesweeper/games"
 MONDRIAN = "/api/mondrian"
@@ -236,15 +237,6 @@ def test_the_seed_still_takes_digits_as_text(client: TestClient, seed: object, t
 
 # Hypothesis: nothing but an integer in range is taken, and no body gets a 5xx.
 
-JSON = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers()
-    | st.floats(allow_nan=False, allow_infinity=False)
-    | st.text(max_size=20),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),
-    max_leaves=10,
-)
 NUMBER_LIKE = (
     st.integers(-(2**70), 2**70)
     | st.integers(-3, 110).map(float)
