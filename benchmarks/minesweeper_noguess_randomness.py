@@ -15,8 +15,8 @@ import argparse
 import random
 import statistics
 
-from gridpuzzles.minesweeper.core.generation import place_mines
 from gridpuzzles.minesweeper.core.grid import Layout, block_around
+from gridpuzzles.minesweeper.core.placement import place_mines
 from gridpuzzles.minesweeper.core.settings import FirstClick, level
 from gridpuzzles.minesweeper.solving.noguess import generate, logic_wins
 

@@ -14,14 +14,14 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 
-from gridpuzzles.mondrian.core.official import published_challenges
-from gridpuzzles.mondrian.core.rules import (
+from gridpuzzles.mondrian.core.grid import (
     BLACK_BLOCKS,
     STANDARD_BLOCKS,
     STANDARD_BOARD,
     Puzzle,
     make_puzzle,
 )
+from gridpuzzles.mondrian.core.official import published_challenges
 from gridpuzzles.mondrian.solving.census import census
 from gridpuzzles.mondrian.solving.generation import random_placement
 from gridpuzzles.mondrian.solving.solutions import solutions

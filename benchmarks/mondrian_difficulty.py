@@ -21,8 +21,8 @@ from collections.abc import Callable, Sequence
 from scipy.stats import kendalltau, spearmanr
 
 from gridpuzzles.mondrian.core.challenges import LEVELS
+from gridpuzzles.mondrian.core.grid import Puzzle
 from gridpuzzles.mondrian.core.official import OfficialChallenge, published_challenges
-from gridpuzzles.mondrian.core.rules import Puzzle
 from gridpuzzles.mondrian.solving.difficulty import level_of_score, logical_effort
 from gridpuzzles.mondrian.solving.solutions import search_effort
 

@@ -11,7 +11,7 @@ import gridpuzzles
 
 SAMPLES: dict[str, tuple[object, ...]] = {
     "gridpuzzles.mondrian.solving.solutions.SearchLimitError": (5_000,),
-    "gridpuzzles.minesweeper.core.rules.MoveError": ("{cell} is already open", (2, 3)),
+    "gridpuzzles.minesweeper.core.game.MoveError": ("{cell} is already open", (2, 3)),
 }
 """The arguments of the error classes whose ``__init__`` takes more than a message."""
 

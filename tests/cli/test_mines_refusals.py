@@ -27,7 +27,7 @@ from gridpuzzles.minesweeper import (
     level,
     view,
 )
-from gridpuzzles.minesweeper.core.generation import place_mines
+from gridpuzzles.minesweeper.core.placement import place_mines
 from gridpuzzles.minesweeper.solving import benchmark
 from gridpuzzles.minesweeper.solving.autoplay import next_move
 from gridpuzzles.minesweeper.solving.probabilities import SolverLimitError

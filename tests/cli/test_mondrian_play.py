@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from gridpuzzles.mondrian.core.challenges import find_published
+from gridpuzzles.mondrian.core.grid import Puzzle
 from gridpuzzles.mondrian.core.notation import format_fixed
-from gridpuzzles.mondrian.core.rules import Puzzle
 from gridpuzzles.mondrian.solving.solutions import first_solution
 from gridpuzzles.storage import Store
 from tests.cli.test_mines import screen, wait_for

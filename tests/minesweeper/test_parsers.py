@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from gridpuzzles.cli.inputs import UsageError
 from gridpuzzles.cli.mines_bench import parse_densities
+from gridpuzzles.minesweeper.core.game import Action, InvalidMoveError, Move
 from gridpuzzles.minesweeper.core.notation import NotationError, parse_layout, parse_view
-from gridpuzzles.minesweeper.core.rules import Action, InvalidMoveError, Move
 from gridpuzzles.minesweeper.core.settings import MAX_SIDE, ConfigError
 from gridpuzzles.minesweeper.solving.benchmark import BoardFileError, parse_board
 from gridpuzzles.terminal.minesweeper import InputError, Rules, parse_command, parse_level

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from gridpuzzles.mondrian.core.grid import Placement, Puzzle
 from gridpuzzles.mondrian.core.notation import format_fixed
-from gridpuzzles.mondrian.core.rules import Placement, Puzzle
 
 
 def is_solution(puzzle: Puzzle, placements: Sequence[Placement]) -> bool:

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from gridpuzzles.mondrian.core.challenges import find_published
+from gridpuzzles.mondrian.core.grid import Block, Puzzle, challenge
 from gridpuzzles.mondrian.core.notation import NotationError, format_fixed, parse_fixed
-from gridpuzzles.mondrian.core.rules import Block, Puzzle, challenge
 from gridpuzzles.mondrian.solving.solutions import first_solution
 from gridpuzzles.storage import Store
 from gridpuzzles.terminal.mondrian import (

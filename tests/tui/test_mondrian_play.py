@@ -11,7 +11,7 @@ from textual.widgets import OptionList, Select
 
 from gridpuzzles.mondrian.core.challenges import challenge_key, published
 from gridpuzzles.mondrian.core.game import Cell, Game, block_at, puzzle_of
-from gridpuzzles.mondrian.core.rules import BLACK_BLOCKS, Block, Orientation, Placement, challenge
+from gridpuzzles.mondrian.core.grid import BLACK_BLOCKS, Block, Orientation, Placement, challenge
 from gridpuzzles.mondrian.solving.solutions import first_solution, is_unique
 from gridpuzzles.storage import Store
 from gridpuzzles.tui.app import GridPuzzlesApp

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gridpuzzles.mondrian.core.challenges import find_published
-from gridpuzzles.mondrian.core.rules import Placement
+from gridpuzzles.mondrian.core.grid import Placement
 from gridpuzzles.mondrian.solving.solutions import first_solution
 from tests.web.boards import FIRST, SEED
 

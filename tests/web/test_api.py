@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from gridpuzzles import __version__
 from gridpuzzles.minesweeper import FirstClick, format_view, level, new_game, play, view
-from gridpuzzles.minesweeper.core.rules import Move
+from gridpuzzles.minesweeper.core.game import Move
 from gridpuzzles.minesweeper.solving.noguess import generate, placement
 from gridpuzzles.storage import Store
 from gridpuzzles.web.tokens import COOKIE

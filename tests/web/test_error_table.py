@@ -14,7 +14,7 @@ from gridpuzzles.minesweeper import MoveError as MinesweeperMoveError
 from gridpuzzles.minesweeper.solving.noguess import NoGuessError
 from gridpuzzles.minesweeper.solving.probabilities import SolverLimitError
 from gridpuzzles.mondrian.core.game import MoveError as MondrianMoveError
-from gridpuzzles.mondrian.core.rules import MondrianError
+from gridpuzzles.mondrian.core.grid import MondrianError
 from gridpuzzles.web import errors
 from gridpuzzles.web.assist import BEYOND_SOLVER
 from tests.error_classes import name, product_errors, sample

@@ -12,7 +12,7 @@ from benchmarks.server import ServerProcess
 from playwright.sync_api import Browser, Page, expect
 
 from gridpuzzles.mondrian.core.challenges import find_published
-from gridpuzzles.mondrian.core.rules import Orientation, Placement
+from gridpuzzles.mondrian.core.grid import Orientation, Placement
 from gridpuzzles.mondrian.solving.solutions import first_solution
 
 CODE = "001040531"

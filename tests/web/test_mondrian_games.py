@@ -11,8 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from gridpuzzles.mondrian.core.challenges import find_published
+from gridpuzzles.mondrian.core.grid import Placement
 from gridpuzzles.mondrian.core.notation import parse_fixed
-from gridpuzzles.mondrian.core.rules import Placement
 from gridpuzzles.mondrian.solving.solutions import first_solution
 from gridpuzzles.storage import Store
 from gridpuzzles.web import mondrian_games

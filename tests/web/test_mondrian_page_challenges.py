@@ -12,8 +12,8 @@ import pytest
 from benchmarks.server import ServerProcess
 from playwright.sync_api import Browser, Page, expect
 
+from gridpuzzles.mondrian.core.grid import Placement
 from gridpuzzles.mondrian.core.notation import parse_fixed
-from gridpuzzles.mondrian.core.rules import Placement
 from tests.web.conftest import fresh_page
 from tests.web.test_mondrian_browser import (
     CODE,

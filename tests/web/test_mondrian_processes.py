@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from gridpuzzles.mondrian.core.game import Game, place
-from gridpuzzles.mondrian.core.rules import Placement
+from gridpuzzles.mondrian.core.grid import Placement
 from gridpuzzles.storage import MoveConflict, Store
 from gridpuzzles.web.app import create_app
 from gridpuzzles.web.mondrian_games import CHANGED, Held, MondrianGames

@@ -6,7 +6,7 @@ from __future__ import annotations
 import anyio
 import pytest
 
-from gridpuzzles.mondrian.core.rules import STANDARD_BLOCKS, Board, make_puzzle
+from gridpuzzles.mondrian.core.grid import STANDARD_BLOCKS, Board, make_puzzle
 from gridpuzzles.mondrian.solving.solutions import SearchLimitError, count_solutions
 from gridpuzzles.web.workers import Workers
 

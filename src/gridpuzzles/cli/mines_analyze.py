@@ -22,8 +22,8 @@ from gridpuzzles.cli.options import (
     number,
     whole,
 )
+from gridpuzzles.minesweeper.core.game import Action
 from gridpuzzles.minesweeper.core.notation import NotationError, parse_view
-from gridpuzzles.minesweeper.core.rules import Action
 from gridpuzzles.minesweeper.core.settings import ConfigError, FirstClick
 from gridpuzzles.minesweeper.core.view import View
 from gridpuzzles.minesweeper.solving.autoplay import ADVICE_ERRORS, Decision, Hint, advice, decide

@@ -35,6 +35,19 @@ from gridpuzzles.mondrian.core.challenges import (
     choose_published,
     find_published,
 )
+from gridpuzzles.mondrian.core.grid import (
+    BLACK_BLOCKS,
+    MAX_BLOCKS,
+    MAX_SIDE,
+    STANDARD_BLOCKS,
+    STANDARD_BOARD,
+    InvalidPuzzleError,
+    MondrianError,
+    Placement,
+    Puzzle,
+    challenge,
+    make_puzzle,
+)
 from gridpuzzles.mondrian.core.notation import (
     MAX_TOML_BYTES,
     NotationError,
@@ -48,19 +61,6 @@ from gridpuzzles.mondrian.core.notation import (
     solutions_to_json,
 )
 from gridpuzzles.mondrian.core.rendering import render_svg, render_text
-from gridpuzzles.mondrian.core.rules import (
-    BLACK_BLOCKS,
-    MAX_BLOCKS,
-    MAX_SIDE,
-    STANDARD_BLOCKS,
-    STANDARD_BOARD,
-    InvalidPuzzleError,
-    MondrianError,
-    Placement,
-    Puzzle,
-    challenge,
-    make_puzzle,
-)
 from gridpuzzles.mondrian.solving.census import MAX_CENSUS_PLACEMENTS, Progress, census
 from gridpuzzles.mondrian.solving.generation import GeneratedChallenge, generate_challenge
 from gridpuzzles.mondrian.solving.solutions import (

@@ -3,15 +3,7 @@ moves, what the player sees, notation, rendering); `solving` holds the solver ov
 package re-exports the core's public names: ``from gridpuzzles.minesweeper import new_game``."""
 
 from gridpuzzles.minesweeper.core.errors import MinesweeperError
-from gridpuzzles.minesweeper.core.grid import Cell, Layout, three_bv
-from gridpuzzles.minesweeper.core.notation import (
-    NotationError,
-    format_layout,
-    format_view,
-    parse_layout,
-    parse_view,
-)
-from gridpuzzles.minesweeper.core.rules import (
+from gridpuzzles.minesweeper.core.game import (
     Action,
     Figures,
     Game,
@@ -29,6 +21,14 @@ from gridpuzzles.minesweeper.core.rules import (
     play,
     reveal,
     toggle_flag,
+)
+from gridpuzzles.minesweeper.core.grid import Cell, Layout, three_bv
+from gridpuzzles.minesweeper.core.notation import (
+    NotationError,
+    format_layout,
+    format_view,
+    parse_layout,
+    parse_view,
 )
 from gridpuzzles.minesweeper.core.settings import (
     LEVELS,

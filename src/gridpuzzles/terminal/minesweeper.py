@@ -14,13 +14,7 @@ from typing import BinaryIO
 from gridpuzzles.bounds import BoundError, is_digits, parse_whole, read_decimal, shown
 from gridpuzzles.midend import HistoryError, Rewind
 from gridpuzzles.midend.minesweeper import history_of
-from gridpuzzles.minesweeper.core.rendering import (
-    describe,
-    render_board,
-    render_result,
-    render_status,
-)
-from gridpuzzles.minesweeper.core.rules import (
+from gridpuzzles.minesweeper.core.game import (
     Action,
     Game,
     InvalidMoveError,
@@ -30,6 +24,12 @@ from gridpuzzles.minesweeper.core.rules import (
     figures,
     new_game,
     play,
+)
+from gridpuzzles.minesweeper.core.rendering import (
+    describe,
+    render_board,
+    render_result,
+    render_status,
 )
 from gridpuzzles.minesweeper.core.settings import (
     LEVELS,

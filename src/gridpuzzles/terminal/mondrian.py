@@ -38,6 +38,17 @@ from gridpuzzles.mondrian.core.game import (
     turn,
     undo,
 )
+from gridpuzzles.mondrian.core.grid import (
+    BLACK_BLOCKS,
+    MAX_SIDE,
+    STANDARD_BOARD,
+    Block,
+    MondrianError,
+    Placement,
+    Puzzle,
+    challenge,
+    check_placements,
+)
 from gridpuzzles.mondrian.core.notation import (
     NotationError,
     format_fixed,
@@ -54,17 +65,6 @@ from gridpuzzles.mondrian.core.records import (
     solved_sentences,
 )
 from gridpuzzles.mondrian.core.rendering import colour_of, legend, render_board
-from gridpuzzles.mondrian.core.rules import (
-    BLACK_BLOCKS,
-    MAX_SIDE,
-    STANDARD_BOARD,
-    Block,
-    MondrianError,
-    Placement,
-    Puzzle,
-    challenge,
-    check_placements,
-)
 from gridpuzzles.mondrian.solving.difficulty import difficulty_of
 from gridpuzzles.mondrian.solving.hints import reveal_solutions, take_hint
 from gridpuzzles.mondrian.solving.solutions import first_solution

@@ -29,9 +29,7 @@ from textual.widgets import Footer, Static
 
 from gridpuzzles.midend import History, HistoryError, Rewind
 from gridpuzzles.midend.minesweeper import history_of
-from gridpuzzles.minesweeper.core.grid import Cell, cell_of, cell_words
-from gridpuzzles.minesweeper.core.rendering import describe
-from gridpuzzles.minesweeper.core.rules import (
+from gridpuzzles.minesweeper.core.game import (
     Action,
     Game,
     Mark,
@@ -42,6 +40,8 @@ from gridpuzzles.minesweeper.core.rules import (
     new_game,
     play,
 )
+from gridpuzzles.minesweeper.core.grid import Cell, cell_of, cell_words
+from gridpuzzles.minesweeper.core.rendering import describe
 from gridpuzzles.minesweeper.core.settings import Config
 from gridpuzzles.minesweeper.core.view import HIDDEN, QUESTION, View, view
 from gridpuzzles.minesweeper.solving.autoplay import ADVICE_ERRORS, Player, hint

@@ -52,6 +52,14 @@ from gridpuzzles.mondrian.core.game import (
     undo,
     why_not,
 )
+from gridpuzzles.mondrian.core.grid import (
+    Block,
+    Board,
+    MondrianError,
+    Orientation,
+    Placement,
+    Puzzle,
+)
 from gridpuzzles.mondrian.core.official import OfficialChallenge
 from gridpuzzles.mondrian.core.records import (
     Finish,
@@ -59,14 +67,6 @@ from gridpuzzles.mondrian.core.records import (
     duration_words,
     new_bests,
     solved_sentences,
-)
-from gridpuzzles.mondrian.core.rules import (
-    Block,
-    Board,
-    MondrianError,
-    Orientation,
-    Placement,
-    Puzzle,
 )
 from gridpuzzles.mondrian.solving.difficulty import difficulty_of
 from gridpuzzles.mondrian.solving.generation import GeneratedChallenge, generate_challenge

@@ -23,9 +23,9 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from gridpuzzles.mondrian.core.game import Cell
+from gridpuzzles.mondrian.core.grid import Block, Board, Placement
 from gridpuzzles.mondrian.core.notation import label_grid
 from gridpuzzles.mondrian.core.rendering import Colour, colour_of
-from gridpuzzles.mondrian.core.rules import Block, Board, Placement
 
 CELL_SIZES = ((2, 1), (4, 2), (6, 3), (8, 4), (10, 5))
 """Cell sizes (columns, lines), smallest first: each about square on a terminal."""

@@ -17,9 +17,9 @@ from contextlib import contextmanager
 from fastapi import APIRouter, HTTPException, Response
 
 from gridpuzzles.mondrian.core.game import Game, MoveError
+from gridpuzzles.mondrian.core.grid import Placement, challenge
 from gridpuzzles.mondrian.core.notation import parse_block
 from gridpuzzles.mondrian.core.official import OfficialChallenge
-from gridpuzzles.mondrian.core.rules import Placement, challenge
 from gridpuzzles.mondrian.solving.hints import Hint, NoHintError, reveal_solutions, take_hint
 from gridpuzzles.mondrian.solving.solutions import count_solutions, solutions
 from gridpuzzles.storage import Store

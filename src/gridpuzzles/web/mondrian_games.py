@@ -56,10 +56,10 @@ from gridpuzzles.mondrian.core.game import (
     turn,
     undo,
 )
+from gridpuzzles.mondrian.core.grid import MondrianError, Placement, Puzzle
 from gridpuzzles.mondrian.core.notation import game_from_json, game_to_json, parse_block
 from gridpuzzles.mondrian.core.official import OfficialChallenge
 from gridpuzzles.mondrian.core.records import Finish, new_bests, solved_sentences
-from gridpuzzles.mondrian.core.rules import MondrianError, Placement, Puzzle
 from gridpuzzles.mondrian.solving.difficulty import difficulty_of
 from gridpuzzles.mondrian.solving.generation import generate_challenge
 from gridpuzzles.mondrian.solving.solutions import count_solutions

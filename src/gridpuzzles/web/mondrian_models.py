@@ -14,9 +14,9 @@ from pydantic import BaseModel, Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from gridpuzzles.mondrian.core.challenges import EDITIONS, LEVELS
+from gridpuzzles.mondrian.core.grid import STANDARD_BOARD, Block, Orientation, Placement
 from gridpuzzles.mondrian.core.records import Record, duration_words
 from gridpuzzles.mondrian.core.rendering import colour_of
-from gridpuzzles.mondrian.core.rules import STANDARD_BOARD, Block, Orientation, Placement
 from gridpuzzles.mondrian.solving.difficulty import NO_SOLUTION
 from gridpuzzles.web.models import (
     MAX_MOVE_COUNT,

@@ -1,6 +1,6 @@
 from gridpuzzles.minesweeper import parse_view, reveal, toggle_flag
+from gridpuzzles.minesweeper.core.game import figures
 from gridpuzzles.minesweeper.core.rendering import render_board, render_result, render_status
-from gridpuzzles.minesweeper.core.rules import figures
 from gridpuzzles.minesweeper.core.view import view
 from tests.minesweeper.boards import board
 

@@ -30,7 +30,7 @@ from gridpuzzles.minesweeper import (
     toggle_flag,
     view,
 )
-from gridpuzzles.minesweeper.core.generation import place_mines
+from gridpuzzles.minesweeper.core.placement import place_mines
 from tests.minesweeper.boards import board, brute_opening, layouts
 
 

@@ -15,8 +15,8 @@ from gridpuzzles.minesweeper import (
     reveal,
     toggle_flag,
 )
-from gridpuzzles.minesweeper.core.generation import place_mines
 from gridpuzzles.minesweeper.core.grid import block_around
+from gridpuzzles.minesweeper.core.placement import place_mines
 from gridpuzzles.minesweeper.core.settings import ConfigError
 from gridpuzzles.minesweeper.solving.benchmark import random_boards
 from gridpuzzles.minesweeper.solving.noguess import (
@@ -65,7 +65,7 @@ def test_the_same_seed_gives_the_same_board() -> None:
 
 def test_a_plain_random_board_usually_needs_a_guess() -> None:
     """The checker is not trivially true: random expert boards mostly need guesses."""
-    from gridpuzzles.minesweeper.core.generation import place_mines
+    from gridpuzzles.minesweeper.core.placement import place_mines
 
     config = level("expert", FirstClick.OPENING)
     wins = sum(logic_wins(place_mines(config, 66, random.Random(s)), 66) for s in range(10))

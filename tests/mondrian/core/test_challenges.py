@@ -16,9 +16,9 @@ from gridpuzzles.mondrian.core.challenges import (
     published,
     published_of,
 )
+from gridpuzzles.mondrian.core.grid import Block, Board, challenge, make_puzzle
 from gridpuzzles.mondrian.core.notation import parse_fixed
 from gridpuzzles.mondrian.core.official import OfficialChallenge
-from gridpuzzles.mondrian.core.rules import Block, Board, challenge, make_puzzle
 
 
 def test_every_edition_has_22_challenges_of_every_level() -> None:

@@ -27,8 +27,7 @@ from gridpuzzles.mondrian.core.game import (
     undo,
     why_not,
 )
-from gridpuzzles.mondrian.core.notation import parse_fixed
-from gridpuzzles.mondrian.core.rules import (
+from gridpuzzles.mondrian.core.grid import (
     BLACK_BLOCKS,
     COLOURED_BLOCKS,
     STANDARD_BOARD,
@@ -39,6 +38,7 @@ from gridpuzzles.mondrian.core.rules import (
     Placement,
     challenge,
 )
+from gridpuzzles.mondrian.core.notation import parse_fixed
 
 # The README's example challenge: 1x1 at column 2, row 3 (vertical), 1x2 at column 0, row 1
 # (vertical), 1x3 at column 4, row 7; its one solution, as SIZE:X,Y,O.

@@ -23,6 +23,14 @@ from gridpuzzles.mondrian.core.game import (
     turn,
     undo,
 )
+from gridpuzzles.mondrian.core.grid import (
+    STANDARD_BLOCKS,
+    Block,
+    Board,
+    InvalidPuzzleError,
+    Orientation,
+    Placement,
+)
 from gridpuzzles.mondrian.core.notation import (
     NotationError,
     format_fixed,
@@ -37,14 +45,6 @@ from gridpuzzles.mondrian.core.notation import (
     parse_position,
     parse_puzzle_toml,
     solutions_to_json,
-)
-from gridpuzzles.mondrian.core.rules import (
-    STANDARD_BLOCKS,
-    Block,
-    Board,
-    InvalidPuzzleError,
-    Orientation,
-    Placement,
 )
 from tests.mondrian.checks import puzzle_to_toml
 

@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gridpuzzles.mondrian.core.game import custom_game, place, undo
+from gridpuzzles.mondrian.core.grid import MAX_BLOCKS, Block, MondrianError, Orientation, Placement
 from gridpuzzles.mondrian.core.notation import (
     format_fixed,
     format_position,
@@ -31,7 +32,6 @@ from gridpuzzles.mondrian.core.notation import (
     parse_puzzle_toml,
 )
 from gridpuzzles.mondrian.core.official import PUBLISHED_FILE, parse_official, parse_official_text
-from gridpuzzles.mondrian.core.rules import MAX_BLOCKS, Block, MondrianError, Orientation, Placement
 from tests.mondrian.checks import puzzle_to_toml
 
 Parsed = TypeVar("Parsed")

@@ -2,8 +2,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ElementTree
 
-from gridpuzzles.mondrian.core.rendering import Colour, colour_of, legend, render_board, render_svg
-from gridpuzzles.mondrian.core.rules import (
+from gridpuzzles.mondrian.core.grid import (
     BLACK_BLOCKS,
     COLOURED_BLOCKS,
     STANDARD_BOARD,
@@ -12,6 +11,7 @@ from gridpuzzles.mondrian.core.rules import (
     Placement,
     challenge,
 )
+from gridpuzzles.mondrian.core.rendering import Colour, colour_of, legend, render_board, render_svg
 from gridpuzzles.mondrian.solving.solutions import first_solution
 
 EXAMPLE = challenge(

@@ -4,7 +4,7 @@ import itertools
 
 import pytest
 
-from gridpuzzles.mondrian.core.rules import (
+from gridpuzzles.mondrian.core.grid import (
     BLACK_BLOCKS,
     MAX_BLOCKS,
     MAX_SIDE,

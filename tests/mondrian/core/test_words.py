@@ -16,14 +16,14 @@ from gridpuzzles.mondrian.core.game import (
     turn,
     why_not,
 )
-from gridpuzzles.mondrian.core.notation import parse_fixed
-from gridpuzzles.mondrian.core.rules import (
+from gridpuzzles.mondrian.core.grid import (
     STANDARD_BOARD,
     InvalidPuzzleError,
     MondrianError,
     challenge,
     check_placements,
 )
+from gridpuzzles.mondrian.core.notation import parse_fixed
 from gridpuzzles.mondrian.core.words import Cell, Words, cell_words, joined, words
 
 BLACK = [parse_fixed(text) for text in ("1x1:2,3,v", "1x2:0,1,v", "1x3:4,7,h")]

@@ -4,8 +4,7 @@ import itertools
 
 import pytest
 
-from gridpuzzles.mondrian.core.official import OfficialChallenge
-from gridpuzzles.mondrian.core.rules import (
+from gridpuzzles.mondrian.core.grid import (
     STANDARD_BLOCKS,
     Block,
     Board,
@@ -13,6 +12,7 @@ from gridpuzzles.mondrian.core.rules import (
     check_placements,
     make_puzzle,
 )
+from gridpuzzles.mondrian.core.official import OfficialChallenge
 from gridpuzzles.mondrian.solving.census import (
     MAX_CENSUS_COUNTS,
     MAX_CENSUS_PLACEMENTS,

@@ -9,9 +9,7 @@ import pytest
 from scipy.stats import spearmanr
 
 from gridpuzzles.mondrian.core.challenges import LEVELS, published
-from gridpuzzles.mondrian.core.notation import parse_fixed
-from gridpuzzles.mondrian.core.official import OfficialChallenge
-from gridpuzzles.mondrian.core.rules import (
+from gridpuzzles.mondrian.core.grid import (
     STANDARD_BLOCKS,
     STANDARD_BOARD,
     Block,
@@ -19,6 +17,8 @@ from gridpuzzles.mondrian.core.rules import (
     challenge,
     make_puzzle,
 )
+from gridpuzzles.mondrian.core.notation import parse_fixed
+from gridpuzzles.mondrian.core.official import OfficialChallenge
 from gridpuzzles.mondrian.solving.difficulty import (
     NO_SOLUTION,
     THRESHOLDS,

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from gridpuzzles.mondrian.core.challenges import LEVELS, ChallengeError
-from gridpuzzles.mondrian.core.rules import (
+from gridpuzzles.mondrian.core.grid import (
     BLACK_BLOCKS,
     STANDARD_BOARD,
     Block,

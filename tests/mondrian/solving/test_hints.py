@@ -15,9 +15,9 @@ from gridpuzzles.mondrian.core.game import (
     new_game,
     place,
 )
+from gridpuzzles.mondrian.core.grid import challenge, make_puzzle
 from gridpuzzles.mondrian.core.notation import parse_fixed
 from gridpuzzles.mondrian.core.official import OfficialChallenge
-from gridpuzzles.mondrian.core.rules import challenge, make_puzzle
 from gridpuzzles.mondrian.solving.hints import (
     NoHintError,
     hint,

@@ -8,8 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gridpuzzles.mondrian.core.official import OfficialChallenge
-from gridpuzzles.mondrian.core.rules import (
+from gridpuzzles.mondrian.core.grid import (
     STANDARD_BLOCKS,
     Block,
     Board,
@@ -20,6 +19,7 @@ from gridpuzzles.mondrian.core.rules import (
     challenge,
     make_puzzle,
 )
+from gridpuzzles.mondrian.core.official import OfficialChallenge
 from gridpuzzles.mondrian.solving.solutions import (
     MAX_POSITIONS,
     SearchLimitError,

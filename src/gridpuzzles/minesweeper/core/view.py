@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from gridpuzzles.minesweeper.core.rules import Game, Mark, Status
+from gridpuzzles.minesweeper.core.game import Game, Mark, Status
 
 HIDDEN = "#"
 FLAG = "F"

@@ -17,8 +17,8 @@ import random
 from dataclasses import dataclass, replace
 
 from gridpuzzles.minesweeper.core.errors import MinesweeperError
-from gridpuzzles.minesweeper.core.generation import Placer, place_mines
 from gridpuzzles.minesweeper.core.grid import Layout, block_around
+from gridpuzzles.minesweeper.core.placement import Placer, place_mines
 from gridpuzzles.minesweeper.core.settings import Config, ConfigError, FirstClick
 from gridpuzzles.minesweeper.solving.probabilities import (
     UNKNOWN,

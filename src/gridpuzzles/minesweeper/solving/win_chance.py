@@ -18,8 +18,8 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from gridpuzzles.minesweeper.core.generation import kept_clear
 from gridpuzzles.minesweeper.core.grid import Layout
+from gridpuzzles.minesweeper.core.placement import kept_clear
 from gridpuzzles.minesweeper.core.settings import Config, FirstClick, check_playable
 from gridpuzzles.minesweeper.core.view import View
 from gridpuzzles.minesweeper.solving.autoplay import first_click

@@ -12,9 +12,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from gridpuzzles.mondrian.core.notation import format_fixed, format_position, quoted
-from gridpuzzles.mondrian.core.official import OfficialChallenge, published_challenges
-from gridpuzzles.mondrian.core.rules import (
+from gridpuzzles.mondrian.core.grid import (
     BLACK_BLOCKS,
     STANDARD_BLOCKS,
     STANDARD_BOARD,
@@ -22,6 +20,8 @@ from gridpuzzles.mondrian.core.rules import (
     Placement,
     Puzzle,
 )
+from gridpuzzles.mondrian.core.notation import format_fixed, format_position, quoted
+from gridpuzzles.mondrian.core.official import OfficialChallenge, published_challenges
 
 LEVELS = ("easy", "medium", "hard", "master")
 """The published levels, easiest first: every challenge's difficulty is one of them."""

@@ -5,7 +5,7 @@ Vocabulary:
 - the **black blocks** are the challenge: fixed before play (`new_game` from a `Puzzle`), or
   placed by the player when they make their own challenge (`custom_game`, `place_black`);
 - the **tray** holds the coloured blocks still to place; **placed** ones are on the board;
-- a **placement** (`rules.Placement`) is a block, its top-left cell and its orientation, so
+- a **placement** (`grid.Placement`) is a block, its top-left cell and its orientation, so
   turning a block is choosing the other orientation (`turned`); its text form is the
   notation's ``SIZE:X,Y,O`` (`notation.format_fixed`, e.g. ``2x3:4,0,h``).
 
@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from gridpuzzles.history import History, HistoryError, Rewind
-from gridpuzzles.mondrian.core.rules import (
+from gridpuzzles.mondrian.core.grid import (
     BLACK_BLOCKS,
     STANDARD_BLOCKS,
     STANDARD_BOARD,
@@ -43,8 +43,8 @@ from gridpuzzles.mondrian.core.rules import (
 )
 
 # The game's words too:
-from gridpuzzles.mondrian.core.rules import block_phrase as block_phrase
-from gridpuzzles.mondrian.core.rules import block_words as block_words
+from gridpuzzles.mondrian.core.grid import block_phrase as block_phrase
+from gridpuzzles.mondrian.core.grid import block_words as block_words
 from gridpuzzles.mondrian.core.words import Cell as Cell
 from gridpuzzles.mondrian.core.words import CellNamer as CellNamer
 from gridpuzzles.mondrian.core.words import Words, words
@@ -53,7 +53,7 @@ from gridpuzzles.mondrian.core.words import cell_words as cell_words
 
 class MoveError(MondrianError, ValueError):
     """An action the game refuses; the message says why, in the board's own terms (Minesweeper's
-    refusals are `gridpuzzles.minesweeper.core.rules.MoveError` too)."""
+    refusals are `gridpuzzles.minesweeper.core.game.MoveError` too)."""
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from typing import Any
 from gridpuzzles.bounds import BoundError, parse_whole
 from gridpuzzles.history import History
 from gridpuzzles.mondrian.core.game import Game, Position, count_words
-from gridpuzzles.mondrian.core.rules import (
+from gridpuzzles.mondrian.core.grid import (
     MAX_BLOCKS,
     MAX_SIDE,
     STANDARD_BLOCKS,

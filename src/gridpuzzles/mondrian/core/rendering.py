@@ -15,8 +15,8 @@ import enum
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
+from gridpuzzles.mondrian.core.grid import Block, Board, Placement
 from gridpuzzles.mondrian.core.notation import EMPTY_LABEL, block_label, label_grid
-from gridpuzzles.mondrian.core.rules import Block, Board, Placement
 
 
 class Colour(enum.Enum):

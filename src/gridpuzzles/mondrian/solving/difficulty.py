@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from gridpuzzles.mondrian.core.challenges import LEVELS, published_of
 from gridpuzzles.mondrian.core.game import count_words
-from gridpuzzles.mondrian.core.rules import Block, Board, Placement, Puzzle
+from gridpuzzles.mondrian.core.grid import Block, Board, Placement, Puzzle
 from gridpuzzles.mondrian.solving.solutions import SearchLimitError
 
 Cell = tuple[int, int]

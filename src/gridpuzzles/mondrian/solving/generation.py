@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from gridpuzzles.bounds import LimitError
 from gridpuzzles.mondrian.core.challenges import LEVELS, ChallengeError
-from gridpuzzles.mondrian.core.rules import (
+from gridpuzzles.mondrian.core.grid import (
     BLACK_BLOCKS,
     STANDARD_BLOCKS,
     STANDARD_BOARD,

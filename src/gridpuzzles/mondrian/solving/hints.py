@@ -23,7 +23,7 @@ from gridpuzzles.mondrian.core.game import (
     placement_phrase,
     puzzle_of,
 )
-from gridpuzzles.mondrian.core.rules import MondrianError, Placement, Puzzle, make_puzzle
+from gridpuzzles.mondrian.core.grid import MondrianError, Placement, Puzzle, make_puzzle
 from gridpuzzles.mondrian.core.words import Words, joined, words
 from gridpuzzles.mondrian.solving.difficulty import Focus, focus
 from gridpuzzles.mondrian.solving.solutions import (

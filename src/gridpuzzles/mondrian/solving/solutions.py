@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from gridpuzzles.bounds import LimitError
-from gridpuzzles.mondrian.core.rules import (
+from gridpuzzles.mondrian.core.grid import (
     Block,
     Board,
     MondrianError,

@@ -17,7 +17,6 @@ import numpy.typing as npt
 
 from gridpuzzles.bounds import shown
 from gridpuzzles.minesweeper.core.errors import MinesweeperError, NotationError
-from gridpuzzles.minesweeper.core.generation import Placer, place_mines
 from gridpuzzles.minesweeper.core.grid import (
     Cell,
     Layout,
@@ -26,6 +25,7 @@ from gridpuzzles.minesweeper.core.grid import (
     opening,
     three_bv,
 )
+from gridpuzzles.minesweeper.core.placement import Placer, place_mines
 from gridpuzzles.minesweeper.core.settings import Config, ConfigError, FirstClick, WinRule
 
 
