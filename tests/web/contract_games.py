@@ -96,8 +96,8 @@ MONDRIAN = Puzzle(
     illegal_words="would stick out past",
     malformed={"action": "place", "row": 0, "col": 0},
     malformed_words="to place a block, give its size",
-    undo=("/moves", {"action": "undo"}),
-    redo=("/moves", {"action": "redo"}),
+    undo=("/undo", None),
+    redo=("/redo", None),
     count_field="version",  # its "moves" counts blocks put down, lifted and turned
     board=lambda state: (state["black"], state["placed"]),
 )

@@ -81,6 +81,16 @@ def rewind_seen_after(route: str) -> Send:
     return send
 
 
+def mondrian_rewind_seen_after(route: str) -> Send:
+    def send(client: TestClient, value: object) -> httpx.Response:
+        game = own_mondrian_game(client)
+        url = f"{MONDRIAN}/games/{game}/{route}"
+        response: httpx.Response = client.post(url, json={"version": value})
+        return response
+
+    return send
+
+
 def black_block_with(name: str) -> Send:
     def send(client: TestClient, value: object) -> httpx.Response:
         black = [{**BLACK[0], name: value}, *BLACK[1:]]
@@ -124,6 +134,15 @@ NUMBER_FIELDS = {
     ),
     "minesweeper redo's moves": NumberField(
         "the moves", 0, MAX_MOVE_COUNT, True, rewind_seen_after("redo")
+    ),
+    "mondrian undo's version": NumberField(
+        "the version", 0, MAX_MOVE_COUNT, True, mondrian_rewind_seen_after("undo")
+    ),
+    "mondrian redo's version": NumberField(
+        "the version", 0, MAX_MOVE_COUNT, True, mondrian_rewind_seen_after("redo")
+    ),
+    "mondrian move's version": NumberField(
+        "the version", 0, MAX_MOVE_COUNT, True, mondrian_move_with("version", "moves")
     ),
     "solutions black row": NumberField(
         "the row of item 1 of the black blocks", 0, LAST_ROW, False, black_block_with("row")
@@ -300,8 +319,10 @@ BODIES: dict[str, tuple[str, st.SearchStrategy[Any]]] = {
     ),
     "mondrian move": (
         "{mondrian}/moves",
-        with_fields("action", "block", "row", "col", "orientation", "black"),
+        with_fields("action", "block", "row", "col", "orientation", "black", "version"),
     ),
+    "mondrian undo": ("{mondrian}/undo", with_fields("version")),
+    "mondrian redo": ("{mondrian}/redo", with_fields("version")),
     "mondrian check": (
         "{mondrian}/check",
         with_fields("action", "block", "row", "col", "orientation", "black"),

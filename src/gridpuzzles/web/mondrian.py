@@ -16,7 +16,8 @@ from contextlib import contextmanager
 
 from fastapi import APIRouter, HTTPException, Response
 
-from gridpuzzles.mondrian.core.game import Game, MoveError
+from gridpuzzles.history import Rewind
+from gridpuzzles.mondrian.core.game import Game, MoveError, redo, undo
 from gridpuzzles.mondrian.core.grid import Placement, challenge
 from gridpuzzles.mondrian.core.notation import parse_block
 from gridpuzzles.mondrian.core.official import OfficialChallenge
@@ -41,6 +42,7 @@ from gridpuzzles.web.mondrian_models import (
     HintState,
     MondrianMove,
     MondrianRecords,
+    MondrianRewind,
     MondrianState,
     NewMondrianGame,
     RevealedState,
@@ -163,6 +165,33 @@ def play_router(store: Store, workers: Workers, clock: Callable[[], float]) -> A
         with refusals():
             held, _ = await games.play(game_id, token, step, again=True, seen=request.version)
         return state(game_id, held)
+
+    async def rewound(
+        game_id: str, token: str | None, rewind: Rewind, request: MondrianRewind | None
+    ) -> MondrianState:
+        async def step(game: Game) -> tuple[Game, None]:
+            return (undo if rewind is Rewind.UNDO else redo)(game), None
+
+        seen = None if request is None else request.version
+        with refusals():
+            held, _ = await games.play(game_id, token, step, again=True, seen=seen)
+        return state(game_id, held)
+
+    @api.post("/games/{game_id}/undo", responses=SLOW)
+    async def post_undo(
+        game_id: GameId, token: Token, request: MondrianRewind | None = None
+    ) -> MondrianState:
+        """Take back the latest move (the same as a move ``{"action": "undo"}``, at the path
+        Minesweeper's undo has); 409 when there is nothing to undo."""
+        return await rewound(game_id, token, Rewind.UNDO, request)
+
+    @api.post("/games/{game_id}/redo", responses=SLOW)
+    async def post_redo(
+        game_id: GameId, token: Token, request: MondrianRewind | None = None
+    ) -> MondrianState:
+        """Play again the move undone last (as ``{"action": "redo"}``); 409 when there is
+        nothing to redo."""
+        return await rewound(game_id, token, Rewind.REDO, request)
 
     @api.post("/games/{game_id}/check")
     async def post_check(game_id: GameId, request: MondrianMove, token: Token) -> Verdict:

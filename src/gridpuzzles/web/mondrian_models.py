@@ -105,6 +105,18 @@ class NewMondrianGame(Strict):
 Action = Literal["place", "lift", "turn", "undo", "redo"]
 
 
+class MondrianRewind(Strict):
+    """An undo or redo, with the game's version the player saw (optional, as for a move)."""
+
+    version: WholeNumber | None = Field(
+        None,
+        ge=0,
+        le=MAX_MOVE_COUNT,
+        description="the game's `version` when the player asked; when the game has changed "
+        "since (in another tab), the request is refused with 409 and nothing changes",
+    )
+
+
 class MondrianMove(Strict):
     """One action on the board: ``place`` a block from the tray (its ``block`` size, top-left
     ``row`` and ``col`` and ``orientation``), ``lift`` or ``turn`` the block covering ``row``
