@@ -153,14 +153,18 @@ def test_leaving_after_the_first_reveal_is_a_loss(
     game = new_game(client)
     first_reveal(client, game["id"])
     clock.now += 12.5
+    left_at = clock.now
     left = client.post(f"{GAMES}/{game['id']}/leave")
     assert left.status_code == 200, left.text
     assert left.json()["id"] == game["id"] and left.json()["result"] is None  # no seed shown
     assert left.json()["status"] == "left"  # as recorded: a loss, abandoned
+    assert left.json()["elapsed"] == 12.5  # as recorded: the clock stopped when it was left
     assert not left.json()["can_undo"]
     again = client.post(f"{GAMES}/{game['id']}/leave")  # nothing more happens
     assert again.status_code == 200 and again.json()["view"] == left.json()["view"]
-    assert client.get(f"{GAMES}/{game['id']}").json()["status"] == "left"
+    clock.now += 100
+    kept = client.get(f"{GAMES}/{game['id']}").json()
+    assert (kept["status"], kept["elapsed"]) == ("left", 12.5)
 
     body = records(client)
     record = record_of(body)
@@ -170,6 +174,7 @@ def test_leaving_after_the_first_reveal_is_a_loss(
     assert latest["seconds"] == 12.5
     saved = store.load_game(game["id"])
     assert saved is not None and latest["seed"] == str(saved.seed)
+    assert saved.left and saved.left_at == left_at  # another process shows it stopped too
 
     refused = client.post(f"{GAMES}/{game['id']}/moves", json={"move": "r0,0"})
     assert refused.status_code == 409 and "left this game" in refused.json()["detail"]

@@ -68,7 +68,9 @@ _ENDED = (Status.WON.value, Status.LOST.value, ABANDONED)
 
 # The statements of every move, built once: SQLAlchemy then reuses their compiled form and
 # cache key, where a statement built per call took more processor time than the move itself.
-_GAME_FLAGS = select(games.c.status, games.c.assisted).where(games.c.id == bindparam("game_id"))
+_GAME_FLAGS = select(games.c.status, games.c.assisted, games.c.ended_at).where(
+    games.c.id == bindparam("game_id")
+)
 _MOVES_SINCE = (
     select(moves.c.move, moves.c.at)
     .where(moves.c.game_id == bindparam("game_id"), moves.c.number >= bindparam("since"))
@@ -133,6 +135,8 @@ class SavedGame:
     """Whether the player asked for help (Play Move, a hint, the probabilities)."""
     left: bool = False
     """Whether the player left the game unfinished (kept as abandoned: it takes no more moves)."""
+    left_at: float | None = None
+    """When the player left it (its clock stops there), if they did."""
     player: str | None = None
     """Whose records the game counts in (an opaque key), or None: everyone's."""
 
@@ -171,6 +175,8 @@ class GameChanges:
     moves: tuple[TimedMove, ...]
     assisted: bool
     left: bool
+    left_at: float | None = None
+    """When the player left the game, if they did."""
 
 
 @dataclass(frozen=True)
@@ -314,6 +320,7 @@ class Store:
             tuple(TimedMove.parse(text, at) for text, at in played),
             bool(row.assisted),
             row.status == ABANDONED,
+            row.ended_at if row.status == ABANDONED else None,
         )
 
     def add_move(
@@ -540,6 +547,7 @@ def load_saved(db: Connection, game_id: str, *, players: bool = True) -> SavedGa
             games.c.created_at,
             games.c.assisted,
             games.c.status,
+            games.c.ended_at,
             player,
         ).where(games.c.id == game_id)
     ).first()
@@ -562,6 +570,7 @@ def load_saved(db: Connection, game_id: str, *, players: bool = True) -> SavedGa
         created,
         helped,
         status,
+        ended,
         player,
     ) = row
     return SavedGame(
@@ -575,6 +584,7 @@ def load_saved(db: Connection, game_id: str, *, players: bool = True) -> SavedGa
         created_at=created,
         assisted=bool(helped),
         left=status == ABANDONED,
+        left_at=ended if status == ABANDONED else None,
         player=player,
     )
 

@@ -98,6 +98,8 @@ class Entry:
     moves: int
     assisted: bool = False
     left: bool = False
+    left_at: float | None = None
+    """When the player left the game (its clock stops there), if they did."""
 
     @property
     def game(self) -> Game:
@@ -270,8 +272,9 @@ class Games:
             entry = await self._entry(game_id, token)
             if entry.game.over or entry.left:
                 return entry
-            await anyio.to_thread.run_sync(self.store.abandon, game_id, entry.game, self.clock())
-            left = replace(entry, left=True)
+            now = self.clock()
+            await anyio.to_thread.run_sync(self.store.abandon, game_id, entry.game, now)
+            left = replace(entry, left=True, left_at=now)
             self._recent.put(game_id, left)
             return left
 
@@ -334,7 +337,7 @@ class Games:
             raise UnknownGameError(f"there is no game {game_id!r}: start a new game")
         check_token(game_id, token, saved.owner)
         start = Entry(history_of(saved.start()), saved.owner, 0)
-        changes = GameChanges(saved.moves, saved.assisted, saved.left)
+        changes = GameChanges(saved.moves, saved.assisted, saved.left, saved.left_at)
         entry = await self._caught_up(game_id, start, changes)
         self._recent.put(game_id, entry)  # a game with nothing to catch up on too
         return entry
@@ -356,7 +359,12 @@ class Games:
             else:
                 history = await anyio.to_thread.run_sync(played_on, history, changes.moves)
         now = Entry(
-            history, entry.owner, entry.moves + len(changes.moves), changes.assisted, changes.left
+            history,
+            entry.owner,
+            entry.moves + len(changes.moves),
+            changes.assisted,
+            changes.left,
+            changes.left_at,
         )
         self._recent.put(game_id, now)
         return now

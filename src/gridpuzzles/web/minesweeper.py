@@ -122,10 +122,11 @@ def router(games: Games) -> APIRouter:
         return await advice(game, assist.probabilities)
 
     def state(game_id: str, entry: Entry) -> GameState:
+        # A game left is shown as it was left: its clock stopped there, as in the records.
         return game_state(
             game_id,
             entry.history,
-            games.clock(),
+            games.clock() if entry.left_at is None else entry.left_at,
             assisted=entry.assisted,
             moves=entry.moves,
             left=entry.left,
