@@ -1,5 +1,5 @@
 """Undo and redo in the Textual app's Minesweeper (as in Simon Tatham's Mines): u takes back
-the latest move, also the mine that lost the game, r plays it again; either marks the game
+the latest move, also the mine that lost the game, y plays it again; either marks the game
 assisted, the session's tally and the store take back an undone loss, and a win is final."""
 
 from pathlib import Path
@@ -14,7 +14,7 @@ from tests.tui.test_statistics import Clock, app_on, lose, win
 pytestmark = pytest.mark.anyio
 
 
-async def test_u_and_r_walk_back_and_forth_and_say_when_there_is_nothing() -> None:
+async def test_u_and_y_walk_back_and_forth_and_say_when_there_is_nothing() -> None:
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = screen_of(app)
@@ -25,9 +25,9 @@ async def test_u_and_r_walk_back_and_forth_and_say_when_there_is_nothing() -> No
         opened = screen.game
         await pilot.press("u")
         assert screen.game == start and "Undone" in message(app)
-        await pilot.press("r")
+        await pilot.press("y")
         assert screen.game == opened and "Redone" in message(app)
-        await pilot.press("r")
+        await pilot.press("ctrl+y")
         assert message(app) == "there is nothing to redo"
         assert screen.record.assisted
 
@@ -47,7 +47,7 @@ async def test_undoing_the_mine_takes_back_the_loss_in_the_store_and_the_tally(
         await pilot.press("u")
         assert screen.game.status is Status.PLAYING and screen.tally[Status.LOST] == 0
         assert store.history() == []  # the game is played again: no result is kept yet
-        await pilot.press("r")  # back onto the mine: lost again, and kept again
+        await pilot.press("y")  # back onto the mine: lost again, and kept again
         assert screen.game.over and screen.tally[Status.LOST] == 1
         [again] = store.history()
         assert again.outcome.assisted and not again.outcome.won

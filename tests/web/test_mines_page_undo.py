@@ -1,5 +1,5 @@
 """Undo and redo on the Minesweeper page (real browser against a real server): the buttons
-and the U and R keys take back the last move, also the mine that lost the game (which takes
+and the U and Y keys (Ctrl+Z and Ctrl+Y) take back the last move, also the mine that lost the game (which takes
 the loss back out of the session's tally), say so in words, and mark the game assisted."""
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def test_undo_takes_back_the_mine_and_the_loss_and_redo_plays_it_again(
     expect(page.locator("#redo")).to_be_disabled()
 
 
-def test_the_u_and_r_keys_undo_and_redo_and_the_screen_reader_hears_it(
+def test_the_u_and_y_keys_undo_and_redo_and_the_screen_reader_hears_it(
     page: Page, server: ServerProcess
 ) -> None:
     open_seeded(page, server)
@@ -55,6 +55,10 @@ def test_the_u_and_r_keys_undo_and_redo_and_the_screen_reader_hears_it(
     page.keyboard.press("u")
     expect(cell(page, *FIRST)).not_to_have_class(OPEN)
     expect(page.locator("#spoken")).to_have_text("Undone: the last move is taken back.")
-    page.keyboard.press("r")
+    page.keyboard.press("y")
     expect(cell(page, *FIRST)).to_have_class(OPEN)
     expect(page.locator("#spoken")).to_have_text("Redone.")
+    page.keyboard.press("Control+z")  # the keys of the Mondrian page too
+    expect(cell(page, *FIRST)).not_to_have_class(OPEN)
+    page.keyboard.press("Control+y")
+    expect(cell(page, *FIRST)).to_have_class(OPEN)

@@ -36,7 +36,7 @@ MINES_HELP = """\
   space, enter    reveal the cell under the cursor
   f               flag / unflag it
   c               chord it
-  u, r            undo, redo (undo also takes back a mine)
+  u, y            undo, redo (undo also takes back a mine)
   p               let the auto-player play one move
   i, H            hint: mark the safest cell, say how safe
   o               show / hide mine chances: shades, the

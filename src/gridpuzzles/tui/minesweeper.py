@@ -87,7 +87,7 @@ class MinesweeperScreen(Screen[None]):
         Binding("f", "flag", "Flag", show=False),  # keeps room for F2 and F3 at 80 columns
         Binding("c", "chord", "Chord", show=False),
         Binding("u,ctrl+z", "rewind('undo')", "Undo", show=False),
-        Binding("r,ctrl+y", "rewind('redo')", "Redo", show=False),
+        Binding("y,ctrl+y", "rewind('redo')", "Redo", show=False),  # the keys Mondrian has
         Binding("p", "auto_move", "Play"),
         Binding("i,H", "hint", "Hint"),
         Binding("o", "odds", "Odds"),

@@ -1218,10 +1218,11 @@ function listen() {
       open(cursor);
     } else if (event.key === "f" || event.key === "F") {
       flag(cursor);
-    } else if ((event.key === "u" || event.key === "U") && !event.ctrlKey) {
-      rewind("undo");
-    } else if ((event.key === "r" || event.key === "R") && !event.ctrlKey) {
-      rewind("redo");
+    } else if (/^[uyz]$/i.test(event.key) && !event.altKey && !event.metaKey) {
+      // U or Ctrl+Z undoes, Y, Ctrl+Y or Ctrl+Shift+Z redoes: the keys of the Mondrian page
+      const letter = event.key.toLowerCase();
+      if ((letter === "z") !== event.ctrlKey && letter !== "y") return; // plain Z, Ctrl+U
+      rewind(letter === "u" || (letter === "z" && !event.shiftKey) ? "undo" : "redo");
     } else {
       return;
     }
