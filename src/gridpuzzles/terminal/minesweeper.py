@@ -13,7 +13,7 @@ from typing import BinaryIO
 
 from gridpuzzles.bounds import BoundError, is_digits, parse_whole, read_decimal, shown
 from gridpuzzles.midend import HistoryError, Rewind
-from gridpuzzles.midend.minesweeper import history_of
+from gridpuzzles.midend.minesweeper import history_of, rewind_helps
 from gridpuzzles.minesweeper.core.game import (
     Action,
     Game,
@@ -320,7 +320,7 @@ def play_game(session: Session, game: Game) -> bool:
         try:
             if move is None:  # undo or redo
                 history = history.rewound(Rewind.UNDO if word == "u" else Rewind.REDO)
-                assisted = assisted or _started(game) or _started(history.present)
+                assisted = assisted or rewind_helps(game, history.present)
             else:
                 history = history.then(play(game, move, console.clock()))
         except MoveError as error:
@@ -337,10 +337,6 @@ def play_game(session: Session, game: Game) -> bool:
             history, assisted = history.undo(), True
             console.say("The mine is undone: this game is now assisted.")
             _draw(console, history.present)
-
-
-def _started(game: Game) -> bool:
-    return game.started_at is not None
 
 
 def _auto_move(game: Game) -> Move | None:

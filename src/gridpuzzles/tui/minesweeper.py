@@ -28,7 +28,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from gridpuzzles.midend import History, HistoryError, Rewind
-from gridpuzzles.midend.minesweeper import history_of
+from gridpuzzles.midend.minesweeper import history_of, rewind_helps
 from gridpuzzles.minesweeper.core.game import (
     Action,
     Game,
@@ -352,7 +352,7 @@ class MinesweeperScreen(Screen[None]):
             self._say(str(error))
             return
         was_over, self.hinted = self.game.over, None
-        if self.game.started_at is not None or after.present.started_at is not None:
+        if rewind_helps(self.game, after.present):
             self.record = replace(self.record, assisted=True)
         self._log(TimedMove(rewind, self.clock()), after)
         if was_over:  # the mine is undone: the loss counted is taken back

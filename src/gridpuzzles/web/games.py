@@ -35,7 +35,7 @@ import anyio
 import anyio.to_thread
 
 from gridpuzzles.midend import History, HistoryError, Rewind
-from gridpuzzles.midend.minesweeper import history_of
+from gridpuzzles.midend.minesweeper import history_of, rewind_helps
 from gridpuzzles.minesweeper import (
     Action,
     Config,
@@ -209,11 +209,7 @@ class Games:
         that has more now refuses it (`MoveConflict`), as does the store a move another
         process stored first."""
         async with self._locks.hold(game_id):
-            entry = self._as_seen(game_id, token, seen)
-            if entry is None:
-                entry = _in_play(await self._entry(game_id, token))
-                if seen is not None and seen != entry.moves:
-                    raise MoveConflict(STALE)
+            entry = await self._in_play_as_seen(game_id, token, seen)
             move = await choose(entry.game)
             timed = TimedMove(move, self.clock())
             if not generates_board(entry.game, move):
@@ -234,11 +230,7 @@ class Games:
         store it, and return the game now. Once the game has started, either is help: the
         game is marked assisted. ``seen`` as for `play`."""
         async with self._locks.hold(game_id):
-            entry = self._as_seen(game_id, token, seen)
-            if entry is None:
-                entry = _in_play(await self._entry(game_id, token))
-                if seen is not None and seen != entry.moves:
-                    raise MoveConflict(STALE)
+            entry = await self._in_play_as_seen(game_id, token, seen)
             if entry.game.status is Status.WON:
                 raise MoveError(WON_KEPT)
             try:
@@ -246,7 +238,7 @@ class Games:
             except HistoryError as error:
                 raise MoveError(str(error)) from None
             timed = TimedMove(rewind, self.clock())
-            helps = entry.game.started_at is not None or after.present.started_at is not None
+            helps = rewind_helps(entry.game, after.present)
             return await anyio.to_thread.run_sync(self._record, game_id, entry, timed, after, helps)
 
     async def advise(
@@ -277,6 +269,17 @@ class Games:
             left = replace(entry, left=True, left_at=now)
             self._recent.put(game_id, left)
             return left
+
+    async def _in_play_as_seen(self, game_id: str, token: str | None, seen: int | None) -> Entry:
+        """The game to play on, unless the player left it: the cached copy when it has the
+        ``seen`` move count (`_as_seen`), else the game as the store holds it, refused
+        (`MoveConflict`) when it has moved on from ``seen``."""
+        entry = self._as_seen(game_id, token, seen)
+        if entry is None:
+            entry = _in_play(await self._entry(game_id, token))
+            if seen is not None and seen != entry.moves:
+                raise MoveConflict(STALE)
+        return entry
 
     def _as_seen(self, game_id: str, token: str | None, seen: int | None) -> Entry | None:
         """The cached copy of a game when it has the ``seen`` move count, else None. A move
