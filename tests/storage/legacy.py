@@ -114,3 +114,24 @@ def migrated_to(path: Path, revision: str) -> None:
         MigrationContext.configure(connection).stamp(ScriptDirectory(str(folder)), stamped)
         command.upgrade(config, revision)
     engine.dispose()
+
+
+def server_migrated_to(url: str, revision: str) -> None:
+    """Bring the new empty PostgreSQL database at ``url`` to Alembic's ``revision`` and no
+    further, its tables made from scratch as the release of that revision made them."""
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import create_engine
+
+    from gridpuzzles.storage.engine import server_url
+
+    engine = create_engine(server_url(url).set(drivername="postgresql+psycopg"))
+    with (
+        as_file(files("gridpuzzles.storage") / "migrations") as folder,
+        engine.begin() as connection,
+    ):
+        config = Config()
+        config.set_main_option("script_location", str(folder))
+        config.attributes["connection"] = connection
+        command.upgrade(config, revision)
+    engine.dispose()

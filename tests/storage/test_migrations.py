@@ -77,7 +77,7 @@ def test_an_old_file_opens_with_its_games_moves_order_and_records(
     assert len(Store(path).mondrian_finishes()) == (2 if version == 2 else 1)
 
 
-def test_a_file_of_revision_v3_gains_the_games_in_play_and_keeps_its_games(
+def test_a_file_of_revision_v3_keeps_its_games_and_plays_mondrian_games_in_play(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "v3.db"
@@ -93,12 +93,12 @@ def test_a_file_of_revision_v3_gains_the_games_in_play_and_keeps_its_games(
     assert store.mondrian_finishes() == [FINISH]
     play = MondrianPlay(store)
     play.start("m", "me", {"moves": 0}, 1000.0)
-    assert play.fetch("m") == InPlay("me", 0, {"moves": 0})
+    assert play.fetch("m") == InPlay("me", False, {"moves": 0}, ())
     store.close()
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [(VERSION,)]
     db.close()
-    assert tables(path)["mondrian_play"] == ["id", "owner", "state", "version", "updated_at"]
+    assert "mondrian_play" not in tables(path)  # v4 made it, v6 moved its games to ``games``
 
 
 def test_a_file_of_revision_v4_gains_players_and_its_games_count_for_everyone(
@@ -117,8 +117,7 @@ def test_a_file_of_revision_v4_gains_players_and_its_games_count_for_everyone(
     assert store.history(player="someone") == [] and store.mondrian_finishes("someone") == []
     assert store.mondrian_finishes() == [FINISH]
     store.close()
-    assert VERSION == "v5"
-    assert tables(path)["games"][-1] == tables(path)["mondrian_games"][-1] == "player"
+    assert tables(path)["mondrian_games"][-1] == "player" and "player" in tables(path)["games"]
 
 
 def test_games_started_at_the_same_time_keep_the_order_they_were_stored_in(

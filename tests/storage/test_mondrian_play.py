@@ -1,6 +1,7 @@
-"""Mondrian games in play in the store, on SQLite and on PostgreSQL: a change is written only
-over the version it was made from, a finish is kept with the last state exactly once however
-many stores race, and a store keeps a bounded number of games in play."""
+"""Mondrian games in play in the store, on SQLite and on PostgreSQL, kept as Minesweeper's
+are (a row of ``games`` and its moves): a move is written only at a number no other process
+wrote first, a finish is kept with the last move exactly once however many stores race, and
+a store keeps a bounded number of games in play."""
 
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ import pytest
 from gridpuzzles.mondrian.core.records import Finish
 from gridpuzzles.storage import MoveConflict, Store
 from gridpuzzles.storage import mondrian_play as play_module
-from gridpuzzles.storage.mondrian_play import InPlay, MondrianPlay
+from gridpuzzles.storage.mondrian_play import InPlay, Logged, MondrianPlay
 
 FINISH = Finish("001040531", "easy", 83.0, False, 8, 1083.0)
+SETUP = {"moves": 0}
 
 
 @pytest.fixture
@@ -29,37 +31,58 @@ def stores(database: str) -> Iterator[list[Store]]:
 
 def test_a_game_started_in_one_process_is_changed_in_another(stores: list[Store]) -> None:
     one, other = (MondrianPlay(store) for store in stores)
-    one.start("g", "owner", {"moves": 0}, 1000.0)
-    assert other.fetch("g") == InPlay("owner", 0, {"moves": 0})
-    assert other.fetch("g", known=0) == InPlay("owner", 0, None)  # the copy is current
+    one.start("g", "owner", SETUP, 1000.0, player="p")
+    assert other.fetch("g") == InPlay("owner", False, SETUP, ())
+    assert other.fetch("g", since=0) == InPlay("owner", False, None, ())  # the copy is current
     with other.change("g", 0, 1001.0) as change:
-        change.write({"moves": 1})
-    assert one.fetch("g", known=0) == InPlay("owner", 1, {"moves": 1})
+        change.write("place 1x3:0,0,h", {"facts": None})
+    logged = Logged("place 1x3:0,0,h", 1001.0, {"facts": None})
+    assert one.fetch("g", since=0) == InPlay("owner", False, None, (logged,))
+    assert one.fetch("g", since=1) == InPlay("owner", False, None, ())
+    assert one.fetch("g") == InPlay("owner", False, SETUP, (logged,))
     assert one.fetch("nothing") is None
 
 
-def test_a_change_over_a_stale_version_is_refused_and_writes_nothing(
+def test_a_mondrian_game_is_no_minesweeper_game_and_the_other_way_round(
+    stores: list[Store],
+) -> None:
+    from tests.test_storage import saved
+
+    store = stores[0]
+    MondrianPlay(store).start("m", "owner", SETUP, 1000.0)
+    store.add_game(saved("s"))
+    assert store.load_game("m") is None and store.changes("m", 0) is None
+    assert MondrianPlay(store).fetch("s") is None
+    with pytest.raises(MoveConflict), MondrianPlay(store).change("s", 0, 1001.0):
+        pass
+    assert store.history() == [] and store.last_config("owner") is None
+
+
+def test_a_move_at_a_number_already_written_is_refused_and_writes_nothing(
     stores: list[Store],
 ) -> None:
     one, other = (MondrianPlay(store) for store in stores)
-    one.start("g", "owner", {"moves": 0}, 1000.0)
+    one.start("g", "owner", SETUP, 1000.0)
     with one.change("g", 0, 1001.0) as change:
-        change.write({"moves": 1})
+        change.write("turn 0,0")
     with (
-        pytest.raises(MoveConflict, match="was changed by another request first"),
+        pytest.raises(MoveConflict, match="already has a move number 0"),
         other.change("g", 0, 1002.0) as stale,
     ):
         stale.keep(FINISH)
-        stale.write({"moves": 99})
-    assert other.fetch("g") == InPlay("owner", 1, {"moves": 1})
+        stale.write("lift 0,0", None, FINISH)
+    assert other.fetch("g") == InPlay("owner", False, SETUP, (Logged("turn 0,0", 1001.0),))
     assert stores[0].mondrian_finishes() == []
-    with pytest.raises(MoveConflict), other.change("gone", 0, 1002.0):
+    with (
+        pytest.raises(MoveConflict, match="solved or no longer kept"),
+        other.change("gone", 0, 1.0),
+    ):
         pass
 
 
 def test_a_finish_raced_by_several_processes_is_kept_once(database: str) -> None:
     racers = [Store(database) for _ in range(4)]
-    MondrianPlay(racers[0]).start("g", "owner", {"solved": False}, 1000.0)
+    MondrianPlay(racers[0]).start("g", "owner", SETUP, 1000.0)
     start = threading.Barrier(len(racers))
     outcomes: list[str] = []
 
@@ -68,7 +91,7 @@ def test_a_finish_raced_by_several_processes_is_kept_once(database: str) -> None
         try:
             with MondrianPlay(store).change("g", 0, 1083.0) as change:
                 assert change.keep(FINISH)
-                change.write({"solved": True})
+                change.write("place 1x1:0,0,h", {"kept": True}, FINISH)
         except MoveConflict:
             outcomes.append("refused")
         else:
@@ -81,19 +104,24 @@ def test_a_finish_raced_by_several_processes_is_kept_once(database: str) -> None
         thread.join()
     assert sorted(outcomes) == ["kept", "refused", "refused", "refused"]
     assert racers[0].mondrian_finishes() == [FINISH]
-    assert MondrianPlay(racers[1]).fetch("g") == InPlay("owner", 1, {"solved": True})
+    solved = InPlay("owner", True, SETUP, (Logged("place 1x1:0,0,h", 1083.0, {"kept": True}),))
+    assert MondrianPlay(racers[1]).fetch("g") == solved
+    with pytest.raises(MoveConflict), MondrianPlay(racers[1]).change("g", 1, 1090.0):
+        pass  # a solved game takes no more moves
     for store in racers:
         store.close()
 
 
-def test_a_finish_the_database_refuses_leaves_the_change_written(stores: list[Store]) -> None:
+def test_a_finish_the_database_refuses_leaves_the_move_written(stores: list[Store]) -> None:
     play = MondrianPlay(stores[0])
-    play.start("g", "owner", {"kept": None}, 1000.0)
+    play.start("g", "owner", SETUP, 1000.0)
     refused = Finish(cast(str, None), "easy", 83.0, False, 8, 1083.0)  # no challenge: NOT NULL
     with play.change("g", 0, 1083.0) as change:
         assert not change.keep(refused)
-        change.write({"kept": False})
-    assert play.fetch("g") == InPlay("owner", 1, {"kept": False})
+        change.write("turn 1,1", {"kept": False})
+    assert play.fetch("g") == InPlay(
+        "owner", False, SETUP, (Logged("turn 1,1", 1083.0, {"kept": False}),)
+    )
     assert stores[1].mondrian_finishes() == []
 
 
@@ -103,13 +131,15 @@ def test_starting_a_game_forgets_idle_ones_and_the_oldest_beyond_the_bound(
     monkeypatch.setattr(play_module, "MAX_IN_PLAY", 3)
     play = MondrianPlay(stores[0])
     play.start("idle", "owner", {}, 0.0)
+    play.start("moved", "owner", {}, 1.0)
     week = play_module.IDLE_SECONDS
-    for number in range(1, 4):
+    with play.change("moved", 0, week - 1) as change:  # a move within the week: kept
+        change.write("turn 0,0")
+    for number in range(1, 3):
         play.start(f"g{number}", "owner", {}, week + number)
-    assert play.fetch("idle") is None  # untouched for a week
-    with play.change("g1", 0, week + 10) as change:  # played again: kept
-        change.write({})
-    play.start("g4", "owner", {}, week + 11)
-    play.start("g5", "owner", {}, week + 12)
-    kept = [name for name in ("idle", "g1", "g2", "g3", "g4", "g5") if play.fetch(name)]
-    assert kept == ["g1", "g4", "g5"]
+    assert play.fetch("idle") is None  # no move for a week
+    assert play.fetch("moved") is not None
+    play.start("g3", "owner", {}, week + 11)
+    play.start("g4", "owner", {}, week + 12)
+    kept = [name for name in ("idle", "moved", "g1", "g2", "g3", "g4") if play.fetch(name)]
+    assert kept == ["g2", "g3", "g4"]  # the oldest started beyond the bound are forgotten

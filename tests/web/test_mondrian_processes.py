@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from gridpuzzles.mondrian.core.game import Game, place
+from gridpuzzles.mondrian.core.game import Game
 from gridpuzzles.mondrian.core.grid import Placement
+from gridpuzzles.mondrian.core.moves import Action, Move
 from gridpuzzles.storage import MoveConflict, Store
 from gridpuzzles.web.app import create_app
 from gridpuzzles.web.mondrian_games import CHANGED, Held, MondrianGames
@@ -46,8 +47,8 @@ def processes(stores: tuple[Store, Store], clock: Clock) -> tuple[MondrianGames,
 
 
 def placed_by(placement: Placement) -> Callable[[Game], Any]:
-    async def step(game: Game) -> tuple[Game, None]:
-        return place(game, placement), None
+    async def step(game: Game) -> tuple[Move, None]:
+        return Move(Action.PLACE, placement=placement), None
 
     return step
 
@@ -82,10 +83,10 @@ async def test_a_move_on_a_stale_copy_is_refused_and_nothing_is_lost(
     game_id, token = await started(one)
     first, second = BLOCKS[:2]
 
-    async def slow(game: Game) -> tuple[Game, None]:
+    async def slow(game: Game) -> tuple[Move, None]:
         """A step that takes a while, during which the other process plays."""
         await other.play(game_id, token, placed_by(first))
-        return place(game, second), None
+        return Move(Action.PLACE, placement=second), None
 
     with pytest.raises(MoveConflict, match="^" + CHANGED.replace("(", r"\(") + "$"):
         await one.play(game_id, token, slow)
@@ -106,10 +107,10 @@ async def test_a_finish_raced_by_two_processes_is_kept_once(
         await one.play(game_id, token, placed_by(placement))
     finished: list[Held] = []
 
-    async def racing(game: Game) -> tuple[Game, None]:
+    async def racing(game: Game) -> tuple[Move, None]:
         held, _ = await other.play(game_id, token, placed_by(BLOCKS[-1]))
         finished.append(held)
-        return place(game, BLOCKS[-1]), None
+        return Move(Action.PLACE, placement=BLOCKS[-1]), None
 
     with pytest.raises(MoveConflict):
         await one.play(game_id, token, racing)
@@ -180,8 +181,8 @@ def test_the_api_answers_a_stale_move_409_in_words_and_keeps_the_other(
 
             return moves
 
-        # read when the first block starts the clock, then at each write
-        clock.then = [lambda: None, other_places(first), other_places(third)]
+        # the clock is read once at each try of the move, before it is written
+        clock.then = [other_places(first), other_places(third)]
         refused = one.post(f"{path}/moves", json=placing(second))
         assert refused.status_code == 409
         assert refused.json() == {"detail": CHANGED}

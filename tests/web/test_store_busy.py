@@ -47,8 +47,7 @@ def postgres_locked(url: str) -> Callable[[str], AbstractContextManager[None]]:
     def locked(game_id: str) -> Iterator[None]:
         """The game's rows, locked by another session until the block ends."""
         with psycopg.connect(url) as other:
-            for table in ("games", "mondrian_play"):
-                other.execute(f"SELECT 1 FROM {table} WHERE id = %s FOR UPDATE", (game_id,))
+            other.execute("SELECT 1 FROM games WHERE id = %s FOR UPDATE", (game_id,))
             yield
             other.rollback()
 

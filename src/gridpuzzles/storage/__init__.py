@@ -76,7 +76,7 @@ def __getattr__(name: str) -> Any:
     return value
 
 
-VERSION = "v5"
+VERSION = "v6"
 """The newest revision of the schema (`migrations.versions`)."""
 
 __all__ = [

@@ -285,6 +285,7 @@ def _migrate(engine: Engine, sqlite: bool) -> None:
     then (SQLite) that it can be written and runs in WAL mode; then migrate it, all in one
     transaction that other processes wait for."""
     with engine.connect() as connection:
+        driver: Any = None
         if sqlite:
             with connection.begin():
                 legacy_revision(connection)
@@ -294,11 +295,21 @@ def _migrate(engine: Engine, sqlite: bool) -> None:
             driver = connection.connection.driver_connection
             assert driver is not None  # an open connection
             driver.execute("PRAGMA journal_mode = WAL")  # outside any transaction
-        with connection.begin():
-            if not sqlite:
-                # Waiting for another process's migration has no time limit.
-                connection.execute(text("SET LOCAL lock_timeout = 0"))
-                connection.execute(
-                    text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK}
-                )
-            upgrade(connection, legacy_revision(connection))
+            # A migration may rebuild a table (SQLite alters few columns in place): dropping
+            # the old ``games`` would delete every move with it unless foreign keys are off,
+            # which is set outside any transaction; they are checked before it commits.
+            driver.execute("PRAGMA foreign_keys = OFF")
+        try:
+            with connection.begin():
+                if not sqlite:
+                    # Waiting for another process's migration has no time limit.
+                    connection.execute(text("SET LOCAL lock_timeout = 0"))
+                    connection.execute(
+                        text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK}
+                    )
+                upgrade(connection, legacy_revision(connection))
+                if sqlite and connection.exec_driver_sql("PRAGMA foreign_key_check").first():
+                    raise StorageError("it holds moves of no game: it is left as it was")
+        finally:
+            if driver is not None:
+                driver.execute("PRAGMA foreign_keys = ON")

@@ -1,18 +1,20 @@
-"""Mondrian Blocks games in play, kept in the store, so that every process serving it (`serve
---workers N`, or servers on several hosts sharing a PostgreSQL database) plays the same game.
+"""Mondrian Blocks games in play, kept in the store as Minesweeper's are, so that every
+process serving it (`serve --workers N`, or servers on several hosts sharing a PostgreSQL
+database) plays the same game.
 
-A game in play is one row of ``mondrian_play``: its id, its owner (an opaque key: the web app
-keeps a token's digest there), its state as a JSON document (the shell's own: the core's game
-with its undo and redo history, and the clock), its ``version`` (the changes written so far,
-from 0) and when it was last written. A change is written only over the version it was made
-from (``UPDATE ... WHERE version = ?``): when another process wrote first, nothing is written
-and the change is refused (`MoveConflict`). The finish of a solved game goes into
-``mondrian_games`` in the same transaction as its last state, so it is kept exactly once
-however many processes race to store it.
+A game is a row of ``games`` (its ``puzzle`` is ``mondrian``): its id, its owner (an opaque
+key: the web app keeps a token's digest there), its player, and its ``setup``, the shell's
+document of the game before its first move. Its moves are rows of ``moves``, each its text,
+when it was played and a note of what the server learned with it (`schema.moves`): the game
+now is its setup with every move replayed. A move is written at the number the process's
+copy of the game knows (`store.append_move`, the rule Minesweeper's moves follow too): when
+another process wrote that number first, nothing is written and the change is refused
+(`MoveConflict`). The finish of a solved game goes into ``mondrian_games`` in the same
+transaction as its last move, so it is kept exactly once however many processes race.
 
-Bounds: starting a game first deletes the games in play untouched (not written) for
-`IDLE_SECONDS`, 7 days, then the least recently written beyond `MAX_IN_PLAY`, 100,000, so a
-store holds at most that many; each is at most as large as the shell's move bound makes it.
+Bounds: starting a game first forgets the games in play that had no move for `IDLE_SECONDS`,
+7 days, then the oldest beyond `MAX_IN_PLAY`, 100,000, so a store holds at most that many
+unsolved; each takes at most as many moves as the shell's bound.
 """
 
 from __future__ import annotations
@@ -22,62 +24,80 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, case, delete, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, exists, insert, null, select, update
 from sqlalchemy.exc import SQLAlchemyError
 
 from gridpuzzles.mondrian.core.records import Finish
 from gridpuzzles.storage.errors import MoveConflict
-from gridpuzzles.storage.schema import mondrian_games, mondrian_play
-from gridpuzzles.storage.store import Store, finish_row
+from gridpuzzles.storage.schema import games, mondrian_games, moves
+from gridpuzzles.storage.store import MONDRIAN, Store, append_move, finish_row
 
 IDLE_SECONDS = 7 * 24 * 3600.0
-"""How long a game in play is kept without a change: a week."""
+"""How long a game in play is kept without a move: a week."""
 MAX_IN_PLAY = 100_000
-"""The most games in play one store keeps; starting one more forgets the least recently
-played."""
-STALE = "game {game_id!r} was changed by another request first: nothing is written"
+"""The most unsolved games one store keeps; starting one more forgets the oldest."""
+ENDED = "game {game_id!r} is solved or no longer kept: nothing is written"
+PLAYING = "playing"
+SOLVED = "won"
 
 JsonObject = dict[str, Any]
-_PLAY = mondrian_play.c
+_GAME = games.c
+_MINE = (_GAME.id == bindparam("game_id"), _GAME.puzzle == MONDRIAN)
+_IN_PLAY = (_GAME.puzzle == MONDRIAN, _GAME.status == PLAYING)
 # Built once, as the store's statements of every move are (`store`).
-_FETCH = select(_PLAY.owner, _PLAY.version, _PLAY.state).where(_PLAY.id == bindparam("game_id"))
-_FETCH_CHANGED = select(
-    _PLAY.owner,
-    _PLAY.version,
-    case((_PLAY.version == bindparam("known"), None), else_=_PLAY.state),
-).where(_PLAY.id == bindparam("game_id"))
-_CLAIM = (
-    update(mondrian_play)
-    .where(_PLAY.id == bindparam("game_id"), _PLAY.version == bindparam("from_version"))
-    .values(version=_PLAY.version + 1, updated_at=bindparam("now"))
+_FETCH = select(_GAME.owner, _GAME.status, _GAME.setup).where(*_MINE)
+_FETCH_KNOWN = select(_GAME.owner, _GAME.status, null()).where(*_MINE)
+_MOVES = (
+    select(moves.c.move, moves.c.at, moves.c.note)
+    .where(moves.c.game_id == bindparam("game_id"), moves.c.number >= bindparam("since"))
+    .order_by(moves.c.number)
 )
-_WRITE = (
-    update(mondrian_play)
-    .where(_PLAY.id == bindparam("game_id"))
-    .values(state=bindparam("new_state"))
+_STATUS = select(_GAME.status).where(*_MINE)
+_SOLVED = (
+    update(games)
+    .where(*_MINE)
+    .values(
+        status=SOLVED,
+        ended_at=bindparam("ended_at"),
+        seconds=bindparam("seconds"),
+        clicks=bindparam("moves"),
+        assisted=bindparam("helped"),
+    )
 )
 
 
 @dataclass(frozen=True)
+class Logged:
+    """A stored move: its text, when it was played, and the server's note of it (or None)."""
+
+    text: str
+    at: float
+    note: JsonObject | None = None
+
+
+@dataclass(frozen=True)
 class InPlay:
-    """A stored game in play: its owner, its version and its state (None when the version is
-    the one the caller said it knows: its copy is current)."""
+    """A stored game: its owner, whether it is solved, its setup (None when the caller asked
+    only for the moves after those it knows) and its moves from the first one asked for."""
 
     owner: str
-    version: int
-    state: JsonObject | None
+    solved: bool
+    setup: JsonObject | None
+    moves: tuple[Logged, ...]
 
 
 class Change:
-    """One change of a game in play, in its transaction (`MondrianPlay.change`)."""
+    """Move ``number`` of a game in play, in its transaction (`MondrianPlay.change`)."""
 
-    def __init__(self, db: Connection, game_id: str) -> None:
+    def __init__(self, db: Connection, game_id: str, number: int, at: float) -> None:
         self._db = db
         self._game_id = game_id
+        self._number = number
+        self._at = at
 
     def keep(self, finish: Finish, player: str | None = None) -> bool:
-        """Keep ``finish`` in the records (``player``'s, or everyone's) with this change;
-        False, and nothing of it kept, when the database refuses it (the change itself goes
+        """Keep ``finish`` in the records (``player``'s, or everyone's) with this move;
+        False, and nothing of it kept, when the database refuses it (the move itself goes
         on)."""
         try:
             with self._db.begin_nested():
@@ -86,58 +106,95 @@ class Change:
             return False
         return True
 
-    def write(self, state: JsonObject) -> None:
-        """The state of the game after the change."""
-        self._db.execute(_WRITE, {"game_id": self._game_id, "new_state": state})
+    def write(
+        self, text: str, note: JsonObject | None = None, finish: Finish | None = None
+    ) -> None:
+        """The move's text and note; with ``finish``, the game is solved by it.
+        `MoveConflict`, and nothing of the change written, when another process wrote a move
+        of this number first."""
+        append_move(self._db, self._game_id, self._number, text, self._at, note)
+        if finish is not None:
+            self._db.execute(
+                _SOLVED,
+                {
+                    "game_id": self._game_id,
+                    "ended_at": finish.ended_at,
+                    "seconds": finish.seconds,
+                    "moves": finish.moves,
+                    "helped": finish.assisted,
+                },
+            )
 
 
 class MondrianPlay:
-    """The games in play of ``store``, on its database."""
+    """The Mondrian games in play of ``store``, on its database."""
 
     def __init__(self, store: Store) -> None:
         self._store = store
 
-    def start(self, game_id: str, owner: str, state: JsonObject, now: float) -> None:
-        """Keep a new game at version 0, written at ``now``, after forgetting the games
-        untouched for `IDLE_SECONDS` and the least recently played beyond `MAX_IN_PLAY`."""
+    def start(
+        self,
+        game_id: str,
+        owner: str,
+        setup: JsonObject,
+        now: float,
+        *,
+        player: str | None = None,
+        seed: int = 0,
+    ) -> None:
+        """Keep a new game (of ``player``'s records), started at ``now`` as ``setup`` says,
+        after forgetting the games in play with no move for `IDLE_SECONDS` and the oldest
+        beyond `MAX_IN_PLAY`."""
+        cutoff = now - IDLE_SECONDS
         with self._store.transaction() as db:
-            db.execute(delete(mondrian_play).where(_PLAY.updated_at < now - IDLE_SECONDS))
+            moved_lately = exists().where(moves.c.game_id == _GAME.id, moves.c.at >= cutoff)
+            db.execute(delete(games).where(*_IN_PLAY, _GAME.created_at < cutoff, ~moved_lately))
             oldest_kept = db.execute(
-                select(_PLAY.updated_at)
-                .order_by(_PLAY.updated_at.desc())
+                select(_GAME.created_at)
+                .where(*_IN_PLAY)
+                .order_by(_GAME.created_at.desc())
                 .offset(MAX_IN_PLAY - 1)
                 .limit(1)
             ).scalar_one_or_none()
             if oldest_kept is not None:
-                db.execute(delete(mondrian_play).where(_PLAY.updated_at <= oldest_kept))
+                db.execute(delete(games).where(*_IN_PLAY, _GAME.created_at <= oldest_kept))
+            last = db.execute(select(_GAME.seq).order_by(_GAME.seq.desc()).limit(1)).scalar()
             db.execute(
-                insert(mondrian_play).values(
-                    id=game_id, owner=owner, state=state, version=0, updated_at=now
+                insert(games).values(
+                    id=game_id,
+                    owner=owner,
+                    puzzle=MONDRIAN,
+                    setup=setup,
+                    seed=seed,
+                    counted=True,
+                    status=PLAYING,
+                    created_at=now,
+                    assisted=False,
+                    clicks=0,
+                    seq=(last or 0) + 1,
+                    player=player,
                 )
             )
 
-    def fetch(self, game_id: str, known: int | None = None) -> InPlay | None:
-        """The game in play ``game_id`` (None when there is none, or no longer), with its
-        state unless its version is ``known``: one read, the state sent only when it is
-        needed."""
+    def fetch(self, game_id: str, since: int | None = None) -> InPlay | None:
+        """The game ``game_id`` (None when there is none, or no longer): its setup and every
+        move, or, ``since`` a number of moves its caller knows, only the moves after them."""
         with self._store.transaction(writing=False) as db:
-            if known is None:
-                row = db.execute(_FETCH, {"game_id": game_id}).first()
-            else:
-                row = db.execute(_FETCH_CHANGED, {"game_id": game_id, "known": known}).first()
-        return None if row is None else InPlay(*row)
+            statement = _FETCH if since is None else _FETCH_KNOWN
+            row = db.execute(statement, {"game_id": game_id}).first()
+            if row is None:
+                return None
+            logged = db.execute(_MOVES, {"game_id": game_id, "since": since or 0}).all()
+        owner, status, setup = row
+        return InPlay(owner, status == SOLVED, setup, tuple(Logged(*move) for move in logged))
 
     @contextmanager
-    def change(self, game_id: str, version: int, now: float) -> Iterator[Change]:
-        """A change of the game ``game_id`` made from its state at ``version``, in one
-        transaction: the version goes up by one, the change is written at ``now``, and the
-        block writes the state (`Change.write`) and keeps a finish with it (`Change.keep`).
-        `MoveConflict`, and nothing written, when the game is at another version (another
-        process changed it first) or is no longer kept."""
+    def change(self, game_id: str, number: int, now: float) -> Iterator[Change]:
+        """Move ``number`` of the game ``game_id``, played at ``now``, in one transaction:
+        the block writes it (`Change.write`) and keeps a finish with it (`Change.keep`).
+        `MoveConflict`, and nothing written, when the game is solved or no longer kept, or
+        another process wrote a move of that number first."""
         with self._store.transaction() as db:
-            claimed = db.execute(
-                _CLAIM, {"game_id": game_id, "from_version": version, "now": now}
-            ).rowcount
-            if claimed != 1:
-                raise MoveConflict(STALE.format(game_id=game_id))
-            yield Change(db, game_id)
+            if db.execute(_STATUS, {"game_id": game_id}).scalar() != PLAYING:
+                raise MoveConflict(ENDED.format(game_id=game_id))
+            yield Change(db, game_id, number, now)

@@ -14,6 +14,7 @@ from sqlalchemy import (
     Column,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     Table,
@@ -30,13 +31,13 @@ games = Table(
     metadata,
     Column("id", Text, primary_key=True),
     Column("owner", Text, nullable=False),
-    Column("level", Text, nullable=False),
-    Column("width", Integer, nullable=False),
-    Column("height", Integer, nullable=False),
-    Column("mines", Integer, nullable=False),
-    Column("first_click", Text, nullable=False),
-    Column("win_rule", Text, nullable=False),
-    Column("question_marks", Boolean, nullable=False),
+    Column("level", Text),
+    Column("width", Integer),
+    Column("height", Integer),
+    Column("mines", Integer),
+    Column("first_click", Text),
+    Column("win_rule", Text),
+    Column("question_marks", Boolean),
     Column("seed", BigInteger, nullable=False),
     Column("layout", Text),
     Column("counted", Boolean, nullable=False),
@@ -52,7 +53,15 @@ games = Table(
     # same time (SQLite's rowid did it before; PostgreSQL has none).
     Column("player", Text, index=True),
     # Whose records the game counts in (an opaque key), or NULL: everyone's.
+    Column("puzzle", Text, nullable=False, server_default="minesweeper"),
+    # Which puzzle the game is of: ``minesweeper`` or ``mondrian``. Minesweeper's own columns
+    # (level to question_marks, layout, three_bv) are NULL on a Mondrian game.
+    Column("setup", JSON),
+    # How a Mondrian game starts, before its first move (its challenge, as its shell keeps it).
+    Index("ix_games_in_play", "puzzle", "status", "created_at"),
 )
+"""Every game of both puzzles, in play or ended: how it starts, whose it is, and once it ends
+how (Minesweeper's records are read from here). Its moves are the rows of `moves`."""
 
 moves = Table(
     "moves",
@@ -61,8 +70,14 @@ moves = Table(
     Column("number", Integer, primary_key=True),
     Column("move", Text, nullable=False),
     Column("at", SECONDS, nullable=False),
+    Column("note", JSON),
+    # What the server learned with the move that a replay could only learn again from the
+    # solver (a Mondrian challenge's facts, the records a finish set), or NULL.
     sqlite_with_rowid=False,
 )
+"""The moves of every game, undo and redo included, numbered from 0 in the order played: a
+move is written at the number its player's copy of the game knows, so the primary key
+refuses a second writer (one rule for both puzzles)."""
 
 mondrian_games = Table(
     "mondrian_games",
@@ -77,27 +92,15 @@ mondrian_games = Table(
     Column("player", Text, index=True),
 )
 
-mondrian_play = Table(
-    "mondrian_play",
-    metadata,
-    Column("id", Text, primary_key=True),
-    Column("owner", Text, nullable=False),
-    Column("state", JSON, nullable=False),
-    Column("version", Integer, nullable=False),
-    Column("updated_at", SECONDS, nullable=False, index=True),
-)
-"""Mondrian games in play (`storage.mondrian_play`): the shell's state of each as a JSON
-document, and the number of changes written so far (optimistic concurrency)."""
-
 LEGACY_COLUMNS: dict[int, dict[str, tuple[str, ...]]] = {
     0: {
         "games": tuple(c.name for c in games.columns)[:14],
-        "moves": tuple(moves.columns.keys()),
+        "moves": tuple(moves.columns.keys())[:4],
         "stats": ("level", "played", "won", "best_time"),
     },
     1: {
         "games": tuple(c.name for c in games.columns)[:19],
-        "moves": tuple(moves.columns.keys()),
+        "moves": tuple(moves.columns.keys())[:4],
     },
 }
 """The tables of the SQLite files of releases before Alembic, by their ``user_version`` (2 is

@@ -21,6 +21,7 @@ from sqlalchemy import (
     insert,
     null,
     select,
+    true,
     update,
 )
 from sqlalchemy.exc import IntegrityError
@@ -62,6 +63,9 @@ black blocks of a challenge 17; a game of 144 blocks fixed fits too)."""
 _LARGEST_INTEGER = 2**63 - 1
 """The largest integer a database keeps (64-bit, signed)."""
 
+MINESWEEPER = "minesweeper"
+MONDRIAN = "mondrian"
+"""The puzzles of the games of `schema.games` (its ``puzzle``)."""
 ABANDONED = "abandoned"
 """The status of a game left unfinished after its first reveal."""
 _ENDED = (Status.WON.value, Status.LOST.value, ABANDONED)
@@ -69,10 +73,10 @@ _ENDED = (Status.WON.value, Status.LOST.value, ABANDONED)
 # The statements of every move, built once: SQLAlchemy then reuses their compiled form and
 # cache key, where a statement built per call took more processor time than the move itself.
 _GAME_FLAGS = select(games.c.status, games.c.assisted, games.c.ended_at).where(
-    games.c.id == bindparam("game_id")
+    games.c.id == bindparam("game_id"), games.c.puzzle == MINESWEEPER
 )
 _MOVES_SINCE = (
-    select(moves.c.move, moves.c.at)
+    select(moves.c.move, moves.c.at, moves.c.note)
     .where(moves.c.game_id == bindparam("game_id"), moves.c.number >= bindparam("since"))
     .order_by(moves.c.number)
 )
@@ -95,6 +99,24 @@ _REOPEN = (
     .values(status=Status.PLAYING.value, ended_at=None, seconds=None, three_bv=None)
 )
 """A lost game whose mine was undone: played again, so no longer in the records."""
+
+
+def append_move(
+    db: Connection, game_id: str, number: int, text: str, at: float, note: Any = None
+) -> None:
+    """Write move ``number`` of a game (its text, when it was played, and what the server
+    learned with it): the one rule of concurrency of both puzzles. A process writes a move at
+    the number its copy of the game knows; when another wrote that number first, the primary
+    key refuses it (`MoveConflict`) and the transaction writes nothing."""
+    try:
+        db.execute(
+            _ADD_MOVE,
+            {"game_id": game_id, "number": number, "move": text, "at": at, "note": note},
+        )
+    except IntegrityError:  # the primary key (game_id, number)
+        raise MoveConflict(
+            f"game {game_id!r} already has a move number {number}: play on its current state"
+        ) from None
 
 
 def new_game_id() -> str:
@@ -291,6 +313,7 @@ class Store:
                     clicks=0,
                     seq=last + 1,
                     player=saved.player,
+                    puzzle=MINESWEEPER,
                 )
             )
             if saved.moves:
@@ -317,7 +340,7 @@ class Store:
                 return None
             played = db.execute(_MOVES_SINCE, {"game_id": game_id, "since": since}).all()
         return GameChanges(
-            tuple(TimedMove.parse(text, at) for text, at in played),
+            tuple(TimedMove.parse(text, at) for text, at, _ in played),
             bool(row.assisted),
             row.status == ABANDONED,
             row.ended_at if row.status == ABANDONED else None,
@@ -346,16 +369,7 @@ class Store:
                 timed.move is Rewind.UNDO and row.status == Status.LOST.value
             ):
                 raise MoveConflict(f"game {game_id!r} has ended ({row.status}): no move is kept")
-            try:
-                db.execute(
-                    _ADD_MOVE,
-                    {"game_id": game_id, "number": number, "move": str(timed.move), "at": timed.at},
-                )
-            except IntegrityError:  # the primary key (game_id, number)
-                raise MoveConflict(
-                    f"game {game_id!r} already has a move number {number}: play on its "
-                    "current state"
-                ) from None
+            append_move(db, game_id, number, str(timed.move), timed.at)
             if assisted and not row.assisted:
                 db.execute(_MARK_ASSISTED, {"game_id": game_id})
             if after.over:
@@ -401,7 +415,7 @@ class Store:
                     games.c.win_rule,
                     games.c.question_marks,
                 )
-                .where(games.c.owner == owner)
+                .where(games.c.owner == owner, games.c.puzzle == MINESWEEPER)
                 .order_by(games.c.created_at.desc(), games.c.seq.desc())
                 .limit(1)
             ).first()
@@ -444,7 +458,7 @@ class Store:
             games.c.three_bv,
             games.c.clicks,
             games.c.ended_at,
-        ).where(games.c.counted, games.c.status.in_(_ENDED))
+        ).where(games.c.counted, games.c.status.in_(_ENDED), games.c.puzzle == MINESWEEPER)
         if player is not None:
             query = query.where(games.c.player == player)
         with self.transaction(writing=False) as db:
@@ -528,10 +542,11 @@ def finish_row(finish: Finish, player: str | None) -> dict[str, Any]:
     return {**asdict(finish), "player": player}
 
 
-def load_saved(db: Connection, game_id: str, *, players: bool = True) -> SavedGame | None:
-    """The stored game with this id, or None, read on ``db`` (without its player unless
-    ``players``: a database migrating from before v5 has no column for it)."""
-    player = games.c.player if players else null()
+def load_saved(db: Connection, game_id: str, *, newest: bool = True) -> SavedGame | None:
+    """The stored Minesweeper game with this id, or None, read on ``db`` (a database
+    migrating from before v5, not ``newest``, has no column for its player or puzzle)."""
+    player = games.c.player if newest else null()
+    mine = games.c.puzzle == MINESWEEPER if newest else true()
     row = db.execute(
         select(
             games.c.width,
@@ -549,7 +564,7 @@ def load_saved(db: Connection, game_id: str, *, players: bool = True) -> SavedGa
             games.c.status,
             games.c.ended_at,
             player,
-        ).where(games.c.id == game_id)
+        ).where(games.c.id == game_id, mine)
     ).first()
     if row is None:
         return None
@@ -617,7 +632,7 @@ def replay_ended_games(db: Connection) -> None:
     )
     for game_id in ended:
         try:
-            saved = load_saved(db, game_id, players=False)
+            saved = load_saved(db, game_id, newest=False)
             if saved is not None and saved.moves:
                 record_end(db, game_id, saved.replay(), saved.moves[-1].at, None)
         except ValueError as error:  # a move that cannot be read or played

@@ -17,8 +17,9 @@ from contextlib import contextmanager
 from fastapi import APIRouter, HTTPException, Response
 
 from gridpuzzles.history import Rewind
-from gridpuzzles.mondrian.core.game import Game, MoveError, redo, undo
+from gridpuzzles.mondrian.core.game import Game, MoveError
 from gridpuzzles.mondrian.core.grid import Placement, challenge
+from gridpuzzles.mondrian.core.moves import Action, Move
 from gridpuzzles.mondrian.core.notation import parse_block
 from gridpuzzles.mondrian.core.official import OfficialChallenge
 from gridpuzzles.mondrian.solving.hints import Hint, NoHintError, reveal_solutions, take_hint
@@ -30,7 +31,7 @@ from gridpuzzles.web.mondrian_games import (
     SOLVER_TOO_SLOW,
     Held,
     MondrianGames,
-    act,
+    move_of,
     state_of,
 )
 from gridpuzzles.web.mondrian_models import (
@@ -159,8 +160,8 @@ def play_router(store: Store, workers: Workers, clock: Callable[[], float]) -> A
         challenge's black blocks. A move the game refuses is a 409 saying why, and changes
         nothing. The move that fills the board ends the game and keeps it in the records."""
 
-        async def step(game: Game) -> tuple[Game, None]:
-            return act(game, request), None
+        async def step(game: Game) -> tuple[Move | Rewind, None]:
+            return move_of(request), None
 
         with refusals():
             held, _ = await games.play(game_id, token, step, again=True, seen=request.version)
@@ -169,8 +170,8 @@ def play_router(store: Store, workers: Workers, clock: Callable[[], float]) -> A
     async def rewound(
         game_id: str, token: str | None, rewind: Rewind, request: MondrianRewind | None
     ) -> MondrianState:
-        async def step(game: Game) -> tuple[Game, None]:
-            return (undo if rewind is Rewind.UNDO else redo)(game), None
+        async def step(game: Game) -> tuple[Move | Rewind, None]:
+            return rewind, None
 
         seen = None if request is None else request.version
         with refusals():
@@ -205,8 +206,11 @@ def play_router(store: Store, workers: Workers, clock: Callable[[], float]) -> A
         """Put one correct block down, or, when no solution goes on from the board, name the
         blocks to lift. The game is then assisted: it sets no record."""
 
-        async def step(game: Game) -> tuple[Game, Hint]:
-            return await workers.run(take_hint, game, too_slow=SOLVER_TOO_SLOW)
+        async def step(game: Game) -> tuple[Move | Rewind, Hint]:
+            _, given = await workers.run(take_hint, game, too_slow=SOLVER_TOO_SLOW)
+            if given.place is None:
+                return Move(Action.HELP), given
+            return Move(Action.HINT, placement=given.place), given
 
         with refusals():
             held, given = await games.play(game_id, token, step)
@@ -222,8 +226,9 @@ def play_router(store: Store, workers: Workers, clock: Callable[[], float]) -> A
         """Every solution of the challenge (the first 100 listed): the game is then assisted
         and sets no record (a solved game stays as it ended)."""
 
-        async def step(game: Game) -> tuple[Game, Solutions]:
-            return await workers.run(revealed, game, too_slow=SOLVER_TOO_SLOW)
+        async def step(game: Game) -> tuple[Move | Rewind, Solutions]:
+            _, shown = await workers.run(revealed, game, too_slow=SOLVER_TOO_SLOW)
+            return Move(Action.HELP), shown
 
         with refusals():
             held, shown = await games.play(game_id, token, step, when_solved=True)

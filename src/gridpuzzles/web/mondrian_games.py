@@ -9,18 +9,20 @@ so no time is won by filling the board before the challenge is complete. When th
 full, the game is kept in the store with that time (its challenge, difficulty, moves and
 whether the player had help) and takes no more moves.
 
-Every game in play is kept in the store (`storage.mondrian_play`), so any number of processes
-serving one store (`serve --workers N`, or servers on several hosts sharing a PostgreSQL
-database) play the same game: a game started by one is played on another, and a restarted
-server forgets no game. Each change is written over the version it was made from; when
-another process (or another tab, through it) changed the game first, nothing is written and
-the request is refused (`MoveConflict`, a 409 telling the page to show the game as it is
-now). A solved game's finish is kept in the records in the same transaction as its last state,
-so once however many processes race. Each process keeps a parsed copy of the `CACHE_SIZE`
-games it served last, used only when the store's version of the game is the copy's (one
-cheap read per request, which sends the state only when it changed). Bounds: a store keeps
-at most `mondrian_play.MAX_IN_PLAY` games in play and none untouched for a week, each of at
-most `MAX_MOVES` moves. Requests on one game in one process wait for each other
+Every game in play is kept in the store as a Minesweeper game is (`storage.mondrian_play`):
+how it starts, then each move in its text form (`mondrian.core.moves`) with a note of what
+the server learned with it (the facts of new black blocks, the records a finish set), so a
+replay needs no solver. Any number of processes serving one store (`serve --workers N`, or
+servers on several hosts sharing a PostgreSQL database) play the same game: a game started by
+one is played on another, and a restarted server forgets no game. A game's ``version`` is the
+number of its moves, and each move is written at the number its copy knows; when another
+process (or another tab, through it) wrote first, nothing is written and the request is
+refused (`MoveConflict`, a 409 telling the page to show the game as it is now). A solved
+game's finish is kept in the records in the same transaction as its last move, so once
+however many processes race. Each process keeps a parsed copy of the `CACHE_SIZE` games it
+served last and reads only the moves played since (one cheap read per request). Bounds: a
+store keeps at most `mondrian_play.MAX_IN_PLAY` games in play and none untouched for a week,
+each of at most `MAX_MOVES` moves. Requests on one game in one process wait for each other
 (`GameLocks`). Solver work (generating a challenge, rating one, a hint, the solutions) runs in
 a worker process within the time budget (`Workers`); a job past the budget changes nothing. A
 published challenge needs none: its level is known and its one solution is counted in a
@@ -30,33 +32,23 @@ millisecond.
 from __future__ import annotations
 
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import asdict, dataclass, field, replace
+from functools import partial
 from typing import Any, TypeVar
 
 import anyio.to_thread
 
+from gridpuzzles.history import Rewind
 from gridpuzzles.mondrian.core.challenges import (
     challenge_key,
     choose_published,
     find_published,
     published_of,
 )
-from gridpuzzles.mondrian.core.game import (
-    Game,
-    MoveError,
-    custom_game,
-    lift,
-    lift_black,
-    new_game,
-    place,
-    place_black,
-    puzzle_of,
-    redo,
-    turn,
-    undo,
-)
+from gridpuzzles.mondrian.core.game import Game, MoveError, custom_game, new_game, puzzle_of
 from gridpuzzles.mondrian.core.grid import MondrianError, Placement, Puzzle
+from gridpuzzles.mondrian.core.moves import Action, Move, apply, parse_step, step_text
 from gridpuzzles.mondrian.core.notation import game_from_json, game_to_json, parse_block
 from gridpuzzles.mondrian.core.official import OfficialChallenge
 from gridpuzzles.mondrian.core.records import Finish, new_bests, solved_sentences
@@ -64,7 +56,7 @@ from gridpuzzles.mondrian.solving.difficulty import difficulty_of
 from gridpuzzles.mondrian.solving.generation import generate_challenge
 from gridpuzzles.mondrian.solving.solutions import count_solutions
 from gridpuzzles.storage import MoveConflict, StorageError, Store, new_game_id
-from gridpuzzles.storage.mondrian_play import MondrianPlay
+from gridpuzzles.storage.mondrian_play import InPlay, Logged, MondrianPlay
 from gridpuzzles.web import tokens
 from gridpuzzles.web.games import GameLocks, UnknownGameError, check_token
 from gridpuzzles.web.mondrian_models import (
@@ -97,8 +89,8 @@ CHANGED = (
 UNREADABLE = "game {game_id!r} as stored cannot be read ({error}): start a new game"
 
 T = TypeVar("T")
-Step = Callable[[Game], Awaitable[tuple[Game, T]]]
-"""An action on a game that may await a worker: the game after it, and what it tells."""
+Step = Callable[[Game], Awaitable[tuple[Move | Rewind, T]]]
+"""An action on a game that may await a worker: the move it makes, and what it tells."""
 
 
 @dataclass(frozen=True)
@@ -132,28 +124,44 @@ class Held:
     player: str | None = None
     """Whose records the game counts in (`web.players`), or None: everyone's."""
     version: int = field(default=0, compare=False)
-    """The changes stored so far (undo and redo included), as the store counts them: not
-    part of the stored state, which it numbers."""
+    """The moves stored so far (undo and redo included): the number of the next one."""
 
 
 # The state in the store
 
 
+def facts_to_json(facts: Facts | None) -> dict[str, Any] | None:
+    """``facts`` as the store keeps them (`facts_from_json` reads them back)."""
+    if facts is None:
+        return None
+    return {
+        "key": facts.key,
+        "difficulty": facts.difficulty,
+        "solutions": facts.solutions,
+        "code": None if facts.published is None else facts.published.code,
+    }
+
+
+def facts_from_json(document: Any) -> Facts | None:
+    """The facts `facts_to_json` wrote."""
+    if document is None:
+        return None
+    return Facts(
+        str(document["key"]),
+        str(document["difficulty"]),
+        int(document["solutions"]),
+        None if document["code"] is None else find_published(document["code"]),
+    )
+
+
 def held_to_json(held: Held) -> dict[str, Any]:
-    """``held`` as the store keeps it, but its owner (`held_from_json` reads it back)."""
-    facts = held.facts
+    """``held`` as the store keeps it (a game's setup), but its owner and version
+    (`held_from_json` reads it back)."""
     return {
         "game": game_to_json(held.game),
         "origin": held.origin,
         "first_key": held.first_key,
-        "facts": None
-        if facts is None
-        else {
-            "key": facts.key,
-            "difficulty": facts.difficulty,
-            "solutions": facts.solutions,
-            "code": None if facts.published is None else facts.published.code,
-        },
+        "facts": facts_to_json(held.facts),
         "started": held.started,
         "finish": None if held.finish is None else asdict(held.finish),
         "bests": list(held.bests),
@@ -165,20 +173,13 @@ def held_to_json(held: Held) -> dict[str, Any]:
 def held_from_json(owner: str, document: dict[str, Any]) -> Held:
     """The game ``held_to_json`` wrote, of ``owner``; `KeyError`, `TypeError` or
     `MondrianError` for a document it did not write."""
-    facts, finish = document["facts"], document["finish"]
+    finish = document["finish"]
     return Held(
         game_from_json(document["game"]),
         owner,
         str(document["origin"]),
         document["first_key"],
-        None
-        if facts is None
-        else Facts(
-            str(facts["key"]),
-            str(facts["difficulty"]),
-            int(facts["solutions"]),
-            None if facts["code"] is None else find_published(facts["code"]),
-        ),
+        facts_from_json(document["facts"]),
         document["started"],
         None if finish is None else Finish(**finish),
         tuple(map(str, document["bests"])),
@@ -215,32 +216,65 @@ def opened(request: NewMondrianGame, seed: int) -> tuple[Game, Facts]:
 # Actions
 
 
-def act(game: Game, move: MondrianMove) -> Game:
-    """``game`` after ``move``, by the core's rules (`MondrianError` saying why not). Coloured
-    blocks are put down or turned only once the black blocks are all on the board."""
-    if move.action == "undo":
-        return undo(game)
-    if move.action == "redo":
-        return redo(game)
-    assert move.row is not None and move.col is not None  # the request checks it
-    cell = (move.row, move.col)
-    if move.action == "lift":
-        return (lift_black if move.black else lift)(game, cell)
-    if not move.black:
-        puzzle_of(game)  # `MoveError` while black blocks are off the board
-    if move.action == "turn":
-        return turn(game, cell)
-    placement = Placement(move.row, move.col, parse_block(move.block or ""), move.orientation)
-    return (place_black if move.black else place)(game, placement)
+def move_of(request: MondrianMove) -> Move | Rewind:
+    """The move ``request`` asks for (the request's checks say it has what it needs)."""
+    rewind = Rewind.of(request.action)
+    if rewind is not None:
+        return rewind
+    assert request.row is not None and request.col is not None  # the request checks it
+    cell = (request.row, request.col)
+    if request.action == "place":
+        block = parse_block(request.block or "")
+        placement = Placement(request.row, request.col, block, request.orientation)
+        return Move(Action.PLACE, request.black, placement=placement)
+    return Move(Action(request.action), request.black, cell=cell)
 
 
-def why_not(game: Game, move: MondrianMove) -> str | None:
-    """Why ``move`` would be refused now, in the board's words, or None when it would not."""
+def why_not(game: Game, request: MondrianMove) -> str | None:
+    """Why the move ``request`` asks for would be refused now, in the board's words, or None
+    when it would not."""
     try:
-        act(game, move)
+        apply(game, move_of(request))
     except MondrianError as error:
         return str(error)
     return None
+
+
+def advanced(held: Held, move: Move | Rewind, at: float, note: dict[str, Any] | None) -> Held:
+    """``held`` after ``move``, played at ``at``, with what the server noted of it: both
+    when it is played and when it is replayed from the store. New black blocks take the
+    noted facts (none while one is off the board); the clock starts with the first coloured
+    block put down (only once the black blocks are all on the board: `moves.apply`); the
+    game ends when the board is full, with the records the note says it set. `MondrianError`
+    for a move the game refuses."""
+    game = apply(held.game, move)
+    facts = held.facts
+    if game.black != held.game.black:
+        facts = facts_from_json((note or {}).get("facts"))
+    started = held.started
+    if started is None and game.placed:
+        started = at
+    after = replace(held, game=game, facts=facts, started=started, version=held.version + 1)
+    if not game.solved:
+        return after
+    assert facts is not None and started is not None  # the board is full
+    finish = Finish(
+        facts.key, facts.difficulty, max(0.0, at - started), game.assisted, game.moves, at
+    )
+    noted = note or {}
+    return replace(
+        after,
+        finish=finish,
+        bests=tuple(map(str, noted.get("bests", ()))),
+        kept=bool(noted.get("kept", False)),
+    )
+
+
+def replayed(held: Held, logged: Iterable[Logged]) -> Held:
+    """``held`` after the stored moves ``logged``."""
+    for move in logged:
+        held = advanced(held, parse_step(move.text), move.at, move.note)
+    return held
 
 
 # Words
@@ -326,7 +360,7 @@ class MondrianGames:
         self.in_play = MondrianPlay(store)
         self.workers = workers
         self.clock = clock
-        self._recent: Recent[tuple[int, Held]] = Recent(cache_size)
+        self._recent: Recent[Held] = Recent(cache_size)
         self._locks = GameLocks()
 
     async def create(
@@ -353,15 +387,23 @@ class MondrianGames:
         )
         game_id = new_game_id()
         await anyio.to_thread.run_sync(
-            self.in_play.start, game_id, held.owner, held_to_json(held), self.clock()
+            partial(
+                self.in_play.start,
+                game_id,
+                held.owner,
+                held_to_json(held),
+                self.clock(),
+                player=player,
+                seed=seed,
+            )
         )
-        self._recent.put(game_id, (0, held))
+        self._recent.put(game_id, held)
         return game_id, token, held
 
     async def held(self, game_id: str, token: str | None) -> Held:
         """A game its token holder asks for, as it is now."""
         async with self._locks.hold(game_id):
-            return (await self._current(game_id, token))[1]
+            return await self._current(game_id, token)
 
     async def play(
         self,
@@ -373,15 +415,15 @@ class MondrianGames:
         again: bool = False,
         seen: int | None = None,
     ) -> tuple[Held, T]:
-        """Take ``step`` on the game as it is now, keep the game after it in the store and
-        return it, with what the step tells. A solved game takes no step (`MoveError`) unless
+        """Take ``step`` on the game as it is now, keep its move in the store and return the
+        game after it, with what the step tells. A solved game takes no step (`MoveError`) unless
         ``when_solved`` (showing the solutions), and then stays as it ended. `MoveConflict`,
         and nothing kept, when another process changed the game meanwhile.
 
         ``again``: the step may be taken twice (a move, not solver work), so it is first
-        taken on this process's copy without reading the store; the store keeps the result
-        only over the copy's version, and when another process changed the game (or the
-        copy refuses the step) it is taken again on the game as the store holds it.
+        taken on this process's copy without reading the store; the store keeps the move only
+        at the copy's number, and when another process moved first (or the copy refuses the
+        step) it is taken again on the game as the store holds it.
 
         ``seen``: the game's version when the player chose the step; a game changed since
         (in another tab) refuses it (`MoveConflict`), as the store refuses a change made
@@ -389,7 +431,7 @@ class MondrianGames:
         async with self._locks.hold(game_id):
             cached = self._recent.get(game_id)
             if again and cached is not None:
-                check_token(game_id, token, cached[1].owner)
+                check_token(game_id, token, cached.owner)
                 try:
                     return await self._take(game_id, cached, step, when_solved, seen)
                 except (MoveConflict, MondrianError):
@@ -402,104 +444,83 @@ class MondrianGames:
                 raise MoveConflict(CHANGED) from None
 
     async def _take(
-        self,
-        game_id: str,
-        current: tuple[int, Held],
-        step: Step[T],
-        when_solved: bool,
-        seen: int | None = None,
+        self, game_id: str, held: Held, step: Step[T], when_solved: bool, seen: int | None = None
     ) -> tuple[Held, T]:
-        """`play` on the game ``current`` holds (its version and the game)."""
-        version, held = current
-        if seen is not None and seen != version:
+        """`play` on ``held``."""
+        if seen is not None and seen != held.version:
             raise MoveConflict(CHANGED)
         if held.finish is not None and not when_solved:
             raise MoveError(SOLVED)
         if held.game.moves >= MAX_MOVES and held.finish is None:
             raise MoveError(TOO_LONG.format(moves=MAX_MOVES))
-        game, told = await step(held.game)
+        move, told = await step(held.game)
         if held.finish is not None:
             return held, told
-        after = await self._after(held, game)
-        if after == held:
+        game = apply(held.game, move)
+        note: dict[str, Any] = {}
+        if game.black != held.game.black and not game.black_tray:
+            facts = await self.workers.run(facts_of, puzzle_of(game), too_slow=SOLVER_TOO_SLOW)
+            note["facts"] = facts_to_json(facts)
+        at = self.clock()
+        after = advanced(held, move, at, note)
+        if after == held:  # nothing changed (help for a game already assisted)
             return held, told
-        return await anyio.to_thread.run_sync(self._keep, game_id, version, after), told
+        kept = await anyio.to_thread.run_sync(self._keep, game_id, move, note, at, after)
+        return kept, told
 
     async def verdict(self, game_id: str, token: str | None, move: MondrianMove) -> str | None:
         """Why ``move`` would be refused now (None when it would be taken); nothing changes."""
-        held = (await self._current(game_id, token))[1]
+        held = await self._current(game_id, token)
         return SOLVED if held.finish is not None else why_not(held.game, move)
 
-    async def _after(self, held: Held, game: Game) -> Held:
-        """``held`` once its game is ``game``: new facts when the black blocks moved, the
-        clock started when the first coloured block is put down (only once the black blocks
-        are all on the board: `act`), the end when the board is full."""
-        facts = held.facts
-        if game.black != held.game.black:
-            facts = None
-            if not game.black_tray:
-                facts = await self.workers.run(facts_of, puzzle_of(game), too_slow=SOLVER_TOO_SLOW)
-        started = held.started
-        if started is None and game.placed:
-            started = self.clock()
-        after = replace(held, game=game, facts=facts, started=started)
-        if game.solved:
-            return self._finished(after)
+    def _keep(
+        self, game_id: str, move: Move | Rewind, note: dict[str, Any], at: float, after: Held
+    ) -> Held:
+        """Store ``move``, played at ``at``, which led to ``after``, with its ``note`` (in a
+        thread): a solved
+        game's finish is kept in the records with it, and its new best times told, unless
+        the database refuses it. `MoveConflict` when another process moved first."""
+        finish = after.finish
+        earlier = [] if finish is None else self.store.mondrian_finishes(after.player)
+        with self.in_play.change(game_id, after.version - 1, at) as change:
+            if finish is not None:
+                kept = change.keep(finish, after.player)
+                bests = new_bests(earlier, finish) if kept else ()
+                after = replace(after, bests=bests, kept=kept)
+                note = {**note, "kept": kept, "bests": list(bests)}
+            change.write(step_text(move), note or None, finish)
+        self._recent.put(game_id, after)
         return after
 
-    def _finished(self, held: Held) -> Held:
-        """``held``, solved now, with its `Finish` (`_keep` keeps it in the records)."""
-        assert held.facts is not None and held.started is not None  # the board is full
-        now = self.clock()
-        finish = Finish(
-            held.facts.key,
-            held.facts.difficulty,
-            max(0.0, now - held.started),
-            held.game.assisted,
-            held.game.moves,
-            now,
-        )
-        return replace(held, finish=finish)
-
-    def _keep(self, game_id: str, version: int, held: Held) -> Held:
-        """Store ``held`` as the change of the game from ``version`` (in a thread): a solved
-        game's finish is kept in the records with it, and its new best times told, unless
-        the database refuses it. `MoveConflict` when another process changed it first."""
-        earlier = [] if held.finish is None else self.store.mondrian_finishes(held.player)
-        with self.in_play.change(game_id, version, self.clock()) as change:
-            if held.finish is not None:
-                kept = change.keep(held.finish, held.player)
-                bests = new_bests(earlier, held.finish) if kept else ()
-                held = replace(held, bests=bests, kept=kept)
-            change.write(held_to_json(held))
-        held = replace(held, version=version + 1)
-        self._recent.put(game_id, (version + 1, held))
-        return held
-
-    async def _current(self, game_id: str, token: str | None) -> tuple[int, Held]:
-        """The game as the store holds it now, and its version: this process's copy when it
-        is current, else read from the store (in a thread)."""
+    async def _current(self, game_id: str, token: str | None) -> Held:
+        """The game as the store holds it now: this process's copy with the moves played
+        since (none, mostly), else read from the store and replayed (in a thread)."""
         cached = self._recent.get(game_id)
         stored = await anyio.to_thread.run_sync(
-            self.in_play.fetch, game_id, None if cached is None else cached[0]
+            self.in_play.fetch, game_id, None if cached is None else cached.version
         )
         if stored is None:
             self._recent.forget(game_id)
             raise UnknownGameError(f"there is no game {game_id!r}: start a new game")
         check_token(game_id, token, stored.owner)
-        if stored.state is None:
-            assert cached is not None  # the state is left out only when the copy is current
+        if stored.setup is None and not stored.moves:
+            assert cached is not None  # the setup is left out only when there is a copy
             return cached
-        held = await anyio.to_thread.run_sync(_read, game_id, stored.owner, stored.state)
-        held = replace(held, version=stored.version)
-        self._recent.put(game_id, (stored.version, held))
-        return stored.version, held
+        held = await anyio.to_thread.run_sync(_read, game_id, stored, cached)
+        self._recent.put(game_id, held)
+        return held
 
 
-def _read(game_id: str, owner: str, state: dict[str, Any]) -> Held:
-    """The game of ``owner`` in its stored ``state``; `StorageError` in one line for a state
-    this server cannot read (written by another release, or changed by hand)."""
+def _read(game_id: str, stored: InPlay, cached: Held | None) -> Held:
+    """The game ``stored`` holds: its setup (or the copy ``cached``, when the store sent only
+    the moves after it) with its moves replayed; `StorageError` in one line for a game this
+    server cannot read (written by another release, or changed by hand)."""
     try:
-        return held_from_json(owner, state)
+        if stored.setup is None:
+            assert cached is not None
+            start = cached
+        else:
+            start = held_from_json(stored.owner, stored.setup)
+        return replayed(start, stored.moves)
     except (KeyError, TypeError, ValueError) as error:
         raise StorageError(UNREADABLE.format(game_id=game_id, error=error)) from None
