@@ -29,8 +29,8 @@ from gridpuzzles.storage.engine import server_url, sqlite_engine
 from gridpuzzles.storage.schema import games as games_table
 from gridpuzzles.storage.schema import moves as moves_table
 from gridpuzzles.web import tokens
-from gridpuzzles.web.games import NotYourGameError
 from gridpuzzles.web.mondrian_games import Held, MondrianGames, facts_of, held_to_json
+from gridpuzzles.web.service import NotYourGameError
 from gridpuzzles.web.workers import Workers
 from tests.storage.legacy import migrated_to, old_file, server_migrated_to
 from tests.storage.test_migrations import FINISH, MOVES, fill

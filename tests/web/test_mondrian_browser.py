@@ -161,7 +161,9 @@ def test_a_refused_move_shows_the_game_as_another_tab_left_it(
         page.click("#turn")
     click_cell(page, first.row, first.col)
     # Chosen on the game as this page last saw it: refused, whatever the move would do now.
-    expect(page.locator("#message")).to_contain_text("this game was changed in another tab")
+    expect(page.locator("#message")).to_contain_text(
+        "the game changed before this (it was played on in another tab"
+    )
     placed(page, first)  # the game as the server has it now
     expect(page.locator(tray(page, str(first.block)))).to_have_count(0)
     expect(page.locator("#moves")).to_have_text("1 move")

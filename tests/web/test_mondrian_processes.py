@@ -5,6 +5,7 @@ API) and loses nothing; a finish raced by two processes is kept once."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -16,8 +17,9 @@ from gridpuzzles.mondrian.core.grid import Placement
 from gridpuzzles.mondrian.core.moves import Action, Move
 from gridpuzzles.storage import MoveConflict, Store
 from gridpuzzles.web.app import create_app
-from gridpuzzles.web.mondrian_games import CHANGED, Held, MondrianGames
+from gridpuzzles.web.mondrian_games import Held, MondrianGames
 from gridpuzzles.web.mondrian_models import NewMondrianGame
+from gridpuzzles.web.service import STALE
 from gridpuzzles.web.workers import Workers
 from tests.web.conftest import Clock
 from tests.web.test_mondrian_games import CODE, GAMES, placing, solution_of
@@ -88,7 +90,7 @@ async def test_a_move_on_a_stale_copy_is_refused_and_nothing_is_lost(
         await other.play(game_id, token, placed_by(first))
         return Move(Action.PLACE, placement=second), None
 
-    with pytest.raises(MoveConflict, match="^" + CHANGED.replace("(", r"\(") + "$"):
+    with pytest.raises(MoveConflict, match="^" + re.escape(STALE) + "$"):
         await one.play(game_id, token, slow)
     now = await one.held(game_id, token)
     assert (now.game.moves, now.game.placed) == (1, (first,))  # the other's move is kept
@@ -185,7 +187,7 @@ def test_the_api_answers_a_stale_move_409_in_words_and_keeps_the_other(
         clock.then = [other_places(first), other_places(third)]
         refused = one.post(f"{path}/moves", json=placing(second))
         assert refused.status_code == 409
-        assert refused.json() == {"detail": CHANGED}
+        assert refused.json() == {"detail": STALE}
         shown = one.get(path).json()
         assert (shown["moves"], [b["size"] for b in shown["placed"]]) == (
             2,

@@ -27,8 +27,8 @@ from gridpuzzles.mondrian.core.game import MoveError as MondrianMoveError
 from gridpuzzles.mondrian.core.grid import MondrianError
 from gridpuzzles.storage import DatabaseError, StorageError
 from gridpuzzles.web.assist import BEYOND_SOLVER
-from gridpuzzles.web.games import NotYourGameError, UnknownGameError
 from gridpuzzles.web.models import kind_of
+from gridpuzzles.web.service import NotYourGameError, UnknownGameError
 from gridpuzzles.web.workers import OverBudgetError, ServerBusyError
 
 LOG = logging.getLogger(__name__)

@@ -1,16 +1,11 @@
-"""The server's games: created, loaded (from a cache or by replay from the store) and played.
+"""The server's Minesweeper games: created, loaded (from a cache or by replay from the store)
+and played.
 
 This is the imperative shell around the core: it reads the clock, draws seeds, checks the
 token and commits every move to the store before the caller answers. Every rule is the core's.
-
-Any number of processes may serve one store (`serve --workers N`, or servers on several hosts
-sharing a PostgreSQL database). Each keeps a cache of recent games, but checks its copy against
-the store before every use (`Store.changes`, one cheap read) and plays on it the moves another
-process stored meanwhile; the store refuses a move number already taken (`MoveConflict`), so a
-move chosen on a copy that went stale between the check and the write is not stored, and the
-player is told to look again (409). A client may also send the move count it saw: a move chosen
-on an older state is refused the same way. Within a process, requests on one game wait for
-each other (a lock per game in use); requests on other games never wait for them.
+What serving a game in play takes for both puzzles (a copy per process caught up from the
+store before every use, one rule for a move another process stored first, a lock per game, the
+token) is `web.service.KeptGames`.
 
 Work that may take long runs in a worker process (`Workers`): the first reveal of a no-guess
 game, which generates its board, and the replay of such a game from the store. A first reveal
@@ -26,12 +21,10 @@ a loss after its first reveal (forgotten before it) and takes no move or help af
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
-import anyio
 import anyio.to_thread
 
 from gridpuzzles.midend import History, HistoryError, Rewind
@@ -48,7 +41,6 @@ from gridpuzzles.minesweeper import (
 )
 from gridpuzzles.storage import (
     GameChanges,
-    MoveConflict,
     SavedGame,
     Store,
     TimedMove,
@@ -56,7 +48,7 @@ from gridpuzzles.storage import (
     played_on,
 )
 from gridpuzzles.web import tokens
-from gridpuzzles.web.recent import Recent
+from gridpuzzles.web.service import KeptGames, check_seen
 from gridpuzzles.web.workers import Workers
 
 NO_GUESS_TOO_SLOW = (
@@ -69,22 +61,10 @@ REPLAY_TOO_SLOW = (
 
 WON_KEPT = "this game is won and kept in the records as it is: nothing can be undone"
 LEFT = "you left this game, so it takes no more moves or help: start a new game"
-STALE = (
-    "the game changed before this move (it was played on in another tab or window): the move "
-    "was not played; look at the game as it is now and play again"
-)
 
 Chooser = Callable[[Game], Awaitable[Move]]
 """Picks the move to play from the game's current state (the player's move, or Play Move)."""
 T = TypeVar("T")
-
-
-class UnknownGameError(LookupError):
-    """No game has this id."""
-
-
-class NotYourGameError(PermissionError):
-    """The game exists but the request does not carry its token."""
 
 
 @dataclass(frozen=True)
@@ -125,35 +105,9 @@ def given(move: Move) -> Chooser:
     return choose
 
 
-@dataclass
-class _Held:
-    lock: anyio.Lock
-    users: int
-
-
-class GameLocks:
-    """A lock per game that requests are using; forgotten when the last one is done."""
-
-    def __init__(self) -> None:
-        self._held: dict[str, _Held] = {}
-
-    @asynccontextmanager
-    async def hold(self, game_id: str) -> AsyncIterator[None]:
-        """Hold the lock of ``game_id`` (waiting for the requests before) for the block."""
-        held = self._held.setdefault(game_id, _Held(anyio.Lock(), 0))
-        held.users += 1
-        try:
-            async with held.lock:
-                yield
-        finally:
-            held.users -= 1
-            if not held.users:
-                del self._held[game_id]
-
-
-class Games:
-    """Every game of the server, kept in ``store`` with the most recent ones cached; slow
-    work runs on ``workers``."""
+class Games(KeptGames[Entry, SavedGame | GameChanges]):
+    """Every Minesweeper game of the server, kept in ``store`` with the most recent ones
+    cached; slow work runs on ``workers``."""
 
     def __init__(
         self,
@@ -162,11 +116,7 @@ class Games:
         clock: Callable[[], float] = time.time,
         cache_size: int = 4096,
     ) -> None:
-        self.store = store
-        self.workers = workers
-        self.clock = clock
-        self._recent: Recent[Entry] = Recent(cache_size)
-        self._locks = GameLocks()
+        super().__init__(store, workers, clock, cache_size)
 
     def create(
         self, config: Config, seed: int | None = None, player: str | None = None
@@ -191,7 +141,7 @@ class Games:
     async def entry(self, game_id: str, token: str | None) -> Entry:
         """A game its token holder asks for, as the server holds it now."""
         async with self._locks.hold(game_id):
-            return await self._entry(game_id, token)
+            return await self._current(game_id, token)
 
     async def play(
         self,
@@ -249,7 +199,7 @@ class Games:
         neither does advice on a game not started yet (before its first reveal the player has
         seen nothing and every hidden cell has the same chance: it helps nothing)."""
         async with self._locks.hold(game_id):
-            entry = _in_play(await self._entry(game_id, token))
+            entry = _in_play(await self._current(game_id, token))
             advice = await job(entry.game)
             started = entry.game.started_at is not None
             if started and not entry.assisted and not entry.game.over:
@@ -261,7 +211,7 @@ class Games:
         """The player leaves a game: after its first reveal it is kept as a loss, before it
         is forgotten by the store. Nothing happens to a game that has ended or was left."""
         async with self._locks.hold(game_id):
-            entry = await self._entry(game_id, token)
+            entry = await self._current(game_id, token)
             if entry.game.over or entry.left:
                 return entry
             now = self.clock()
@@ -276,9 +226,8 @@ class Games:
         (`MoveConflict`) when it has moved on from ``seen``."""
         entry = self._as_seen(game_id, token, seen)
         if entry is None:
-            entry = _in_play(await self._entry(game_id, token))
-            if seen is not None and seen != entry.moves:
-                raise MoveConflict(STALE)
+            entry = _in_play(await self._current(game_id, token))
+            check_seen(entry.moves, seen)
         return entry
 
     def _as_seen(self, game_id: str, token: str | None, seen: int | None) -> Entry | None:
@@ -286,10 +235,9 @@ class Games:
         chosen on it is played without reading the store first: the store refuses it
         (`MoveConflict`) if another process moved the game on, so a stale copy stores nothing
         (one read and one trip to a thread less on every move of a player)."""
-        cached = self._recent.get(game_id)
+        cached = self._cached(game_id, token)
         if seen is None or cached is None or cached.moves != seen:
             return None
-        check_token(game_id, token, cached.owner)
         return _in_play(cached)
 
     def _play(self, game_id: str, entry: Entry, timed: TimedMove, assisted: bool) -> Entry:
@@ -305,7 +253,8 @@ class Games:
         the game assisted with it when it was help: only a game being played can be), cache
         and return it. A move number another process took first is not stored
         (`MoveConflict`)."""
-        try:
+
+        def write() -> Entry:
             assisted_now = self.store.add_move(
                 game_id,
                 entry.moves,
@@ -313,41 +262,40 @@ class Games:
                 after.present,
                 assisted=assisted and not entry.assisted,
             )
-        except MoveConflict:
-            self._recent.forget(game_id)
-            raise MoveConflict(STALE) from None
-        played = replace(entry, history=after, moves=entry.moves + 1, assisted=assisted_now)
-        self._recent.put(game_id, played)
-        return played
+            return replace(entry, history=after, moves=entry.moves + 1, assisted=assisted_now)
 
-    async def _entry(self, game_id: str, token: str | None) -> Entry:
-        """The game as the store holds it now: the cached copy (its token checked first)
-        brought up to date, or the game loaded and replayed."""
-        cached = self._recent.get(game_id)
+        return self._stored(game_id, write)
+
+    def _owner(self, copy: Entry) -> str:
+        return copy.owner
+
+    def _count(self, copy: Entry) -> int:
+        return copy.moves
+
+    def _read(
+        self, game_id: str, cached: Entry | None
+    ) -> tuple[str, SavedGame | GameChanges] | None:
+        """The stored game (no copy), or what changed since the copy's moves: one read."""
         if cached is None:
-            return await self._load(game_id, token)
-        check_token(game_id, token, cached.owner)
-        changes = await anyio.to_thread.run_sync(self.store.changes, game_id, cached.moves)
-        if changes is None:
-            self._recent.forget(game_id)
-            raise UnknownGameError(f"there is no game {game_id!r}: start a new game")
-        return await self._caught_up(game_id, cached, changes)
+            saved = self.store.load_game(game_id)
+            return None if saved is None else (saved.owner, saved)
+        changes = self.store.changes(game_id, cached.moves)
+        return None if changes is None else (cached.owner, changes)
 
-    async def _load(self, game_id: str, token: str | None) -> Entry:
-        """A game from the store, replayed (the token is checked before any replay)."""
-        saved = await anyio.to_thread.run_sync(self.store.load_game, game_id)
-        if saved is None:
-            raise UnknownGameError(f"there is no game {game_id!r}: start a new game")
-        check_token(game_id, token, saved.owner)
-        start = Entry(history_of(saved.start()), saved.owner, 0)
-        changes = GameChanges(saved.moves, saved.assisted, saved.left, saved.left_at)
-        entry = await self._caught_up(game_id, start, changes)
-        self._recent.put(game_id, entry)  # a game with nothing to catch up on too
-        return entry
+    async def _caught_up(
+        self, game_id: str, cached: Entry | None, read: SavedGame | GameChanges
+    ) -> Entry:
+        if isinstance(read, SavedGame):
+            start = Entry(history_of(read.start()), read.owner, 0)
+            return await self._played_on(
+                start, GameChanges(read.moves, read.assisted, read.left, read.left_at)
+            )
+        assert cached is not None  # changes are read only after a copy
+        return await self._played_on(cached, read)
 
-    async def _caught_up(self, game_id: str, entry: Entry, changes: GameChanges) -> Entry:
-        """``entry`` after the ``changes`` stored since, cached (a replay that generates a
-        no-guess board runs on a worker, within the budget)."""
+    async def _played_on(self, entry: Entry, changes: GameChanges) -> Entry:
+        """``entry`` after the ``changes`` stored since (a replay that generates a no-guess
+        board runs on a worker, within the budget)."""
         if not changes.moves and (changes.assisted, changes.left) == (entry.assisted, entry.left):
             return entry
         history = entry.history
@@ -361,7 +309,7 @@ class Games:
                 )
             else:
                 history = await anyio.to_thread.run_sync(played_on, history, changes.moves)
-        now = Entry(
+        return Entry(
             history,
             entry.owner,
             entry.moves + len(changes.moves),
@@ -369,8 +317,6 @@ class Games:
             changes.left,
             changes.left_at,
         )
-        self._recent.put(game_id, now)
-        return now
 
 
 def _in_play(entry: Entry) -> Entry:
@@ -378,12 +324,3 @@ def _in_play(entry: Entry) -> Entry:
     if entry.left:
         raise MoveError(LEFT)
     return entry
-
-
-def check_token(game_id: str, token: str | None, owner: str) -> None:
-    """`NotYourGameError` unless ``token`` is the one game ``game_id`` was created with (its
-    digest is ``owner``)."""
-    if not tokens.matches(token, owner):
-        raise NotYourGameError(
-            f"game {game_id!r} can only be played with the token it was created with"
-        )

@@ -58,7 +58,6 @@ from gridpuzzles.mondrian.solving.solutions import count_solutions
 from gridpuzzles.storage import MoveConflict, StorageError, Store, new_game_id
 from gridpuzzles.storage.mondrian_play import InPlay, Logged, MondrianPlay
 from gridpuzzles.web import tokens
-from gridpuzzles.web.games import GameLocks, UnknownGameError, check_token
 from gridpuzzles.web.mondrian_models import (
     FinishOut,
     MondrianMove,
@@ -67,7 +66,7 @@ from gridpuzzles.web.mondrian_models import (
     in_tray,
     placed,
 )
-from gridpuzzles.web.recent import Recent
+from gridpuzzles.web.service import STALE, KeptGames, check_seen
 from gridpuzzles.web.workers import Workers
 
 CACHE_SIZE = 1024
@@ -82,10 +81,6 @@ CHOOSING_TOO_SLOW = (
     "again, or another level"
 )
 SOLVER_TOO_SLOW = "the solver needed more than {seconds:g} seconds here; try again in a moment"
-CHANGED = (
-    "this game was changed in another tab or by another server, and this was not done: here "
-    "it is as it is now"
-)
 UNREADABLE = "game {game_id!r} as stored cannot be read ({error}): start a new game"
 
 T = TypeVar("T")
@@ -345,8 +340,8 @@ def state_of(game_id: str, held: Held, now: float) -> MondrianState:
 # The games
 
 
-class MondrianGames:
-    """The games of the server, kept in ``store`` in play and once solved, timed by
+class MondrianGames(KeptGames[Held, InPlay]):
+    """The Mondrian games of the server, kept in ``store`` in play and once solved, timed by
     ``clock``; solver work runs on ``workers``."""
 
     def __init__(
@@ -356,12 +351,8 @@ class MondrianGames:
         clock: Callable[[], float],
         cache_size: int = CACHE_SIZE,
     ) -> None:
-        self.store = store
+        super().__init__(store, workers, clock, cache_size)
         self.in_play = MondrianPlay(store)
-        self.workers = workers
-        self.clock = clock
-        self._recent: Recent[Held] = Recent(cache_size)
-        self._locks = GameLocks()
 
     async def create(
         self, request: NewMondrianGame, player: str | None = None
@@ -429,9 +420,8 @@ class MondrianGames:
         (in another tab) refuses it (`MoveConflict`), as the store refuses a change made
         over an older version."""
         async with self._locks.hold(game_id):
-            cached = self._recent.get(game_id)
-            if again and cached is not None:
-                check_token(game_id, token, cached.owner)
+            cached = self._cached(game_id, token) if again else None
+            if cached is not None:
                 try:
                     return await self._take(game_id, cached, step, when_solved, seen)
                 except (MoveConflict, MondrianError):
@@ -441,14 +431,13 @@ class MondrianGames:
                 return await self._take(game_id, current, step, when_solved, seen)
             except MoveConflict:
                 self._recent.forget(game_id)
-                raise MoveConflict(CHANGED) from None
+                raise MoveConflict(STALE) from None
 
     async def _take(
         self, game_id: str, held: Held, step: Step[T], when_solved: bool, seen: int | None = None
     ) -> tuple[Held, T]:
         """`play` on ``held``."""
-        if seen is not None and seen != held.version:
-            raise MoveConflict(CHANGED)
+        check_seen(held.version, seen)
         if held.finish is not None and not when_solved:
             raise MoveError(SOLVED)
         if held.game.moves >= MAX_MOVES and held.finish is None:
@@ -492,26 +481,25 @@ class MondrianGames:
         self._recent.put(game_id, after)
         return after
 
-    async def _current(self, game_id: str, token: str | None) -> Held:
-        """The game as the store holds it now: this process's copy with the moves played
-        since (none, mostly), else read from the store and replayed (in a thread)."""
-        cached = self._recent.get(game_id)
-        stored = await anyio.to_thread.run_sync(
-            self.in_play.fetch, game_id, None if cached is None else cached.version
-        )
-        if stored is None:
-            self._recent.forget(game_id)
-            raise UnknownGameError(f"there is no game {game_id!r}: start a new game")
-        check_token(game_id, token, stored.owner)
-        if stored.setup is None and not stored.moves:
+    def _owner(self, copy: Held) -> str:
+        return copy.owner
+
+    def _count(self, copy: Held) -> int:
+        return copy.version
+
+    def _read(self, game_id: str, cached: Held | None) -> tuple[str, InPlay] | None:
+        """The stored game (no copy), or only the moves after the copy's: one read."""
+        stored = self.in_play.fetch(game_id, None if cached is None else cached.version)
+        return None if stored is None else (stored.owner, stored)
+
+    async def _caught_up(self, game_id: str, cached: Held | None, read: InPlay) -> Held:
+        if read.setup is None and not read.moves:
             assert cached is not None  # the setup is left out only when there is a copy
             return cached
-        held = await anyio.to_thread.run_sync(_read, game_id, stored, cached)
-        self._recent.put(game_id, held)
-        return held
+        return await anyio.to_thread.run_sync(_replayed, game_id, read, cached)
 
 
-def _read(game_id: str, stored: InPlay, cached: Held | None) -> Held:
+def _replayed(game_id: str, stored: InPlay, cached: Held | None) -> Held:
     """The game ``stored`` holds: its setup (or the copy ``cached``, when the store sent only
     the moves after it) with its moves replayed; `StorageError` in one line for a game this
     server cannot read (written by another release, or changed by hand)."""
