@@ -95,3 +95,10 @@ class ServerProcess:
                 self.process.kill()
                 self.process.wait()
             self.process = None
+
+
+def seen(state: dict[str, object]) -> dict[str, object]:
+    """The field of a move that says which state of a Minesweeper game the player saw:
+    ``version`` since both puzzles name it so, ``moves`` on a base revision before."""
+    field = "version" if "version" in state else "moves"
+    return {field: state[field]}

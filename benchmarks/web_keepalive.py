@@ -31,7 +31,7 @@ from gridpuzzles.mondrian.solving.solutions import first_solution
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
-from benchmarks.server import ServerProcess  # noqa: E402
+from benchmarks.server import ServerProcess, seen  # noqa: E402
 from benchmarks.web_load import ServerTime, Tree, trees  # noqa: E402
 
 OPTIONS = 300
@@ -79,9 +79,7 @@ def minesweeper_moves(player: Player, games: int) -> list[float]:
                 (r, c) for r, row in enumerate(state["view"]) for c, s in enumerate(row) if s == "#"
             ]
             row, col = rng.choice(hidden)
-            took, state = player.send(
-                "POST", path, {"move": f"r{row},{col}", "moves": state["moves"]}, token
-            )
+            took, state = player.send("POST", path, {"move": f"r{row},{col}", **seen(state)}, token)
             times.append(took)
     return times
 

@@ -77,7 +77,7 @@ from gridpuzzles.minesweeper import Config, FirstClick, Mark, new_game, reveal
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # run as a file: import `benchmarks` from the repository root
     sys.path.insert(0, str(ROOT))
-from benchmarks.server import ServerProcess  # noqa: E402
+from benchmarks.server import ServerProcess, seen  # noqa: E402
 
 GAMES = "/api/minesweeper/games"
 
@@ -305,7 +305,7 @@ async def play_game(
         if time.perf_counter() > deadline:
             return
         row, col = rng.choice(hidden_cells(state["view"]))
-        move = {"move": f"r{row},{col}", "moves": state["moves"]}
+        move = {"move": f"r{row},{col}", **seen(state)}
         answer = await send(client, tally, "POST", f"{path}/moves", move, headers)
         tally.move_latencies.append(tally.latencies[-1])
         if tally.answered(answer):

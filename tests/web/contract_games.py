@@ -41,9 +41,6 @@ class Puzzle:
     undo: tuple[str, Body | None]
     """Where an undo goes, below the game's path, and its body."""
     redo: tuple[str, Body | None]
-    count_field: str
-    """The field of a state that counts its moves, and of a move that says which count the
-    player saw (a move chosen on an older count is stale)."""
     board: Callable[[State], object]
     """What the player sees on the board: two states with equal boards look the same."""
 
@@ -83,7 +80,6 @@ MINESWEEPER = Puzzle(
     malformed_words="cannot read move 'x1'",
     undo=("/undo", None),
     redo=("/redo", None),
-    count_field="moves",
     board=lambda state: state["view"],
 )
 
@@ -98,7 +94,6 @@ MONDRIAN = Puzzle(
     malformed_words="to place a block, give its size",
     undo=("/undo", None),
     redo=("/redo", None),
-    count_field="version",  # its "moves" counts blocks put down, lifted and turned
     board=lambda state: (state["black"], state["placed"]),
 )
 

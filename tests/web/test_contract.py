@@ -145,7 +145,7 @@ def refused(answer: httpx.Response, status: int, *words: str) -> str:
 
 def with_count(body: Body, puzzle: Puzzle, count: int) -> Body:
     """``body`` saying the move count the player saw."""
-    return {**body, puzzle.count_field: count}
+    return {**body, "version": count}
 
 
 # A new game
@@ -155,7 +155,7 @@ def test_a_new_game_is_201_with_a_token_and_its_state(client: TestClient, puzzle
     game = new_game(client, puzzle)
     state = {k: v for k, v in game.created.items() if k != "token"}
     assert read(client, game) == state
-    assert state[puzzle.count_field] == 0
+    assert state["version"] == 0
 
 
 # Moves
@@ -165,7 +165,7 @@ def test_a_legal_move_changes_the_board(client: TestClient, puzzle: Puzzle) -> N
     game = new_game(client, puzzle)
     first = played(client, game, puzzle.legal[0])
     assert puzzle.board(first) != puzzle.board(game.created)
-    assert first[puzzle.count_field] == 1
+    assert first["version"] == 1
     second = played(client, game, puzzle.legal[1])
     assert puzzle.board(second) != puzzle.board(first)
     assert read(client, game) == second
@@ -270,12 +270,12 @@ def test_a_move_sent_with_an_older_move_count_is_409_and_changes_nothing(
     client: TestClient, puzzle: Puzzle
 ) -> None:
     game = new_game(client, puzzle)
-    seen = game.created[puzzle.count_field]
+    seen = game.created["version"]
     first = played(client, game, puzzle.legal[0])  # in another tab
     stale = send(client, game, with_count(puzzle.legal[1], puzzle, seen))
     refused(stale, REFUSED, "changed")
     assert read(client, game) == first
-    now = played(client, game, with_count(puzzle.legal[1], puzzle, first[puzzle.count_field]))
+    now = played(client, game, with_count(puzzle.legal[1], puzzle, first["version"]))
     assert puzzle.board(now) != puzzle.board(first)
 
 
@@ -287,11 +287,11 @@ def test_a_move_chosen_before_an_undo_is_stale(client: TestClient, puzzle: Puzzl
     second = played(client, game, puzzle.legal[1])
     undone = rewind(client, game, puzzle.undo)  # in another tab
     assert undone.status_code == 200, undone.text
-    assert undone.json()[puzzle.count_field] != second[puzzle.count_field], (
-        f"the undo left the {puzzle.count_field!r} count at {second[puzzle.count_field]}: a "
+    assert undone.json()["version"] != second["version"], (
+        f"the undo left the version at {second['version']}: a "
         "move chosen before it cannot be told stale"
     )
-    stale = send(client, game, with_count(puzzle.legal[1], puzzle, second[puzzle.count_field]))
+    stale = send(client, game, with_count(puzzle.legal[1], puzzle, second["version"]))
     refused(stale, REFUSED, "changed")
     assert read(client, game) == undone.json()
 
@@ -315,4 +315,4 @@ def test_a_move_on_a_locked_database_is_503_with_retry_after_then_played(
     assert read(client, game) == before
     after = played(client, game, puzzle.legal[1])
     assert puzzle.board(after) != puzzle.board(before)
-    assert after[puzzle.count_field] == before[puzzle.count_field] + 1
+    assert after["version"] == before["version"] + 1

@@ -65,7 +65,7 @@ def test_kept_alive_requests_do_not_wait_for_a_delayed_ack(url: str) -> None:
             {"X-Game-Token": str(game["token"])},
         )
         moves = [
-            timed(connection, "POST", path, {"move": "f0,0", "moves": number}, token)[0]
+            timed(connection, "POST", path, {"move": "f0,0", "version": number}, token)[0]
             for number in range(REQUESTS)
         ]
     finally:

@@ -93,12 +93,12 @@ def client(urls: list[str], game: dict[str, Any], seed: int, played: Played, tel
             row, col = rng.choice(hidden)
             body: dict[str, Any] = {"move": f"f{row},{col}"}
             if tell:
-                body["moves"] = state["moves"]
+                body["version"] = state["version"]
             answer = http.post(f"{next(servers)}{path}/moves", json=body, headers=headers)
             if answer.status_code == 200:
-                number = answer.json()["moves"] - 1
+                number = answer.json()["version"] - 1
                 if tell:
-                    assert number == state["moves"], "a move stored on a stale state"
+                    assert number == state["version"], "a move stored on a stale state"
                 played.note(200, number, body["move"])
                 stored += 1
             else:
@@ -149,7 +149,7 @@ def check_stored(db: str, urls: list[str], game: dict[str, Any], played: Played)
     headers = {"X-Game-Token": game["token"]}
     for url in urls:
         state = httpx.get(f"{url}{GAMES}/{game['id']}", headers=headers, timeout=30).json()
-        assert state["moves"] == CLIENTS * MOVES_EACH
+        assert state["version"] == CLIENTS * MOVES_EACH
         shown = {
             (row, col)
             for row, line in enumerate(state["view"])
@@ -176,14 +176,14 @@ def test_a_stale_move_count_is_refused_with_409_and_nothing_changes(
     _, (one, other) = two_servers
     game = httpx.post(f"{one}{GAMES}", json={"level": "beginner"}, timeout=30).json()
     path, headers = f"{GAMES}/{game['id']}", {"X-Game-Token": game["token"]}
-    assert httpx.get(f"{one}{path}", headers=headers).json()["moves"] == 0  # cached on one
-    moved = httpx.post(f"{other}{path}/moves", json={"move": "f0,0", "moves": 0}, headers=headers)
-    assert moved.status_code == 200 and moved.json()["moves"] == 1
-    stale = httpx.post(f"{one}{path}/moves", json={"move": "f1,1", "moves": 0}, headers=headers)
+    assert httpx.get(f"{one}{path}", headers=headers).json()["version"] == 0  # cached on one
+    moved = httpx.post(f"{other}{path}/moves", json={"move": "f0,0", "version": 0}, headers=headers)
+    assert moved.status_code == 200 and moved.json()["version"] == 1
+    stale = httpx.post(f"{one}{path}/moves", json={"move": "f1,1", "version": 0}, headers=headers)
     assert stale.status_code == 409
     assert "another tab" in stale.json()["detail"]
     now = httpx.get(f"{one}{path}", headers=headers).json()
-    assert now["moves"] == 1 and now["view"][0][0] == "F" and now["view"][1][1] == "#"
+    assert now["version"] == 1 and now["view"][0][0] == "F" and now["view"][1][1] == "#"
 
 
 def test_a_game_left_through_another_server_takes_no_move(
@@ -194,14 +194,14 @@ def test_a_game_left_through_another_server_takes_no_move(
     _, (one, other) = two_servers
     game = httpx.post(f"{one}{GAMES}", json={"level": "beginner", "seed": 3}, timeout=30).json()
     path, headers = f"{GAMES}/{game['id']}", {"X-Game-Token": game["token"]}
-    first = httpx.post(f"{one}{path}/moves", json={"move": "r4,4", "moves": 0}, headers=headers)
+    first = httpx.post(f"{one}{path}/moves", json={"move": "r4,4", "version": 0}, headers=headers)
     assert first.status_code == 200 and first.json()["status"] == "playing"
     assert httpx.post(f"{other}{path}/leave", headers=headers).status_code == 200
-    late = httpx.post(f"{one}{path}/moves", json={"move": "f0,0", "moves": 1}, headers=headers)
+    late = httpx.post(f"{one}{path}/moves", json={"move": "f0,0", "version": 1}, headers=headers)
     assert late.status_code == 409
     for url in (one, other):
         now = httpx.get(f"{url}{path}", headers=headers).json()
-        assert now["moves"] == 1 and now["view"][0][0] != "F"
+        assert now["version"] == 1 and now["view"][0][0] != "F"
 
 
 def test_a_mondrian_game_is_played_over_two_servers(two_servers: tuple[str, list[str]]) -> None:

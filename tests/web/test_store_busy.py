@@ -84,16 +84,16 @@ def test_a_minesweeper_move_on_a_locked_store_is_503_then_played(
     client, lock = client_and_lock
     game = client.post(MINES, json={"level": "beginner", "seed": 5}).json()
     path, token = f"{MINES}/{game['id']}", {"X-Game-Token": game["token"]}
-    first = client.post(f"{path}/moves", json={"move": "r4,4", "moves": 0}, headers=token)
+    first = client.post(f"{path}/moves", json={"move": "r4,4", "version": 0}, headers=token)
     assert first.status_code == 200
     before = first.json()
-    move = {"move": "f0,0", "moves": before["moves"]}
+    move = {"move": "f0,0", "version": before["version"]}
     with lock(game["id"]):
         refused_busy(lambda: client.post(f"{path}/moves", json=move, headers=token))
     assert client.get(path, headers=token).json() == before  # nothing half-stored
     played = client.post(f"{path}/moves", json=move, headers=token)
     assert played.status_code == 200
-    assert played.json()["moves"] == before["moves"] + 1 and played.json()["view"][0][0] == "F"
+    assert played.json()["version"] == before["version"] + 1 and played.json()["view"][0][0] == "F"
 
 
 def test_a_mondrian_move_on_a_locked_store_is_503_then_played(
@@ -105,9 +105,9 @@ def test_a_mondrian_move_on_a_locked_store_is_503_then_played(
     move = placing(solution_of(CODE)[0])
     with lock(game["id"]):
         refused_busy(lambda: client.post(f"{path}/moves", json=move, headers=token))
-    assert client.get(path, headers=token).json()["moves"] == 0
+    assert client.get(path, headers=token).json()["version"] == 0
     played = client.post(f"{path}/moves", json=move, headers=token)
-    assert played.status_code == 200 and played.json()["moves"] == 1
+    assert played.status_code == 200 and played.json()["version"] == 1
 
 
 def test_a_new_game_on_a_locked_sqlite_store_is_503(tmp_path: object) -> None:
@@ -133,7 +133,7 @@ def test_a_move_while_the_database_server_refuses_connections_is_503_then_played
     ):
         game = client.post(MINES, json={"level": "beginner", "seed": 5}).json()
         path, token = f"{MINES}/{game['id']}", {"X-Game-Token": game["token"]}
-        move = {"move": "r4,4", "moves": 0}
+        move = {"move": "r4,4", "version": 0}
         admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
         admin.execute(
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (name,)
@@ -143,5 +143,5 @@ def test_a_move_while_the_database_server_refuses_connections_is_503_then_played
         finally:
             admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
         played = client.post(f"{path}/moves", json=move, headers=token)
-        assert played.status_code == 200 and played.json()["moves"] == 1
+        assert played.status_code == 200 and played.json()["version"] == 1
     store.close()

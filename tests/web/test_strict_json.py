@@ -67,7 +67,7 @@ def new_game_with(name: str) -> Send:
 def move_seen_after(client: TestClient, value: object) -> httpx.Response:
     game = minesweeper_game(client)
     response: httpx.Response = client.post(
-        f"{GAMES}/{game}/moves", json={"move": "f0,0", "moves": value}
+        f"{GAMES}/{game}/moves", json={"move": "f0,0", "version": value}
     )
     return response
 
@@ -75,7 +75,7 @@ def move_seen_after(client: TestClient, value: object) -> httpx.Response:
 def rewind_seen_after(route: str) -> Send:
     def send(client: TestClient, value: object) -> httpx.Response:
         game = minesweeper_game(client)
-        response: httpx.Response = client.post(f"{GAMES}/{game}/{route}", json={"moves": value})
+        response: httpx.Response = client.post(f"{GAMES}/{game}/{route}", json={"version": value})
         return response
 
     return send
@@ -128,12 +128,14 @@ NUMBER_FIELDS = {
     "new game mines": NumberField(
         "the number of mines", 0, MAX_SIDE * MAX_SIDE, True, new_game_with("mines")
     ),
-    "minesweeper move's moves": NumberField("the moves", 0, MAX_MOVE_COUNT, True, move_seen_after),
-    "minesweeper undo's moves": NumberField(
-        "the moves", 0, MAX_MOVE_COUNT, True, rewind_seen_after("undo")
+    "minesweeper move's version": NumberField(
+        "the version", 0, MAX_MOVE_COUNT, True, move_seen_after
     ),
-    "minesweeper redo's moves": NumberField(
-        "the moves", 0, MAX_MOVE_COUNT, True, rewind_seen_after("redo")
+    "minesweeper undo's version": NumberField(
+        "the version", 0, MAX_MOVE_COUNT, True, rewind_seen_after("undo")
+    ),
+    "minesweeper redo's version": NumberField(
+        "the version", 0, MAX_MOVE_COUNT, True, rewind_seen_after("redo")
     ),
     "mondrian undo's version": NumberField(
         "the version", 0, MAX_MOVE_COUNT, True, mondrian_rewind_seen_after("undo")
@@ -299,9 +301,9 @@ BODIES: dict[str, tuple[str, st.SearchStrategy[Any]]] = {
         GAMES,
         with_fields("level", "width", "height", "mines", "first_click", "win_rule", "seed"),
     ),
-    "minesweeper move": ("{minesweeper}/moves", with_fields("move", "moves")),
-    "minesweeper undo": ("{minesweeper}/undo", with_fields("moves")),
-    "minesweeper redo": ("{minesweeper}/redo", with_fields("moves")),
+    "minesweeper move": ("{minesweeper}/moves", with_fields("move", "version")),
+    "minesweeper undo": ("{minesweeper}/undo", with_fields("version")),
+    "minesweeper redo": ("{minesweeper}/redo", with_fields("version")),
     # "generated" is left out: it is solver work, whose answer past the budget is a 503 by
     # design (tests/web/test_budget.py); any other text is refused at once.
     "mondrian new game": (

@@ -31,8 +31,8 @@ def test_undo_and_redo_walk_the_moves_and_mark_the_game_assisted(client: TestCli
     assert flagged["can_undo"] and not flagged["assisted"]
     back = rewind(client, game["id"], "undo")
     assert back["view"] == opened["view"] and back["can_redo"] and back["assisted"]
-    assert back["moves"] == 3  # the log counts the undo: a stale move is still refused
-    again = rewind(client, game["id"], "redo", moves=3)
+    assert back["version"] == 3  # the log counts the undo: a stale move is still refused
+    again = rewind(client, game["id"], "redo", version=3)
     assert again["view"] == flagged["view"] and not again["can_redo"]
     assert rewind(client, game["id"], "redo", 409)["detail"] == "there is nothing to redo"
 
@@ -78,7 +78,7 @@ def test_a_restarted_server_replays_undo_and_redo(client: TestClient, store: Sto
 def test_a_stale_or_foreign_undo_changes_nothing(client: TestClient) -> None:
     game = create(client, level="beginner", seed=SEED)
     move(client, game["id"], OPEN)
-    rewind(client, game["id"], "undo", 409, moves=0)  # chosen on the game before the reveal
+    rewind(client, game["id"], "undo", 409, version=0)  # chosen on the game before the reveal
     other = TestClient(client.app)
     assert other.post(f"{GAMES}/{game['id']}/undo").status_code == 403
     assert client.get(f"{GAMES}/{game['id']}").json()["started"]

@@ -70,12 +70,12 @@ T = TypeVar("T")
 @dataclass(frozen=True)
 class Entry:
     """A game as the server holds it: its history (the current state and what undo and redo
-    reach), its owner, its move count (undo and redo included: the length of its log),
-    whether the player had help in it and whether they left it."""
+    reach), its owner, its version (the moves stored, undo and redo included: the length of
+    its log), whether the player had help in it and whether they left it."""
 
     history: History[Game]
     owner: str
-    moves: int
+    version: int
     assisted: bool = False
     left: bool = False
     left_at: float | None = None
@@ -155,7 +155,7 @@ class Games(KeptGames[Entry, SavedGame | GameChanges]):
         """Play the move ``choose`` picks, store it, and return it with the game now (core
         errors pass through; past the budget, `OverBudgetError` and nothing is stored).
         ``assisted``: the move is help (Play Move), so the game is marked assisted with it.
-        ``seen``: the number of moves the game had when the player chose the move; a game
+        ``seen``: the game's version (its stored moves, undo and redo included) when the player chose the move; a game
         that has more now refuses it (`MoveConflict`), as does the store a move another
         process stored first."""
         async with self._locks.hold(game_id):
@@ -227,7 +227,7 @@ class Games(KeptGames[Entry, SavedGame | GameChanges]):
         entry = self._as_seen(game_id, token, seen)
         if entry is None:
             entry = _in_play(await self._current(game_id, token))
-            check_seen(entry.moves, seen)
+            check_seen(entry.version, seen)
         return entry
 
     def _as_seen(self, game_id: str, token: str | None, seen: int | None) -> Entry | None:
@@ -236,7 +236,7 @@ class Games(KeptGames[Entry, SavedGame | GameChanges]):
         (`MoveConflict`) if another process moved the game on, so a stale copy stores nothing
         (one read and one trip to a thread less on every move of a player)."""
         cached = self._cached(game_id, token)
-        if seen is None or cached is None or cached.moves != seen:
+        if seen is None or cached is None or cached.version != seen:
             return None
         return _in_play(cached)
 
@@ -257,12 +257,12 @@ class Games(KeptGames[Entry, SavedGame | GameChanges]):
         def write() -> Entry:
             assisted_now = self.store.add_move(
                 game_id,
-                entry.moves,
+                entry.version,
                 timed,
                 after.present,
                 assisted=assisted and not entry.assisted,
             )
-            return replace(entry, history=after, moves=entry.moves + 1, assisted=assisted_now)
+            return replace(entry, history=after, version=entry.version + 1, assisted=assisted_now)
 
         return self._stored(game_id, write)
 
@@ -270,7 +270,7 @@ class Games(KeptGames[Entry, SavedGame | GameChanges]):
         return copy.owner
 
     def _count(self, copy: Entry) -> int:
-        return copy.moves
+        return copy.version
 
     def _read(
         self, game_id: str, cached: Entry | None
@@ -279,7 +279,7 @@ class Games(KeptGames[Entry, SavedGame | GameChanges]):
         if cached is None:
             saved = self.store.load_game(game_id)
             return None if saved is None else (saved.owner, saved)
-        changes = self.store.changes(game_id, cached.moves)
+        changes = self.store.changes(game_id, cached.version)
         return None if changes is None else (cached.owner, changes)
 
     async def _caught_up(
@@ -312,7 +312,7 @@ class Games(KeptGames[Entry, SavedGame | GameChanges]):
         return Entry(
             history,
             entry.owner,
-            entry.moves + len(changes.moves),
+            entry.version + len(changes.moves),
             changes.assisted,
             changes.left,
             changes.left_at,

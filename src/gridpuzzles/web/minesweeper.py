@@ -108,7 +108,7 @@ def router(games: Games) -> APIRouter:
         """Start a game. Its token comes back in the body and as a cookie for its path."""
         game_id, token, game = games.create(config_of(request), request.seed, player)
         give_token(response, token, game_path(game_id))
-        state = game_state(game_id, history_of(game), games.clock(), assisted=False, moves=0)
+        state = game_state(game_id, history_of(game), games.clock(), assisted=False, version=0)
         return CreatedGame(**state.model_dump(), token=token)
 
     async def advice(game: Game, job: Callable[[assist.Situation], T]) -> T:
@@ -128,7 +128,7 @@ def router(games: Games) -> APIRouter:
             entry.history,
             games.clock() if entry.left_at is None else entry.left_at,
             assisted=entry.assisted,
-            moves=entry.moves,
+            version=entry.version,
             left=entry.left,
         )
 
@@ -141,7 +141,7 @@ def router(games: Games) -> APIRouter:
     async def post_move(game_id: GameId, request: MoveRequest, token: Token) -> GameState:
         """Play a move (``r`` reveal, ``f`` flag or unflag, ``c`` chord); stored before the answer."""
         move = Move.parse(request.move)
-        _, entry = await games.play(game_id, token, given(move), seen=request.moves)
+        _, entry = await games.play(game_id, token, given(move), seen=request.version)
         return state(game_id, entry)
 
     @api.post("/games/{game_id}/undo", responses=SLOW)
@@ -150,7 +150,7 @@ def router(games: Games) -> APIRouter:
     ) -> GameState:
         """Take back the latest move, also the mine that lost the game (not a win: 409); the
         game is then assisted. 409 when there is nothing to undo."""
-        seen = None if request is None else request.moves
+        seen = None if request is None else request.version
         return state(game_id, await games.rewind(game_id, token, Rewind.UNDO, seen=seen))
 
     @api.post("/games/{game_id}/redo", responses=SLOW)
@@ -159,7 +159,7 @@ def router(games: Games) -> APIRouter:
     ) -> GameState:
         """Play again the move undone last; the game is then assisted. 409 when there is
         nothing to redo (a move after an undo forgets what redo would have played)."""
-        seen = None if request is None else request.moves
+        seen = None if request is None else request.version
         return state(game_id, await games.rewind(game_id, token, Rewind.REDO, seen=seen))
 
     @api.post("/games/{game_id}/auto-move", responses=SLOW)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -147,30 +147,36 @@ class NewGame(Strict):
     seed: SeedIn = None
 
 
+def seen_version() -> Any:
+    """The optional ``version`` of a request that changes a game (both puzzles)."""
+    return Field(
+        None,
+        ge=0,
+        le=MAX_MOVE_COUNT,
+        description="the game's `version` when the player chose this; when the game has "
+        "changed since (in another tab), it is refused with 409 and nothing changes",
+    )
+
+
+VERSION_FIELD = (
+    "the changes stored of the game so far, undo and redo included: send it with the next "
+    "move so that a move chosen on an older state (another tab) is refused"
+)
+"""What a state's ``version`` is (both puzzles)."""
+
+
 class MoveRequest(Strict):
     """One move in its text form: ``r`` reveal, ``f`` flag, ``c`` chord, then ``ROW,COL``."""
 
     move: str = Field(max_length=32, examples=["r3,4", "f0,0", "c2,2"])
-    moves: WholeNumber | None = Field(
-        None,
-        ge=0,
-        le=MAX_MOVE_COUNT,
-        description="the number of moves the game had when this one was chosen (the game's "
-        "`moves`); when the game has more now (played on in another tab), the move is refused "
-        "with 409 and nothing changes",
-    )
+    version: WholeNumber | None = seen_version()
 
 
 class RewindRequest(Strict):
-    """An undo or redo, with the move count the player saw (optional, as for a move)."""
+    """An undo or redo (of either puzzle), with the game's version the player saw (optional,
+    as for a move)."""
 
-    moves: WholeNumber | None = Field(
-        None,
-        ge=0,
-        le=MAX_MOVE_COUNT,
-        description="the game's `moves` when the player asked; when the game has more now "
-        "(played on in another tab), the request is refused with 409 and nothing changes",
-    )
+    version: WholeNumber | None = seen_version()
 
 
 class Result(BaseModel):
@@ -206,10 +212,7 @@ class GameState(BaseModel):
     elapsed: float = Field(description="seconds since the first reveal, frozen at the end")
     started: bool
     clicks: int
-    moves: int = Field(
-        description="moves stored so far (flags included): send it with the next move so that "
-        "a move chosen on an older state is refused"
-    )
+    version: int = Field(description=VERSION_FIELD)
     assisted: bool = Field(
         description="the player had help in this game (Play Move, a hint, the probabilities, "
         "undo or redo): it is counted apart and sets no record"
@@ -416,7 +419,7 @@ def game_state(
     now: float,
     *,
     assisted: bool,
-    moves: int,
+    version: int,
     left: bool = False,
 ) -> GameState:
     """The player's view of the game ``history`` holds at time ``now`` (``left``: the player
@@ -450,7 +453,7 @@ def game_state(
         elapsed=round(numbers.elapsed, 3),
         started=game.started_at is not None,
         clicks=numbers.clicks,
-        moves=moves,
+        version=version,
         assisted=assisted,
         can_undo=history.can_undo and game.status is not Status.WON and not left,
         can_redo=history.can_redo and not left,

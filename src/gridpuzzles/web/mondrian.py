@@ -26,7 +26,7 @@ from gridpuzzles.mondrian.solving.hints import Hint, NoHintError, reveal_solutio
 from gridpuzzles.mondrian.solving.solutions import count_solutions, solutions
 from gridpuzzles.storage import Store
 from gridpuzzles.web.minesweeper import ERRORS, SLOW, GameId, Token
-from gridpuzzles.web.models import Error
+from gridpuzzles.web.models import Error, RewindRequest
 from gridpuzzles.web.mondrian_games import (
     SOLVER_TOO_SLOW,
     Held,
@@ -43,7 +43,6 @@ from gridpuzzles.web.mondrian_models import (
     HintState,
     MondrianMove,
     MondrianRecords,
-    MondrianRewind,
     MondrianState,
     NewMondrianGame,
     RevealedState,
@@ -168,7 +167,7 @@ def play_router(store: Store, workers: Workers, clock: Callable[[], float]) -> A
         return state(game_id, held)
 
     async def rewound(
-        game_id: str, token: str | None, rewind: Rewind, request: MondrianRewind | None
+        game_id: str, token: str | None, rewind: Rewind, request: RewindRequest | None
     ) -> MondrianState:
         async def step(game: Game) -> tuple[Move | Rewind, None]:
             return rewind, None
@@ -180,7 +179,7 @@ def play_router(store: Store, workers: Workers, clock: Callable[[], float]) -> A
 
     @api.post("/games/{game_id}/undo", responses=SLOW)
     async def post_undo(
-        game_id: GameId, token: Token, request: MondrianRewind | None = None
+        game_id: GameId, token: Token, request: RewindRequest | None = None
     ) -> MondrianState:
         """Take back the latest move (the same as a move ``{"action": "undo"}``, at the path
         Minesweeper's undo has); 409 when there is nothing to undo."""
@@ -188,7 +187,7 @@ def play_router(store: Store, workers: Workers, clock: Callable[[], float]) -> A
 
     @api.post("/games/{game_id}/redo", responses=SLOW)
     async def post_redo(
-        game_id: GameId, token: Token, request: MondrianRewind | None = None
+        game_id: GameId, token: Token, request: RewindRequest | None = None
     ) -> MondrianState:
         """Play again the move undone last (as ``{"action": "redo"}``); 409 when there is
         nothing to redo."""

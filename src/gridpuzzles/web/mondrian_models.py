@@ -19,11 +19,12 @@ from gridpuzzles.mondrian.core.records import Record, duration_words
 from gridpuzzles.mondrian.core.rendering import colour_of
 from gridpuzzles.mondrian.solving.difficulty import NO_SOLUTION
 from gridpuzzles.web.models import (
-    MAX_MOVE_COUNT,
     PER_PLAYER,
+    VERSION_FIELD,
     Strict,
     TrueOrFalse,
     WholeNumber,
+    seen_version,
 )
 
 LAST_ROW = STANDARD_BOARD.height - 1
@@ -105,18 +106,6 @@ class NewMondrianGame(Strict):
 Action = Literal["place", "lift", "turn", "undo", "redo"]
 
 
-class MondrianRewind(Strict):
-    """An undo or redo, with the game's version the player saw (optional, as for a move)."""
-
-    version: WholeNumber | None = Field(
-        None,
-        ge=0,
-        le=MAX_MOVE_COUNT,
-        description="the game's `version` when the player asked; when the game has changed "
-        "since (in another tab), the request is refused with 409 and nothing changes",
-    )
-
-
 class MondrianMove(Strict):
     """One action on the board: ``place`` a block from the tray (its ``block`` size, top-left
     ``row`` and ``col`` and ``orientation``), ``lift`` or ``turn`` the block covering ``row``
@@ -134,13 +123,7 @@ class MondrianMove(Strict):
     col: WholeNumber | None = Field(None, ge=0, le=LAST_COL)
     orientation: Orientation = Orientation.HORIZONTAL
     black: TrueOrFalse = Field(False, description="the block is black: this edits the challenge")
-    version: WholeNumber | None = Field(
-        None,
-        ge=0,
-        le=MAX_MOVE_COUNT,
-        description="the game's `version` when this move was chosen; when the game has changed "
-        "since (in another tab), the move is refused with 409 and nothing changes",
-    )
+    version: WholeNumber | None = seen_version()
 
     @model_validator(mode="after")
     def _what_it_needs(self) -> MondrianMove:
@@ -286,10 +269,7 @@ class MondrianState(BaseModel):
     tray: list[TrayBlock] = Field(description="the coloured blocks still to place")
     black_tray: list[TrayBlock] = Field(description="black blocks not on the board yet")
     moves: int = Field(description="blocks placed, lifted and turned (undo and redo are not moves)")
-    version: int = Field(
-        description="changes made to the game so far, undo and redo included: send it with the "
-        "next move so that a move chosen on an older state (another tab) is refused"
-    )
+    version: int = Field(description=VERSION_FIELD)
     can_undo: bool
     can_redo: bool
     assisted: bool = Field(

@@ -724,7 +724,7 @@ function send(move, quietConflict = false) {
   return enqueue(async (current) => {
     // with the move count this tab saw: a move chosen on a board another tab (or another
     // server) has moved on from is refused with 409, and `enqueue` shows the game as it is now
-    const body = { move, moves: current.moves };
+    const body = { move, version: current.version };
     accept(await api("POST", `${API}/games/${current.id}/moves`, body));
     speak(moveWords(move, current, game));
     if (game.status === "playing") say("");
@@ -736,7 +736,7 @@ function send(move, quietConflict = false) {
 function rewind(step) {
   return enqueue(
     async (current) => {
-      accept(await api("POST", `${API}/games/${current.id}/${step}`, { moves: current.moves }));
+      accept(await api("POST", `${API}/games/${current.id}/${step}`, { version: current.version }));
       const done = step === "undo" ? "Undone: the last move is taken back" : "Redone";
       if (game.status === "playing") say(`${done}; this game is assisted.`);
       speak(`${done}.`);
@@ -990,7 +990,7 @@ function hiddenBoard(body) {
     mines_left: mines,
     elapsed: 0,
     started: false,
-    moves: 0,
+    version: 0,
     assisted: false,
     result: null,
     win_rule: body.win_rule || "reveal",
