@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, TypeVar
 
-from fastapi import APIRouter, Cookie, Depends, Header, Path, Query, Response
+from fastapi import APIRouter, Query, Response
 
 from gridpuzzles.midend import Rewind
 from gridpuzzles.midend.minesweeper import history_of
@@ -21,7 +21,6 @@ from gridpuzzles.web import assist
 from gridpuzzles.web.games import Entry, Games, given
 from gridpuzzles.web.models import (
     CreatedGame,
-    Error,
     GameState,
     HintOut,
     LevelStatsOut,
@@ -31,40 +30,16 @@ from gridpuzzles.web.models import (
     PlayedMove,
     Probabilities,
     RecordsOut,
-    RewindRequest,
     config_of,
     game_state,
     options,
 )
 from gridpuzzles.web.players import Player
+from gridpuzzles.web.routes import ERRORS, SLOW, GameId, Token, game_routes
 from gridpuzzles.web.tokens import give_token
 
 PREFIX = "/api/minesweeper"
 
-GameId = Annotated[str, Path(max_length=64, description="the id a new game was given")]
-ERRORS: dict[int | str, dict[str, object]] = {
-    status: {"model": Error, "description": text}
-    for status, text in (
-        (403, "the request does not carry the game's token"),
-        (404, "no game has this id"),
-        (409, "the move is not allowed in this position"),
-        (422, "the request is malformed"),
-        (
-            503,
-            "the game store is busy (a lock another program holds, a database server out of "
-            "reach): nothing was changed; try again after the Retry-After header's seconds",
-        ),
-    )
-}
-SLOW: dict[int | str, dict[str, object]] = {
-    503: {
-        "model": Error,
-        "description": "the work ran past the server's time budget (nothing was changed), "
-        "every solver worker is busy, or the game store is busy: try again later (see the "
-        "Retry-After header)",
-    }
-}
-"""The answer of the routes that may hand work to a worker process."""
 T = TypeVar("T")
 MAX_HISTORY = 200
 """The most finished games the records list."""
@@ -76,17 +51,6 @@ LatestGames = Annotated[
         description=f"how many of the latest finished games to list, 0 to {MAX_HISTORY}",
     ),
 ]
-
-
-async def game_token(
-    x_game_token: Annotated[str | None, Header(max_length=128)] = None,
-    gridpuzzles_token: Annotated[str | None, Cookie(max_length=128)] = None,
-) -> str | None:
-    """The token a request carries: the ``X-Game-Token`` header, else the cookie."""
-    return x_game_token if x_game_token is not None else gridpuzzles_token
-
-
-Token = Annotated[str | None, Depends(game_token)]
 
 
 def game_path(game_id: str) -> str:
@@ -132,11 +96,6 @@ def router(games: Games) -> APIRouter:
             left=entry.left,
         )
 
-    @api.get("/games/{game_id}", responses=SLOW)
-    async def get_game(game_id: GameId, token: Token) -> GameState:
-        """What the player sees of a game now."""
-        return state(game_id, await games.entry(game_id, token))
-
     @api.post("/games/{game_id}/moves", responses=SLOW)
     async def post_move(game_id: GameId, request: MoveRequest, token: Token) -> GameState:
         """Play a move (``r`` reveal, ``f`` flag or unflag, ``c`` chord); stored before the answer."""
@@ -144,23 +103,20 @@ def router(games: Games) -> APIRouter:
         _, entry = await games.play(game_id, token, given(move), seen=request.version)
         return state(game_id, entry)
 
-    @api.post("/games/{game_id}/undo", responses=SLOW)
-    async def post_undo(
-        game_id: GameId, token: Token, request: RewindRequest | None = None
-    ) -> GameState:
-        """Take back the latest move, also the mine that lost the game (not a win: 409); the
-        game is then assisted. 409 when there is nothing to undo."""
-        seen = None if request is None else request.version
-        return state(game_id, await games.rewind(game_id, token, Rewind.UNDO, seen=seen))
+    async def shown(game_id: str, token: str | None) -> GameState:
+        return state(game_id, await games.entry(game_id, token))
 
-    @api.post("/games/{game_id}/redo", responses=SLOW)
-    async def post_redo(
-        game_id: GameId, token: Token, request: RewindRequest | None = None
-    ) -> GameState:
-        """Play again the move undone last; the game is then assisted. 409 when there is
-        nothing to redo (a move after an undo forgets what redo would have played)."""
-        seen = None if request is None else request.version
-        return state(game_id, await games.rewind(game_id, token, Rewind.REDO, seen=seen))
+    async def rewound(game_id: str, token: str | None, step: Rewind, seen: int | None) -> GameState:
+        return state(game_id, await games.rewind(game_id, token, step, seen=seen))
+
+    game_routes(
+        api,
+        GameState,
+        shown,
+        rewound,
+        "the latest move, also the mine that lost the game (not a win: its record is kept); "
+        "the game is then assisted",
+    )
 
     @api.post("/games/{game_id}/auto-move", responses=SLOW)
     async def post_auto_move(game_id: GameId, token: Token) -> PlayedMove:

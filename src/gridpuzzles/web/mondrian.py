@@ -25,8 +25,7 @@ from gridpuzzles.mondrian.core.official import OfficialChallenge
 from gridpuzzles.mondrian.solving.hints import Hint, NoHintError, reveal_solutions, take_hint
 from gridpuzzles.mondrian.solving.solutions import count_solutions, solutions
 from gridpuzzles.storage import Store
-from gridpuzzles.web.minesweeper import ERRORS, SLOW, GameId, Token
-from gridpuzzles.web.models import Error, RewindRequest
+from gridpuzzles.web.models import Error
 from gridpuzzles.web.mondrian_games import (
     SOLVER_TOO_SLOW,
     Held,
@@ -54,6 +53,7 @@ from gridpuzzles.web.mondrian_models import (
     record_out,
 )
 from gridpuzzles.web.players import Player
+from gridpuzzles.web.routes import ERRORS, SLOW, GameId, Token, game_routes
 from gridpuzzles.web.tokens import give_token
 from gridpuzzles.web.workers import Workers
 
@@ -148,11 +148,6 @@ def play_router(store: Store, workers: Workers, clock: Callable[[], float]) -> A
         give_token(response, token, game_path(game_id))
         return CreatedMondrianGame(**state(game_id, held).model_dump(), token=token)
 
-    @api.get("/games/{game_id}")
-    async def get_game(game_id: GameId, token: Token) -> MondrianState:
-        """The game as it is now."""
-        return state(game_id, await games.held(game_id, token))
-
     @api.post("/games/{game_id}/moves", responses=SLOW)
     async def post_move(game_id: GameId, request: MondrianMove, token: Token) -> MondrianState:
         """Put a block down, lift or turn one, undo or redo; with ``black``, edit the
@@ -166,32 +161,27 @@ def play_router(store: Store, workers: Workers, clock: Callable[[], float]) -> A
             held, _ = await games.play(game_id, token, step, again=True, seen=request.version)
         return state(game_id, held)
 
+    async def shown(game_id: str, token: str | None) -> MondrianState:
+        return state(game_id, await games.held(game_id, token))
+
     async def rewound(
-        game_id: str, token: str | None, rewind: Rewind, request: RewindRequest | None
+        game_id: str, token: str | None, rewind: Rewind, seen: int | None
     ) -> MondrianState:
         async def step(game: Game) -> tuple[Move | Rewind, None]:
             return rewind, None
 
-        seen = None if request is None else request.version
         with refusals():
             held, _ = await games.play(game_id, token, step, again=True, seen=seen)
         return state(game_id, held)
 
-    @api.post("/games/{game_id}/undo", responses=SLOW)
-    async def post_undo(
-        game_id: GameId, token: Token, request: RewindRequest | None = None
-    ) -> MondrianState:
-        """Take back the latest move (the same as a move ``{"action": "undo"}``, at the path
-        Minesweeper's undo has); 409 when there is nothing to undo."""
-        return await rewound(game_id, token, Rewind.UNDO, request)
-
-    @api.post("/games/{game_id}/redo", responses=SLOW)
-    async def post_redo(
-        game_id: GameId, token: Token, request: RewindRequest | None = None
-    ) -> MondrianState:
-        """Play again the move undone last (as ``{"action": "redo"}``); 409 when there is
-        nothing to redo."""
-        return await rewound(game_id, token, Rewind.REDO, request)
+    game_routes(
+        api,
+        MondrianState,
+        shown,
+        rewound,
+        'the latest block put down, lifted or turned (the same as a move `{"action": '
+        '"undo"}`; a solved game is final)',
+    )
 
     @api.post("/games/{game_id}/check")
     async def post_check(game_id: GameId, request: MondrianMove, token: Token) -> Verdict:
