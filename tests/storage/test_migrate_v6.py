@@ -368,12 +368,12 @@ async def test_mondrian_games_in_play_become_games_their_token_plays_on(
         ]
         games = MondrianGames(store, Workers(1), clock)
 
-        held = await games.held(IN_PLAY, TOKEN)
+        held = await games.current(IN_PLAY, TOKEN)
         assert held == playing and held.version == 0
         assert held.game.placed == tuple(BLOCKS[:2]) and held.game.moves == 2
         for stranger in ("another token", None):
             with pytest.raises(NotYourGameError):
-                await games.held(IN_PLAY, stranger)
+                await games.current(IN_PLAY, stranger)
             with pytest.raises(NotYourGameError):
                 await games.play(IN_PLAY, stranger, placed_by(BLOCKS[2]), again=True)
 
@@ -386,11 +386,11 @@ async def test_mondrian_games_in_play_become_games_their_token_plays_on(
 
         stores.append(Store(where))  # another process, on the same store
         other = MondrianGames(stores[1], Workers(1), clock)
-        assert await other.held(IN_PLAY, TOKEN) == after
+        assert await other.current(IN_PLAY, TOKEN) == after
         with pytest.raises(NotYourGameError):
-            await other.held(IN_PLAY, "another token")
+            await other.current(IN_PLAY, "another token")
 
-        done = await other.held(SOLVED, TOKEN)
+        done = await other.current(SOLVED, TOKEN)
         assert done == solved and done.finish == SOLVED_FINISH and done.version == 0
         for process in (games, other):
             with pytest.raises(MoveError):
@@ -416,7 +416,7 @@ async def test_mondrian_games_in_play_become_games_their_token_plays_on(
             each.close()
     reopened = Store(where)
     try:
-        assert await MondrianGames(reopened, Workers(1), clock).held(IN_PLAY, TOKEN) == after
+        assert await MondrianGames(reopened, Workers(1), clock).current(IN_PLAY, TOKEN) == after
         check_minesweeper(reopened, source, mondrian=(IN_PLAY, SOLVED))
         check_moves_go_with_their_game(reopened)
     finally:

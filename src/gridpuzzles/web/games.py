@@ -138,11 +138,6 @@ class Games(KeptGames[Entry, SavedGame | GameChanges]):
         self._recent.put(saved.id, Entry(history_of(game), saved.owner, 0))
         return saved.id, token, game
 
-    async def entry(self, game_id: str, token: str | None) -> Entry:
-        """A game its token holder asks for, as the server holds it now."""
-        async with self._locks.hold(game_id):
-            return await self._current(game_id, token)
-
     async def play(
         self,
         game_id: str,

@@ -104,7 +104,7 @@ def router(games: Games) -> APIRouter:
         return state(game_id, entry)
 
     async def shown(game_id: str, token: str | None) -> GameState:
-        return state(game_id, await games.entry(game_id, token))
+        return state(game_id, await games.current(game_id, token))
 
     async def rewound(game_id: str, token: str | None, step: Rewind, seen: int | None) -> GameState:
         return state(game_id, await games.rewind(game_id, token, step, seen=seen))

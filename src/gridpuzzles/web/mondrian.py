@@ -162,7 +162,7 @@ def play_router(store: Store, workers: Workers, clock: Callable[[], float]) -> A
         return state(game_id, held)
 
     async def shown(game_id: str, token: str | None) -> MondrianState:
-        return state(game_id, await games.held(game_id, token))
+        return state(game_id, await games.current(game_id, token))
 
     async def rewound(
         game_id: str, token: str | None, rewind: Rewind, seen: int | None

@@ -391,11 +391,6 @@ class MondrianGames(KeptGames[Held, InPlay]):
         self._recent.put(game_id, held)
         return game_id, token, held
 
-    async def held(self, game_id: str, token: str | None) -> Held:
-        """A game its token holder asks for, as it is now."""
-        async with self._locks.hold(game_id):
-            return await self._current(game_id, token)
-
     async def play(
         self,
         game_id: str,

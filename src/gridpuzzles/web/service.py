@@ -126,6 +126,11 @@ class KeptGames(ABC, Generic[Copy, Read]):
     async def _caught_up(self, game_id: str, cached: Copy | None, read: Read) -> Copy:
         """The game now: ``cached`` (or the game from its start) after what ``read`` holds."""
 
+    async def current(self, game_id: str, token: str | None) -> Copy:
+        """A game its token holder asks for, as it is now."""
+        async with self._locks.hold(game_id):
+            return await self._current(game_id, token)
+
     def _cached(self, game_id: str, token: str | None) -> Copy | None:
         """This process's copy of the game, its token checked, or None; it may be stale."""
         cached = self._recent.get(game_id)
