@@ -16,6 +16,7 @@ from gridpuzzles.mondrian.core.notation import parse_fixed
 from gridpuzzles.mondrian.solving.solutions import first_solution
 from gridpuzzles.storage import Store
 from gridpuzzles.web import mondrian_games
+from gridpuzzles.web.app import create_app
 from tests.web.conftest import Clock
 
 GAMES = "/api/mondrian/games"
@@ -447,3 +448,30 @@ def test_every_block_keeps_its_place_in_the_key_order_placed_or_not(client: Test
         state = move(client, game, placing(placement)).json()
         assert [b["size"] for b in state["blocks"]] == keys
         assert len(state["tray"]) < len(keys)
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        ("UPDATE moves SET move = 'fly 1,1' WHERE number = 0", "cannot read move 'fly 1,1'"),
+        ("UPDATE moves SET move = 'lift 7,7' WHERE number = 0", "no block at"),
+        ("UPDATE games SET setup = '[1, 2]' WHERE puzzle = 'mondrian'", "cannot be read"),
+    ],
+)
+def test_a_game_changed_by_hand_in_the_store_is_refused_in_one_line(
+    store: Store, clock: Clock, change: str, said: str
+) -> None:
+    """Read by a process with no copy of it (another worker, or after a restart)."""
+    with TestClient(create_app(store, clock, solver_workers=1)) as one:
+        game = new_game(one, challenge="published", code=CODE)
+        assert move(one, game, placing(solution_of(CODE)[0])).status_code == 200
+    assert store.path is not None
+    with sqlite3.connect(store.path) as db:
+        db.execute(change)
+    db.close()
+    with TestClient(create_app(store, clock, solver_workers=1)) as other:
+        token = {"X-Game-Token": game["token"]}
+        answer = other.get(f"{GAMES}/{game['id']}", headers=token)
+        assert answer.status_code == 409 and said in answer.json()["detail"]
+        assert "\n" not in answer.json()["detail"]
+        assert new_game(other, challenge="published", code=CODE)["version"] == 0

@@ -252,7 +252,8 @@ def advanced(held: Held, move: Move | Rewind, at: float, note: dict[str, Any] | 
     after = replace(held, game=game, facts=facts, started=started, version=held.version + 1)
     if not game.solved:
         return after
-    assert facts is not None and started is not None  # the board is full
+    if facts is None or started is None:  # only a log changed by hand: the board is full
+        raise ValueError("a full board without its challenge's facts or a start")
     finish = Finish(
         facts.key, facts.difficulty, max(0.0, at - started), game.assisted, game.moves, at
     )
