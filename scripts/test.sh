@@ -26,6 +26,9 @@ echo "== vulture"; vulture  # its settings: [tool.vulture] in pyproject.toml
 echo "== javascript"
 npm ci --silent --no-audit --no-fund
 npx --no-install biome ci --colors=off --error-on-warnings src/gridpuzzles/web/static
+# The documentation site (mkdocs.yml, docs/): every page, link and anchor must resolve
+# (--strict); built into a temporary folder, so no site/ is left in the checkout.
+echo "== docs"; NO_MKDOCS_2_WARNING=1 mkdocs build --strict --quiet --site-dir "$(mktemp -d)"
 # Two test processes (pytest-xdist): the browser, server and terminal tests spend much of
 # their time waiting, so two keep the machine busy (a fresh 2-core machine: about 8 minutes).
 echo "== pytest"; pytest -n 2 "$@"

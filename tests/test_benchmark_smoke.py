@@ -42,6 +42,10 @@ SMOKE: dict[str, tuple[list[str], str]] = {
     "minesweeper_win_chance.py": (["--positions", "1", "--playouts", "1"], "win chance"),
     "mondrian_bench.py": (["--quick", "--no-census"], "speed-up"),
     "mondrian_difficulty.py": (["--every", "20"], "Spearman"),
+    "mondrian_facts.py": (
+        ["--board", "4x4", "--blocks", "1x1,1x2,1x3,1x4,2x3", "--published", "3"],
+        "Placements with exactly one solution",
+    ),
     "refused_inputs.py": (["--only", "port 99999"], "serve: port 99999"),
     "tui_redraw.py": (["--side", "8", "--keys", "4", "--size", "40x12"], "processor time a key"),
     "web_keepalive.py": (["--games", "1"], "minesweeper move:"),

@@ -2,8 +2,8 @@
 
 Both measures count search steps (no clock), so over the 352 published challenges their
 correlations with the published levels are exact figures: a change to the rating or to the
-solvers' search moves them, and then this test shows it (update the pins and the README's
-figures together, deliberately).
+solvers' search moves them, and then this test shows it (update the pins and the figures of
+docs/measurements.md and docs/mondrian.md together, deliberately).
 """
 
 from __future__ import annotations

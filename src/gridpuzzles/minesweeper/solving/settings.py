@@ -20,14 +20,15 @@ class SolverSettings:
     secondary_first: bool = True
     """Whether rule 4 scores its candidates by secondary safety (`secondary.secondary_guess`)
     before it falls back on the lookahead over a shortlist; False plays the lookahead alone,
-    the rule before. Paired on the same 50000 expert boards (seeds 11-15), the lookahead won
-    20338 and the secondary-safety guess 20315 (3254 boards gained, 3277 lost: no significant
-    difference), with a median game of 24.5 ms instead of 40.0 ms on seeds 14-15 (see the
-    README)."""
+    the rule before. The default because, played on the same boards, the two rules win as
+    many games and the secondary-safety guess is the faster; the lookahead is kept to pair
+    against it (measured: see the documentation's measurements page
+    (docs/measurements.md))."""
     shortlist_margin: Fraction = Fraction(1, 5)
     """How much less safe than the safest cell a shortlisted cell may be, as a share of all
-    layouts (exact: layout counts of large boards are beyond floats). Against 1/10, on 25000
-    expert boards (seeds 6-10): 46 won more, 28 lost more; 3/10 played as 1/5 (seeds 6-8)."""
+    layouts (exact: layout counts of large boards are beyond floats). 1/5 rather than the
+    narrower 1/10, which won fewer of the same boards; a wider 3/10 played as 1/5 (measured:
+    see the documentation's measurements page (docs/measurements.md))."""
     shortlist_frontier: int = 8
     """The most frontier cells on the shortlist."""
     shortlist_off: int = 3
@@ -50,8 +51,8 @@ class SolverSettings:
     """How many of the safest cells of each outcome are tried as the move after."""
     deep_unknown: int = 1000
     """Boards with more unknown cells than this skip the two-move lookahead: each hypothesis
-    costs big-integer arithmetic over all of them (on the first 100x100/2000 board of
-    ``random_boards(config, 2, 5)`` the game takes 2.6 s with the lookahead, 2.2 s without)."""
+    costs big-integer arithmetic over all of them, which makes a game on such a board
+    slower."""
 
     # The secondary-safety guess (`secondary`).
     cut_off: float = 0.9
@@ -74,9 +75,9 @@ class SolverSettings:
     # The exact searches (`endgame`).
     endgame_layouts: int = 1000
     """The endgame search runs when at most this many layouts of the whole board remain, over
-    at most `endgame_cells` unknown cells. Against 300, on the same 10000 expert boards of
-    seed 51: 19 won more, 11 lost more (400: 5 and 1, 600: 10 and 5); of seed 52: 18 and 13
-    (400: 5 and 2), for a mean game of 30.6 ms instead of 27.7 ms. DavidNHill's JS solver
+    at most `endgame_cells` unknown cells. 1000 rather than 300: exact play of more
+    positions won more of the same boards, for a slightly longer game (measured: see the
+    documentation's measurements page (docs/measurements.md)). DavidNHill's JS solver
     starts its exact search at 1000 solutions too."""
     endgame_cells: int = 60
     """The most unknown cells of an endgame search (see `endgame_layouts`)."""
