@@ -163,3 +163,24 @@ def test_an_old_file_with_some_of_its_tables_missing_is_refused(tmp_path: Path) 
     with pytest.raises(StorageError, match="another program's database"):
         Store(path)
     assert path.read_bytes() == before
+
+
+def test_a_file_whose_moves_belong_to_no_game_is_refused_by_the_migration_and_left(
+    tmp_path: Path,
+) -> None:
+    """SQLite checks foreign keys only when a connection turns them on: another program may
+    have left a move of no game. The migration (which runs with them off) refuses it."""
+    path = tmp_path / "v5.db"
+    with old_file(path, 2) as db:
+        fill(db, 2)
+    db.close()
+    migrated_to(path, "v5")
+    with sqlite3.connect(path) as db:
+        db.execute("INSERT INTO moves VALUES ('nobody', 0, 'r0,0', 1.0)")
+    db.close()
+    with pytest.raises(StorageError, match=r"^it holds moves of no game: it is left as it was$"):
+        Store(path)
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [("v5",)]
+    db.close()
+    assert "mondrian_play" in tables(path)

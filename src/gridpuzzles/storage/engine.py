@@ -231,9 +231,10 @@ def check_writable(connection: Connection) -> None:
     connection.exec_driver_sql(f"PRAGMA user_version = {int(version)}")
 
 
-def upgrade(connection: Connection, legacy: str | None) -> None:
+def upgrade(connection: Connection, legacy: str | None) -> bool:
     """Bring the database on ``connection`` (in its open transaction) to the newest revision:
-    a database made before Alembic is first stamped with the revision it matches."""
+    a database made before Alembic is first stamped with the revision it matches. Whether a
+    migration ran."""
     from alembic import command  # Alembic loads when a store opens, not with every command
     from alembic.config import Config as AlembicConfig
     from alembic.runtime.migration import MigrationContext
@@ -247,6 +248,7 @@ def upgrade(connection: Connection, legacy: str | None) -> None:
         context = MigrationContext.configure(connection)
         if legacy is not None:
             context.stamp(ScriptDirectory(str(folder)), legacy)
+        before = context.get_current_revision()
         try:
             command.upgrade(config, "head")
         except CommandError:  # a revision this release does not have
@@ -254,6 +256,7 @@ def upgrade(connection: Connection, legacy: str | None) -> None:
                 f"its schema is {context.get_current_revision()}, which this gridpuzzles does "
                 "not know: made by a newer release?"
             ) from None
+        return context.get_current_revision() != before
 
 
 def open_engine(where: Location) -> tuple[Engine, Path | None]:
@@ -307,8 +310,13 @@ def _migrate(engine: Engine, sqlite: bool) -> None:
                     connection.execute(
                         text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK}
                     )
-                upgrade(connection, legacy_revision(connection))
-                if sqlite and connection.exec_driver_sql("PRAGMA foreign_key_check").first():
+                migrated = upgrade(connection, legacy_revision(connection))
+                # Only after a migration: the check reads every move.
+                if (
+                    migrated
+                    and sqlite
+                    and connection.exec_driver_sql("PRAGMA foreign_key_check").first()
+                ):
                     raise StorageError("it holds moves of no game: it is left as it was")
         finally:
             if driver is not None:
