@@ -7,6 +7,8 @@ import sqlite3
 from importlib.resources import as_file, files
 from pathlib import Path
 
+from sqlalchemy import Engine
+
 MONDRIAN_SCHEMA = """
 CREATE TABLE IF NOT EXISTS mondrian_games (
     id INTEGER PRIMARY KEY,
@@ -94,38 +96,32 @@ def tables(path: Path) -> dict[str, list[str]]:
 def migrated_to(path: Path, revision: str) -> None:
     """Bring the file at ``path`` (made by `old_file`) to Alembic's ``revision`` and no further,
     as the release of that revision left it."""
-    from alembic import command
-    from alembic.config import Config
-    from alembic.runtime.migration import MigrationContext
-    from alembic.script import ScriptDirectory
+    from gridpuzzles.storage.engine import sqlite_engine
 
-    from gridpuzzles.storage.engine import legacy_revision, sqlite_engine
-
-    engine = sqlite_engine(path)
-    with (
-        as_file(files("gridpuzzles.storage") / "migrations") as folder,
-        engine.begin() as connection,
-    ):
-        config = Config()
-        config.set_main_option("script_location", str(folder))
-        config.attributes["connection"] = connection
-        stamped = legacy_revision(connection)
-        assert stamped is not None
-        MigrationContext.configure(connection).stamp(ScriptDirectory(str(folder)), stamped)
-        command.upgrade(config, revision)
-    engine.dispose()
+    _upgraded_to(sqlite_engine(path), revision, legacy=True)
 
 
 def server_migrated_to(url: str, revision: str) -> None:
     """Bring the new empty PostgreSQL database at ``url`` to Alembic's ``revision`` and no
     further, its tables made from scratch as the release of that revision made them."""
-    from alembic import command
-    from alembic.config import Config
     from sqlalchemy import create_engine
 
     from gridpuzzles.storage.engine import server_url
 
     engine = create_engine(server_url(url).set(drivername="postgresql+psycopg"))
+    _upgraded_to(engine, revision, legacy=False)
+
+
+def _upgraded_to(engine: Engine, revision: str, *, legacy: bool) -> None:
+    """Run Alembic's migrations on ``engine`` up to ``revision`` (a ``legacy`` file, made
+    before Alembic, first stamped with the revision it matches), then close it."""
+    from alembic import command
+    from alembic.config import Config
+    from alembic.runtime.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+
+    from gridpuzzles.storage.engine import legacy_revision
+
     with (
         as_file(files("gridpuzzles.storage") / "migrations") as folder,
         engine.begin() as connection,
@@ -133,5 +129,9 @@ def server_migrated_to(url: str, revision: str) -> None:
         config = Config()
         config.set_main_option("script_location", str(folder))
         config.attributes["connection"] = connection
+        if legacy:
+            stamped = legacy_revision(connection)
+            assert stamped is not None
+            MigrationContext.configure(connection).stamp(ScriptDirectory(str(folder)), stamped)
         command.upgrade(config, revision)
     engine.dispose()
