@@ -150,11 +150,16 @@ def test_each_players_records_and_history_count_their_own_games(store: Store) ->
     assert [game.id for game in store.history()] == ["d", "b", "a"]
     loaded = store.load_game("c")
     assert loaded is not None and loaded.player == "bob"
-    store.add_mondrian_finish(MONDRIAN, "ann")
-    store.add_mondrian_finish(replace(MONDRIAN, seconds=50.0))
-    assert store.mondrian_finishes("ann") == [MONDRIAN]
+    assert store.add_mondrian_finish(MONDRIAN, "ann") == ("challenge", "difficulty")
+    # Everyone's records hold ann's game too: a faster game is a best; a slower one is none.
+    assert store.add_mondrian_finish(replace(MONDRIAN, seconds=MONDRIAN.seconds - 1)) == (
+        "challenge",
+        "difficulty",
+    )
+    assert store.add_mondrian_finish(replace(MONDRIAN, seconds=MONDRIAN.seconds + 1), "ann") == ()
+    assert store.mondrian_finishes("ann")[0] == MONDRIAN
     assert store.mondrian_finishes("bob") == []
-    assert len(store.mondrian_finishes()) == 2
+    assert len(store.mondrian_finishes()) == 3
     assert store.mondrian_records("ann")[1][0].best == MONDRIAN.seconds
 
 

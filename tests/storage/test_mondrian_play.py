@@ -90,7 +90,7 @@ def test_a_finish_raced_by_several_processes_is_kept_once(database: str) -> None
         start.wait()
         try:
             with MondrianPlay(store).change("g", 0, 1083.0) as change:
-                assert change.keep(FINISH)
+                assert change.keep(FINISH) == ("challenge", "difficulty")
                 change.write("place 1x1:0,0,h", {"kept": True}, FINISH)
         except MoveConflict:
             outcomes.append("refused")
@@ -117,7 +117,7 @@ def test_a_finish_the_database_refuses_leaves_the_move_written(stores: list[Stor
     play.start("g", "owner", SETUP, 1000.0)
     refused = Finish(cast(str, None), "easy", 83.0, False, 8, 1083.0)  # no challenge: NOT NULL
     with play.change("g", 0, 1083.0) as change:
-        assert not change.keep(refused)
+        assert change.keep(refused) is None
         change.write("turn 1,1", {"kept": False})
     assert play.fetch("g") == InPlay(
         "owner", False, SETUP, (Logged("turn 1,1", 1083.0, {"kept": False}),)

@@ -29,8 +29,8 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from gridpuzzles.mondrian.core.records import Finish
 from gridpuzzles.storage.errors import MoveConflict
-from gridpuzzles.storage.schema import games, mondrian_games, moves
-from gridpuzzles.storage.store import MONDRIAN, Store, append_move, finish_row
+from gridpuzzles.storage.schema import games, moves
+from gridpuzzles.storage.store import MONDRIAN, Store, append_move, keep_finish
 
 IDLE_SECONDS = 7 * 24 * 3600.0
 """How long a game in play is kept without a move: a week."""
@@ -95,16 +95,15 @@ class Change:
         self._number = number
         self._at = at
 
-    def keep(self, finish: Finish, player: str | None = None) -> bool:
-        """Keep ``finish`` in the records (``player``'s, or everyone's) with this move;
-        False, and nothing of it kept, when the database refuses it (the move itself goes
-        on)."""
+    def keep(self, finish: Finish, player: str | None = None) -> tuple[str, ...] | None:
+        """Keep ``finish`` in the records (``player``'s, or everyone's) with this move: what
+        it is a new best time of (`store.keep_finish`); None, and nothing of it kept, when the
+        database refuses it (the move itself goes on)."""
         try:
             with self._db.begin_nested():
-                self._db.execute(insert(mondrian_games).values(finish_row(finish, player)))
+                return keep_finish(self._db, finish, player)
         except SQLAlchemyError:
-            return False
-        return True
+            return None
 
     def write(
         self, text: str, note: JsonObject | None = None, finish: Finish | None = None

@@ -52,6 +52,7 @@ from gridpuzzles.mondrian.core.records import (
     Record,
     challenge_records,
     difficulty_records,
+    new_bests,
 )
 from gridpuzzles.storage import engine
 from gridpuzzles.storage.errors import DatabaseError, MoveConflict, StorageError
@@ -465,8 +466,9 @@ class Store:
             rows = db.execute(tail(query)).all()
         return [_played_game(*row) for row in rows]
 
-    def add_mondrian_finish(self, finish: Finish, player: str | None = None) -> None:
-        """Keep a solved Mondrian game (in ``player``'s records, or everyone's); `StorageError`,
+    def add_mondrian_finish(self, finish: Finish, player: str | None = None) -> tuple[str, ...]:
+        """Keep a solved Mondrian game (in ``player``'s records, or everyone's): what it is a
+        new best time of (`records.new_bests`), read in the same transaction. `StorageError`,
         before anything is written, for a difficulty not in `LEVELS`, a key longer than
         `MAX_CHALLENGE_KEY`, a time or move count that is not a number from 0, or an end that
         is not a number."""
@@ -491,34 +493,19 @@ class Store:
                 f"{finish.ended_at}"
             )
         with self.transaction() as db:
-            db.execute(insert(mondrian_games).values(finish_row(finish, player)))
+            return keep_finish(db, finish, player)
 
     def mondrian_finishes(self, player: str | None = None) -> list[Finish]:
         """Every solved Mondrian game (``player``'s only, when given), in the order they were
         kept."""
-        table = mondrian_games.c
-        query = select(
-            table.challenge,
-            table.difficulty,
-            table.seconds,
-            table.assisted,
-            table.moves,
-            table.ended_at,
-        ).order_by(table.id)
-        if player is not None:
-            query = query.where(table.player == player)
         with self.transaction(writing=False) as db:
-            rows = db.execute(query).all()
-        return [
-            Finish(challenge, difficulty, seconds, bool(assisted), moves, ended_at)
-            for challenge, difficulty, seconds, assisted, moves, ended_at in rows
-        ]
+            return finishes(db, player)
 
     def mondrian_records(self, player: str | None = None) -> tuple[list[Record], list[Record]]:
         """The Mondrian records per challenge and per difficulty (`mondrian.core.records`),
         of ``player``'s games only when given."""
-        finishes = self.mondrian_finishes(player)
-        return challenge_records(finishes), difficulty_records(finishes)
+        kept = self.mondrian_finishes(player)
+        return challenge_records(kept), difficulty_records(kept)
 
     def level_stats(self, player: str | None = None) -> list[LevelStats]:
         """The short record of every level played so far (by ``player``, when given), by
@@ -535,6 +522,34 @@ class Store:
             )
             for level, records in sorted(by_level.items())
         ]
+
+
+def finishes(db: Connection, player: str | None) -> list[Finish]:
+    """Every solved Mondrian game (``player``'s only, when given) read on ``db``, in the
+    order they were kept."""
+    table = mondrian_games.c
+    query = select(
+        table.challenge,
+        table.difficulty,
+        table.seconds,
+        table.assisted,
+        table.moves,
+        table.ended_at,
+    ).order_by(table.id)
+    if player is not None:
+        query = query.where(table.player == player)
+    return [
+        Finish(challenge, difficulty, seconds, bool(assisted), moves, ended_at)
+        for challenge, difficulty, seconds, assisted, moves, ended_at in db.execute(query)
+    ]
+
+
+def keep_finish(db: Connection, finish: Finish, player: str | None) -> tuple[str, ...]:
+    """Keep ``finish`` in ``player``'s records (or everyone's) on ``db``: what it is a new best
+    time of, among the finishes kept before it (every shell says so the same way)."""
+    earlier = finishes(db, player)
+    db.execute(insert(mondrian_games).values(finish_row(finish, player)))
+    return new_bests(earlier, finish)
 
 
 def finish_row(finish: Finish, player: str | None) -> dict[str, Any]:

@@ -61,7 +61,6 @@ from gridpuzzles.mondrian.core.notation import (
 from gridpuzzles.mondrian.core.records import (
     Finish,
     duration_words,
-    new_bests,
     solved_sentences,
 )
 from gridpuzzles.mondrian.core.rendering import colour_of, legend, render_board
@@ -407,14 +406,14 @@ def _act(terminal: Terminal, game: Game, command: Command) -> Game:
 def _solved(terminal: Terminal, finish: Finish, store: Store | None) -> None:
     """Say the board is full and how long it took; keep the game in ``store``."""
     earlier: list[Finish] = []
+    bests: tuple[str, ...] = ()
     failure = None
     if store is not None:
         try:
-            earlier = store.mondrian_finishes()
-            store.add_mondrian_finish(finish)
+            earlier = store.mondrian_finishes()  # for the best time when this one is not
+            bests = store.add_mondrian_finish(finish)
         except (sqlite3.Error, StorageError) as error:
             failure = f"The game could not be kept in {store.where}: {error}"
-    bests = new_bests(earlier, finish) if store is not None and failure is None else ()
     for sentence in solved_sentences(finish, bests):
         terminal.say(sentence)
     if failure is not None:

@@ -65,7 +65,6 @@ from gridpuzzles.mondrian.core.records import (
     Finish,
     Record,
     duration_words,
-    new_bests,
     solved_sentences,
 )
 from gridpuzzles.mondrian.solving.difficulty import difficulty_of
@@ -430,13 +429,12 @@ class MondrianScreen(Screen[None]):
         if self.store is None:
             return ()
         try:
-            earlier = self.store.mondrian_finishes()
-            self.store.add_mondrian_finish(finish)
+            bests = self.store.add_mondrian_finish(finish)
         except (sqlite3.Error, StorageError) as error:
             self.notify(f"The game was not kept: {error}", severity="error")
             return ()
         self._read_records()
-        return new_bests(earlier, finish)
+        return bests
 
     def _read_records(self) -> None:
         """The best times of this challenge and of its difficulty, from the store."""

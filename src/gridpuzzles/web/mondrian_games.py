@@ -51,7 +51,7 @@ from gridpuzzles.mondrian.core.grid import MondrianError, Placement, Puzzle
 from gridpuzzles.mondrian.core.moves import Action, Move, apply, parse_step, step_text
 from gridpuzzles.mondrian.core.notation import game_from_json, game_to_json, parse_block
 from gridpuzzles.mondrian.core.official import OfficialChallenge
-from gridpuzzles.mondrian.core.records import Finish, new_bests, solved_sentences
+from gridpuzzles.mondrian.core.records import Finish, solved_sentences
 from gridpuzzles.mondrian.solving.difficulty import difficulty_of
 from gridpuzzles.mondrian.solving.generation import generate_challenge
 from gridpuzzles.mondrian.solving.solutions import count_solutions
@@ -466,13 +466,12 @@ class MondrianGames(KeptGames[Held, InPlay]):
         game's finish is kept in the records with it, and its new best times told, unless
         the database refuses it. `MoveConflict` when another process moved first."""
         finish = after.finish
-        earlier = [] if finish is None else self.store.mondrian_finishes(after.player)
         with self.in_play.change(game_id, after.version - 1, at) as change:
             if finish is not None:
-                kept = change.keep(finish, after.player)
-                bests = new_bests(earlier, finish) if kept else ()
-                after = replace(after, bests=bests, kept=kept)
-                note = {**note, "kept": kept, "bests": list(bests)}
+                bests = change.keep(finish, after.player)
+                kept = bests is not None
+                after = replace(after, bests=bests or (), kept=kept)
+                note = {**note, "kept": kept, "bests": list(after.bests)}
             change.write(step_text(move), note or None, finish)
         self._recent.put(game_id, after)
         return after
