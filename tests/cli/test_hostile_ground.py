@@ -442,3 +442,28 @@ def test_the_full_screen_app_without_a_terminal_is_one_line_and_status_2(
     line = one_line(answer)
     assert "the full-screen app needs a terminal" in line and why in line
     assert "\x1b" not in answer.stderr + answer.stdout
+
+
+def test_an_svg_pipe_no_program_reads_is_refused_and_one_that_is_read_is_written(
+    tmp_path: Path,
+) -> None:
+    """`mondrian solve --svg PIPE`: opening a pipe with no reader would wait forever."""
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    solve = ["mondrian", "solve", "--black", "2,3,v", "0,1,v", "4,7,h", "--first"]
+    line = one_line(run([*solve, "--svg", str(pipe)]))
+    assert line.endswith(
+        "cannot write the SVG file " + repr(str(pipe)) + ": it is a pipe that no program reads"
+    )
+    reader = subprocess.Popen(["cat", str(pipe)], stdout=subprocess.PIPE)
+    try:
+        for _ in range(50):  # until the reader has opened the pipe (at once, mostly)
+            answer = run([*solve, "--svg", str(pipe)])
+            if "no program reads" not in answer.stderr:
+                break
+            time.sleep(0.1)
+        assert answer.returncode == 0, answer.stderr
+        drawn, _ = reader.communicate(timeout=WAIT_SECONDS)
+    finally:
+        reader.kill()
+    assert drawn.startswith(b"<svg")

@@ -12,6 +12,7 @@ a traceback. Every number that sizes work has a bound, checked before the work s
 from __future__ import annotations
 
 import argparse
+import errno
 import itertools
 import json
 import os
@@ -22,6 +23,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from io import FileIO
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -381,6 +383,26 @@ def _path_shown(path: object) -> str:
 
 
 Writer = Callable[[str], None]
+NO_READER = "it is a pipe that no program reads"
+
+
+def _opened(path: Path) -> FileIO:
+    """``path`` opened to append, unbuffered (a failed write leaves nothing). A pipe is
+    opened without waiting: with no program reading it, opening it would wait forever, so it
+    is refused (ENXIO) instead; a pipe with a reader is written as usual."""
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT
+    try:
+        if stat.S_ISFIFO(os.stat(path).st_mode):
+            descriptor = os.open(path, flags | os.O_NONBLOCK)
+            os.set_blocking(descriptor, True)
+            return os.fdopen(descriptor, "ab", buffering=0)
+    except FileNotFoundError:
+        pass
+    except OSError as error:
+        if error.errno == errno.ENXIO:
+            raise OSError(error.errno, NO_READER) from None
+        raise
+    return path.open("ab", buffering=0)
 
 
 @contextmanager
@@ -397,7 +419,7 @@ def _opened_for_writing(path: Path | None) -> Iterator[Writer | None]:
     name = _path_shown(path)
     existed = os.path.lexists(path)
     try:
-        handle = path.open("ab", buffering=0)  # unbuffered: a failed write leaves nothing
+        handle = _opened(path)
     except OSError as error:
         raise NotationError(f"cannot write the SVG file {name}: {error.strerror}") from None
     except ValueError:
