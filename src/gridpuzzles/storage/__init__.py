@@ -8,8 +8,10 @@ per level and first-click rule from the finished games themselves (`core.records
 left after its first reveal is kept as abandoned (a loss), and a game in which the player
 asked for help is kept as assisted (counted apart, never a best time).
 
-A solved Mondrian game is kept as its `mondrian.core.records.Finish` (the challenge, its
-difficulty, the time, whether the player had help); its records are computed from them.
+A Mondrian game in play is kept the same way, in the same tables (`mondrian_play`): how it
+starts, then its moves in their text form. A solved Mondrian game is kept as its
+`mondrian.core.records.Finish` (the challenge, its difficulty, the time, whether the player
+had help); its records are computed from them.
 
 Every write is one transaction, committed before the call returns; a move number already
 taken is refused by the database itself (`MoveConflict`). The schema is versioned by Alembic
