@@ -430,3 +430,16 @@ def test_a_version_0_database_gains_the_mondrian_table_too(tmp_path: Path) -> No
     store = Store(path)
     store.add_mondrian_finish(MONDRIAN)
     assert store.mondrian_finishes() == [MONDRIAN]
+
+
+def test_a_move_without_a_note_keeps_none_not_json_null(tmp_path: Path) -> None:
+    """Most moves have no note: the column stays NULL (no JSON ``null`` written per move)."""
+    store = Store(tmp_path / "games.db")
+    game = saved("g")
+    store.add_game(game)
+    first = Move.parse("f0,0")
+    store.add_move("g", 0, TimedMove(first, 1.0), play(game.start(), first, 1.0))
+    store.close()
+    with sqlite3.connect(tmp_path / "games.db") as db:
+        assert db.execute("SELECT note IS NULL FROM moves").fetchall() == [(1,)]
+    db.close()

@@ -109,11 +109,11 @@ def append_move(
     learned with it): the one rule of concurrency of both puzzles. A process writes a move at
     the number its copy of the game knows; when another wrote that number first, the primary
     key refuses it (`MoveConflict`) and the transaction writes nothing."""
+    values = {"game_id": game_id, "number": number, "move": text, "at": at}
+    if note is not None:  # most moves have none: the column stays NULL, no JSON is written
+        values["note"] = note
     try:
-        db.execute(
-            _ADD_MOVE,
-            {"game_id": game_id, "number": number, "move": text, "at": at, "note": note},
-        )
+        db.execute(_ADD_MOVE, values)
     except IntegrityError:  # the primary key (game_id, number)
         raise MoveConflict(
             f"game {game_id!r} already has a move number {number}: play on its current state"
