@@ -235,14 +235,22 @@ def why_not(game: Game, request: MondrianMove) -> str | None:
     return None
 
 
-def advanced(held: Held, move: Move | Rewind, at: float, note: dict[str, Any] | None) -> Held:
+def advanced(
+    held: Held,
+    move: Move | Rewind,
+    at: float,
+    note: dict[str, Any] | None,
+    game: Game | None = None,
+) -> Held:
     """``held`` after ``move``, played at ``at``, with what the server noted of it: both
     when it is played and when it is replayed from the store. New black blocks take the
     noted facts (none while one is off the board); the clock starts with the first coloured
     block put down (only once the black blocks are all on the board: `moves.apply`); the
     game ends when the board is full, with the records the note says it set. `MondrianError`
-    for a move the game refuses."""
-    game = apply(held.game, move)
+    for a move the game refuses. ``game``: the game after ``move``, when the caller has
+    applied it already."""
+    if game is None:
+        game = apply(held.game, move)
     facts = held.facts
     if game.black != held.game.black:
         facts = facts_from_json((note or {}).get("facts"))
@@ -447,7 +455,7 @@ class MondrianGames(KeptGames[Held, InPlay]):
             facts = await self.workers.run(facts_of, puzzle_of(game), too_slow=SOLVER_TOO_SLOW)
             note["facts"] = facts_to_json(facts)
         at = self.clock()
-        after = advanced(held, move, at, note)
+        after = advanced(held, move, at, note, game)
         if after == held:  # nothing changed (help for a game already assisted)
             return held, told
         kept = await anyio.to_thread.run_sync(self._keep, game_id, move, note, at, after)
