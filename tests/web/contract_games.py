@@ -1,6 +1,6 @@
 """What the contract tests of the web games (`test_contract`) know of each puzzle's API: how a
-game is made, a legal, an illegal and a malformed move, where undo and redo go, the field of
-the move count, and what of a state is the board.
+game is made, a legal, an illegal and a malformed move, where undo and redo go, and what of a
+state is the board.
 
 Everything else (statuses, the words of an answer, replay over a restarted server) is the
 contract itself, the same for every puzzle.
@@ -12,10 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from gridpuzzles.mondrian.core.challenges import find_published
-from gridpuzzles.mondrian.core.grid import Placement
-from gridpuzzles.mondrian.solving.solutions import first_solution
 from tests.web.boards import FIRST, SEED
+from tests.web.test_mondrian_games import CODE, placing, solution_of
 
 Body = dict[str, Any]
 State = dict[str, Any]
@@ -48,26 +46,7 @@ class Puzzle:
         return f"{self.games}/{game_id}"
 
 
-def mondrian_solution(code: str) -> list[Placement]:
-    """The coloured blocks of the published challenge's solution, by the solver."""
-    entry = find_published(code)
-    solution = first_solution(entry.puzzle)
-    assert solution is not None
-    return [p for p in solution if p not in entry.black]
-
-
-def placing(placement: Placement) -> Body:
-    return {
-        "action": "place",
-        "block": str(placement.block),
-        "row": placement.row,
-        "col": placement.col,
-        "orientation": placement.orientation.value,
-    }
-
-
-MONDRIAN_CODE = "001040531"
-_first, _second, *_ = mondrian_solution(MONDRIAN_CODE)
+_first, _second, *_ = solution_of(CODE)
 
 MINESWEEPER = Puzzle(
     name="minesweeper",
@@ -86,7 +65,7 @@ MINESWEEPER = Puzzle(
 MONDRIAN = Puzzle(
     name="mondrian",
     games="/api/mondrian/games",
-    new_game={"challenge": "published", "code": MONDRIAN_CODE},
+    new_game={"challenge": "published", "code": CODE},
     legal=(placing(_first), placing(_second)),
     illegal={"action": "place", "block": "3x4", "row": 6, "col": 6},
     illegal_words="would stick out past",
