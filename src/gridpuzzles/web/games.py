@@ -248,8 +248,7 @@ class Games(KeptGames[Entry, SavedGame | GameChanges]):
         the game assisted with it when it was help: only a game being played can be), cache
         and return it. A move number another process took first is not stored
         (`MoveConflict`)."""
-
-        def write() -> Entry:
+        with self._stale_refused(game_id):
             assisted_now = self.store.add_move(
                 game_id,
                 entry.version,
@@ -257,9 +256,9 @@ class Games(KeptGames[Entry, SavedGame | GameChanges]):
                 after.present,
                 assisted=assisted and not entry.assisted,
             )
-            return replace(entry, history=after, version=entry.version + 1, assisted=assisted_now)
-
-        return self._stored(game_id, write)
+        played = replace(entry, history=after, version=entry.version + 1, assisted=assisted_now)
+        self._recent.put(game_id, played)
+        return played
 
     def _owner(self, copy: Entry) -> str:
         return copy.owner

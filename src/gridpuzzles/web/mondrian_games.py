@@ -66,7 +66,7 @@ from gridpuzzles.web.mondrian_models import (
     in_tray,
     placed,
 )
-from gridpuzzles.web.service import STALE, KeptGames, check_seen
+from gridpuzzles.web.service import KeptGames, check_seen
 from gridpuzzles.web.workers import Workers
 
 CACHE_SIZE = 1024
@@ -251,9 +251,10 @@ def advanced(
     applied it already."""
     if game is None:
         game = apply(held.game, move)
+    noted = note or {}
     facts = held.facts
     if game.black != held.game.black:
-        facts = facts_from_json((note or {}).get("facts"))
+        facts = facts_from_json(noted.get("facts"))
     started = held.started
     if started is None and game.placed:
         started = at
@@ -265,7 +266,6 @@ def advanced(
     finish = Finish(
         facts.key, facts.difficulty, max(0.0, at - started), game.assisted, game.moves, at
     )
-    noted = note or {}
     return replace(
         after,
         finish=finish,
@@ -431,11 +431,8 @@ class MondrianGames(KeptGames[Held, InPlay]):
                 except (MoveConflict, MondrianError):
                     pass  # a stale copy: take the step on the game as it is now
             current = await self._current(game_id, token)
-            try:
+            with self._stale_refused(game_id):
                 return await self._take(game_id, current, step, when_solved, seen)
-            except MoveConflict:
-                self._recent.forget(game_id)
-                raise MoveConflict(STALE) from None
 
     async def _take(
         self, game_id: str, held: Held, step: Step[T], when_solved: bool, seen: int | None = None

@@ -20,8 +20,8 @@ of a game is: its owner, its move count, how it is read from the store and caugh
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -153,14 +153,13 @@ class KeptGames(ABC, Generic[Copy, Read]):
         self._recent.put(game_id, copy)
         return copy
 
-    def _stored(self, game_id: str, write: Callable[[], Copy]) -> Copy:
-        """The copy ``write`` returns once it has stored a change, kept as this process's
-        copy; when another process wrote first (`MoveConflict`), the copy is forgotten and
-        the player told the game changed (`STALE`)."""
+    @contextmanager
+    def _stale_refused(self, game_id: str) -> Iterator[None]:
+        """A change of the game stored in the block: when another process wrote first
+        (`MoveConflict`), this process's copy is forgotten and the player told the game
+        changed (`STALE`)."""
         try:
-            copy = write()
+            yield
         except MoveConflict:
             self._recent.forget(game_id)
             raise MoveConflict(STALE) from None
-        self._recent.put(game_id, copy)
-        return copy
