@@ -30,7 +30,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from gridpuzzles.mondrian.core.records import Finish
 from gridpuzzles.storage.errors import MoveConflict
 from gridpuzzles.storage.schema import games, moves
-from gridpuzzles.storage.store import MONDRIAN, Store, append_move, keep_finish
+from gridpuzzles.storage.store import MONDRIAN, Store, append_move, keep_finish, next_seq
 
 IDLE_SECONDS = 7 * 24 * 3600.0
 """How long a game in play is kept without a move: a week."""
@@ -157,7 +157,6 @@ class MondrianPlay:
             ).scalar_one_or_none()
             if oldest_kept is not None:
                 db.execute(delete(games).where(*_IN_PLAY, _GAME.created_at <= oldest_kept))
-            last = db.execute(select(_GAME.seq).order_by(_GAME.seq.desc()).limit(1)).scalar()
             db.execute(
                 insert(games).values(
                     id=game_id,
@@ -170,7 +169,7 @@ class MondrianPlay:
                     created_at=now,
                     assisted=False,
                     clicks=0,
-                    seq=(last or 0) + 1,
+                    seq=next_seq(db),
                     player=player,
                 )
             )

@@ -120,6 +120,13 @@ def append_move(
         ) from None
 
 
+def next_seq(db: Connection) -> int:
+    """The place in storing order (``games.seq``) of the next game stored on ``db``, of
+    either puzzle."""
+    last: int = db.execute(select(func.coalesce(func.max(games.c.seq), 0))).scalar_one()
+    return last + 1
+
+
 def new_game_id() -> str:
     """An unguessable id for a stored game (128 random bits)."""
     return secrets.token_urlsafe(16)
@@ -293,7 +300,6 @@ class Store:
             raise StorageError(str(error)) from None
         config = saved.config
         with self.transaction() as db:
-            last = db.execute(select(func.coalesce(func.max(games.c.seq), 0))).scalar_one()
             db.execute(
                 insert(games).values(
                     id=saved.id,
@@ -312,7 +318,7 @@ class Store:
                     created_at=saved.created_at,
                     assisted=saved.assisted,
                     clicks=0,
-                    seq=last + 1,
+                    seq=next_seq(db),
                     player=saved.player,
                     puzzle=MINESWEEPER,
                 )
