@@ -30,7 +30,14 @@ from sqlalchemy.exc import SQLAlchemyError
 from gridpuzzles.mondrian.core.records import Finish
 from gridpuzzles.storage.errors import MoveConflict
 from gridpuzzles.storage.schema import games, moves
-from gridpuzzles.storage.store import MONDRIAN, Store, append_move, keep_finish, next_seq
+from gridpuzzles.storage.store import (
+    MONDRIAN,
+    Store,
+    append_move,
+    keep_finish,
+    moves_since,
+    next_seq,
+)
 
 IDLE_SECONDS = 7 * 24 * 3600.0
 """How long a game in play is kept without a move: a week."""
@@ -47,11 +54,6 @@ _IN_PLAY = (_GAME.puzzle == MONDRIAN, _GAME.status == PLAYING)
 # Built once, as the store's statements of every move are (`store`).
 _FETCH = select(_GAME.owner, _GAME.status, _GAME.setup).where(*_MINE)
 _FETCH_KNOWN = select(_GAME.owner, _GAME.status, null()).where(*_MINE)
-_MOVES = (
-    select(moves.c.move, moves.c.at, moves.c.note)
-    .where(moves.c.game_id == bindparam("game_id"), moves.c.number >= bindparam("since"))
-    .order_by(moves.c.number)
-)
 _STATUS = select(_GAME.status).where(*_MINE)
 _SOLVED = (
     update(games)
@@ -182,7 +184,7 @@ class MondrianPlay:
             row = db.execute(statement, {"game_id": game_id}).first()
             if row is None:
                 return None
-            logged = db.execute(_MOVES, {"game_id": game_id, "since": since or 0}).all()
+            logged = moves_since(db, game_id, since or 0)
         owner, status, setup = row
         return InPlay(owner, status == SOLVED, setup, tuple(Logged(*move) for move in logged))
 

@@ -120,6 +120,13 @@ def append_move(
         ) from None
 
 
+def moves_since(db: Connection, game_id: str, since: int) -> list[tuple[str, float, Any]]:
+    """The moves of a game (of either puzzle) from number ``since`` on, in order: each its
+    text, when it was played and its note."""
+    rows = db.execute(_MOVES_SINCE, {"game_id": game_id, "since": since})
+    return [(text, at, note) for text, at, note in rows]
+
+
 def next_seq(db: Connection) -> int:
     """The place in storing order (``games.seq``) of the next game stored on ``db``, of
     either puzzle."""
@@ -345,7 +352,7 @@ class Store:
             row = db.execute(_GAME_FLAGS, {"game_id": game_id}).first()
             if row is None:
                 return None
-            played = db.execute(_MOVES_SINCE, {"game_id": game_id, "since": since}).all()
+            played = moves_since(db, game_id, since)
         return GameChanges(
             tuple(TimedMove.parse(text, at) for text, at, _ in played),
             bool(row.assisted),
