@@ -4,7 +4,7 @@ would reach, and the number of states kept is bounded by the size of the board."
 import pytest
 
 from gridpuzzles.midend import History, HistoryError, Rewind, undo_limit
-from gridpuzzles.midend.minesweeper import history_of
+from gridpuzzles.midend.minesweeper import play_of
 from gridpuzzles.minesweeper import Config, new_game
 
 
@@ -51,7 +51,7 @@ def test_the_limit_lets_the_oldest_states_go_and_says_so() -> None:
 
 def test_the_undo_limit_keeps_about_64k_cells_of_states_and_at_least_ten() -> None:
     assert [undo_limit(cells) for cells in (81, 256, 480, 10_000)] == [809, 256, 136, 10]
-    huge = history_of(new_game(Config(100, 100, 1000), 1))
+    huge = play_of(new_game(Config(100, 100, 1000), 1)).history
     for _ in range(30):
         huge = huge.then(huge.present)
     assert len(huge.past) == 10  # at most 100,000 cells kept, not one board a move

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -17,10 +17,12 @@ import pytest
 import sqlalchemy as sa
 
 from gridpuzzles.history import Rewind
+from gridpuzzles.midend.mondrian import play_of, replayed
+from gridpuzzles.midend.play import Play
 from gridpuzzles.minesweeper import Move as MinesweeperMove
 from gridpuzzles.minesweeper import Status
 from gridpuzzles.mondrian.core.challenges import find_published
-from gridpuzzles.mondrian.core.game import Game, MoveError, new_game, place
+from gridpuzzles.mondrian.core.game import Game, MoveError, new_game
 from gridpuzzles.mondrian.core.grid import Placement
 from gridpuzzles.mondrian.core.moves import Action, Move
 from gridpuzzles.mondrian.core.records import Finish
@@ -192,18 +194,21 @@ def raw(where: str) -> Iterator[sa.Connection]:
         engine.dispose()
 
 
+def in_play_with(placements: list[Placement]) -> Play[Game]:
+    """The game of `CODE` in play with ``placements`` put down, as its stored setup reads
+    back: at version 0, since the store numbers only the moves after a setup."""
+    moves = [Move(Action.PLACE, placement=placement) for placement in placements]
+    return replace(replayed(play_of(new_game(find_published(CODE).puzzle)), moves), version=0)
+
+
 def mondrian_in_play() -> tuple[Held, Held]:
     """A game in play of the published challenge `CODE` with two blocks placed (the second
     may be undone), and one solved, both held with `TOKEN`, as the web shell kept them."""
-    puzzle = find_published(CODE).puzzle
-    facts = facts_of(puzzle)
+    facts = facts_of(find_published(CODE).puzzle)
     owner = tokens.digest(TOKEN)
-    two = place(place(new_game(puzzle), BLOCKS[0]), BLOCKS[1])
-    playing = Held(two, owner, "published", facts.key, facts, 1010.0)
-    full: Game = new_game(puzzle)
-    for placement in BLOCKS:
-        full = place(full, placement)
-    assert full.solved and facts.key == SOLVED_FINISH.challenge
+    playing = Held(in_play_with(BLOCKS[:2]), owner, "published", facts.key, facts, 1010.0)
+    full = in_play_with(BLOCKS)
+    assert full.state.solved and facts.key == SOLVED_FINISH.challenge
     assert facts.difficulty == SOLVED_FINISH.difficulty
     solved = Held(full, owner, "published", facts.key, facts, 1010.0, SOLVED_FINISH, kept=True)
     return playing, solved
@@ -369,8 +374,8 @@ async def test_mondrian_games_in_play_become_games_their_token_plays_on(
         games = MondrianGames(store, Workers(1), clock)
 
         held = await games.current(IN_PLAY, TOKEN)
-        assert held == playing and held.version == 0
-        assert held.game.placed == tuple(BLOCKS[:2]) and held.game.moves == 2
+        assert held == playing and held.play.version == 0
+        assert held.play.state.placed == tuple(BLOCKS[:2]) and held.play.moves == 2
         for stranger in ("another token", None):
             with pytest.raises(NotYourGameError):
                 await games.current(IN_PLAY, stranger)
@@ -378,11 +383,11 @@ async def test_mondrian_games_in_play_become_games_their_token_plays_on(
                 await games.play(IN_PLAY, stranger, placed_by(BLOCKS[2]), again=True)
 
         undone, _ = await games.play(IN_PLAY, TOKEN, rewound(Rewind.UNDO), again=True)
-        assert undone.game.placed == (BLOCKS[0],) and undone.version == 1
-        assert undone.game.can_redo
+        assert undone.play.state.placed == (BLOCKS[0],) and undone.play.version == 1
+        assert undone.play.can_redo
         after, _ = await games.play(IN_PLAY, TOKEN, placed_by(BLOCKS[2]), again=True)
-        assert after.game.placed == (BLOCKS[0], BLOCKS[2]) and after.version == 2
-        assert after.game.moves == 3 and after.finish is None
+        assert after.play.state.placed == (BLOCKS[0], BLOCKS[2]) and after.play.version == 2
+        assert after.play.moves == 3 and after.finish is None
 
         stores.append(Store(where))  # another process, on the same store
         other = MondrianGames(stores[1], Workers(1), clock)
@@ -391,7 +396,7 @@ async def test_mondrian_games_in_play_become_games_their_token_plays_on(
             await other.current(IN_PLAY, "another token")
 
         done = await other.current(SOLVED, TOKEN)
-        assert done == solved and done.finish == SOLVED_FINISH and done.version == 0
+        assert done == solved and done.finish == SOLVED_FINISH and done.play.version == 0
         for process in (games, other):
             with pytest.raises(MoveError):
                 await process.play(SOLVED, TOKEN, placed_by(BLOCKS[0]), again=True)

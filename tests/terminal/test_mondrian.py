@@ -224,3 +224,59 @@ def test_each_change_says_which_block_it_was_in_the_typed_cells() -> None:
         "Lifted the 1x4 block at column 2, row 0.",
     ):
         assert any(said_line.endswith(line) for said_line in said_lines), line
+
+
+# The game in play: what counts as a move and what marks help (the mid-end's, as in every shell)
+
+SOLVED_BY = [
+    "1x5:0,0,h",
+    "3x3:5,0,h",
+    "1x4:1,1,h",
+    "2x2:0,2,h",
+    "3x4:2,2,v",
+    "2x5:6,3,v",
+    "2x3:0,5,v",
+    "2x4:2,6,h",
+]
+"""The one solution of `PUBLISHED`, in an order in which the 2x3 block turns both ways."""
+
+
+def test_the_one_solution_is_the_solvers() -> None:
+    assert sorted(SOLVED_BY) == sorted(solution_lines(PUBLISHED.puzzle))
+
+
+def test_places_lifts_and_turns_are_moves_and_undo_and_redo_are_not() -> None:
+    first, *rest = SOLVED_BY
+    lines = [first, "undo", "redo", "lift 1x5", first, *rest[:3], rest[5]]
+    lines += ["turn 2x3", "turn 0,5", rest[3], rest[4], rest[6]]
+    term = terminal(*lines)
+    finish = play(term, chosen(PUBLISHED.puzzle))
+    assert finish is not None and not finish.assisted
+    assert finish.moves == 8 + 2 + 2  # the blocks, a lift and its place again, two turns
+    assert said(term).count("Turned: the 2x3 block at column 0, row 5") == 2
+
+
+def test_undo_after_a_hint_keeps_the_game_assisted_and_the_hint_counted() -> None:
+    term = terminal("hint", "undo", *SOLVED_BY)
+    finish = play(term, chosen(PUBLISHED.puzzle))
+    assert finish is not None and finish.assisted
+    assert finish.moves == 1 + 8  # the hint's block is a move; its undo is none
+    assert said(term).count("Y\\X") == 1 + 2 + 8  # the hint's block and its undo redraw
+
+
+def test_a_hint_to_lift_marks_the_game_assisted_and_is_no_move() -> None:
+    term = terminal("1x4:0,0,h", "hint", "lift 1x4", *SOLVED_BY)
+    finish = play(term, chosen(PUBLISHED.puzzle))
+    assert finish is not None and finish.assisted
+    assert finish.moves == 1 + 1 + 8
+    assert "Hint: no solution goes on from this board: lift the 1x4 block at column 0, row 0\n" in (
+        said(term)
+    )
+
+
+def test_the_solutions_are_no_move_and_undo_and_redo_do_not_take_them_back() -> None:
+    first, *rest = SOLVED_BY
+    term = terminal(first, "solutions", "undo", "redo", *rest)
+    finish = play(term, chosen(PUBLISHED.puzzle))
+    assert finish is not None and finish.assisted
+    assert finish.moves == 8

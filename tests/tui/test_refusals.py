@@ -14,7 +14,7 @@ import pytest
 
 from gridpuzzles.bounds import MAX_SEED
 from gridpuzzles.cli.main import main, mines_main
-from gridpuzzles.midend import History
+from gridpuzzles.midend.minesweeper import play_of
 from gridpuzzles.minesweeper import Status, level, new_game
 from gridpuzzles.storage import Store
 from gridpuzzles.tui.app import GridPuzzlesApp
@@ -251,7 +251,7 @@ async def test_a_position_beyond_the_solver_gets_a_message_not_a_crash() -> None
     app = app_for()
     async with app.run_test(size=(100, 40)) as pilot:
         screen = screen_of(app)
-        screen.history = History(striped_game())
+        screen.play = play_of(striped_game())
         screen.player = type(screen.player)(screen.game.config.first_click)
         await pilot.press("o")
         assert message(app).startswith("no probabilities: a part of the frontier has 5,000")

@@ -130,6 +130,27 @@ def test_showing_the_solutions_marks_the_game_assisted(client: TestClient) -> No
     assert client.get(f"{GAMES}/{game['id']}").json()["assisted"]
 
 
+def test_undo_after_a_hint_takes_back_its_block_but_neither_the_help_nor_the_move(
+    store: Store, clock: Clock
+) -> None:
+    """A hint is a move that makes the game assisted; undo is no move and an undone hint is
+    still help. Help for a game already assisted is not logged. A process reading the game
+    from the store (after a restart) replays it to the same state."""
+    with TestClient(create_app(store, clock, solver_workers=1)) as one:
+        game = new_game(one, challenge="published", code=CODE)
+        hinted = one.post(f"{GAMES}/{game['id']}/hint").json()
+        assert (hinted["moves"], hinted["assisted"], hinted["version"]) == (1, True, 1)
+        assert len(hinted["placed"]) == 1 and hinted["can_undo"]
+        undone = move(one, game, {"action": "undo", "version": 1}).json()
+        assert (undone["moves"], undone["assisted"], undone["version"]) == (1, True, 2)
+        assert undone["placed"] == [] and undone["can_redo"] and not undone["can_undo"]
+        shown = one.post(f"{GAMES}/{game['id']}/solutions").json()
+        assert (shown["moves"], shown["assisted"], shown["version"]) == (1, True, 2)
+    with TestClient(create_app(store, clock, solver_workers=1)) as other:
+        replayed = other.get(f"{GAMES}/{game['id']}", headers={"X-Game-Token": game["token"]})
+        assert replayed.json() == undone
+
+
 @pytest.mark.parametrize(
     ("body", "detail"),
     [
@@ -412,6 +433,7 @@ def test_a_hint_on_a_board_no_solution_extends_names_the_block_to_lift(
     assert move(client, game, placing(wrong)).status_code == 200
     hinted = client.post(f"{GAMES}/{game['id']}/hint").json()
     assert hinted["hinted"] is None and hinted["assisted"]
+    assert (hinted["moves"], hinted["version"]) == (1, 2)  # help logged, but no move
     assert [(b["size"], b["row"], b["col"]) for b in hinted["lift"]] == [
         (str(wrong.block), wrong.row, wrong.col)
     ]

@@ -69,7 +69,7 @@ async def test_a_game_started_on_one_process_is_played_on_the_other_to_its_end(
     for number, placement in enumerate(BLOCKS):
         clock.now += 10
         held, _ = await processes[number % 2].play(game_id, token, placed_by(placement))
-        assert held.game.moves == number + 1
+        assert held.play.moves == number + 1
         seen = await processes[(number + 1) % 2].current(game_id, token)
         assert seen == held  # the other process sees each move at once
     # timed from the first block put down: 70 s of the 80 since the game was made
@@ -93,9 +93,9 @@ async def test_a_move_on_a_stale_copy_is_refused_and_nothing_is_lost(
     with pytest.raises(MoveConflict, match="^" + re.escape(STALE) + "$"):
         await one.play(game_id, token, slow)
     now = await one.current(game_id, token)
-    assert (now.game.moves, now.game.placed) == (1, (first,))  # the other's move is kept
+    assert (now.play.moves, now.play.state.placed) == (1, (first,))  # the other's move is kept
     again, _ = await one.play(game_id, token, placed_by(second))  # played again, it is taken
-    assert again.game.placed == (first, second)
+    assert again.play.state.placed == (first, second)
     assert await other.current(game_id, token) == again
 
 

@@ -69,9 +69,10 @@ def test_a_restarted_server_replays_undo_and_redo(client: TestClient, store: Sto
     played = client.get(f"{GAMES}/{game['id']}").json()
     saved = store.load_game(game["id"])
     assert saved is not None
-    history = saved.history()
-    assert history.present.mark(1, 0) != history.present.mark(0, 0)
-    assert not history.can_redo and history.can_undo
+    replayed = saved.play()
+    assert replayed.state.mark(1, 0) != replayed.state.mark(0, 0)
+    assert not replayed.can_redo and replayed.can_undo
+    assert (replayed.version, replayed.moves, replayed.assisted) == (4, 3, True)
     assert played["view"][1][0] == "F" and played["view"][0][0] == "#"
 
 

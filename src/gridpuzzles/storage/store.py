@@ -8,7 +8,7 @@ import secrets
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from functools import reduce
 from typing import Any
 
@@ -27,8 +27,9 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 
 from gridpuzzles.bounds import BoundError, check_seed
-from gridpuzzles.midend import History, Rewind
-from gridpuzzles.midend.minesweeper import history_of
+from gridpuzzles.midend import Rewind
+from gridpuzzles.midend.minesweeper import play_of, stepped
+from gridpuzzles.midend.play import Play
 from gridpuzzles.minesweeper import (
     Config,
     FirstClick,
@@ -41,7 +42,6 @@ from gridpuzzles.minesweeper import (
     format_layout,
     new_game,
     parse_layout,
-    play,
 )
 from gridpuzzles.minesweeper.core.records import LevelRecord, Outcome, level_records
 from gridpuzzles.minesweeper.core.settings import level_of
@@ -183,25 +183,25 @@ class SavedGame:
             return new_game(self.config, self.seed, placement(self.config))
         return Game(self.config, self.seed, self.layout, bytes(self.config.size))
 
-    def history(self) -> History[Game]:
+    def play(self) -> Play[Game]:
         """The game after every stored move, undo and redo, exactly as it was played, with
-        what undo and redo reach from there."""
-        return played_on(history_of(self.start()), self.moves)
+        what undo and redo reach from there; assisted as the store marks it (help that is
+        no step of the log, a hint or Play Move, is marked only there)."""
+        played = played_on(play_of(self.start()), self.moves)
+        return replace(played, assisted=self.assisted)
 
     def replay(self) -> Game:
         """The game after every stored move, undo and redo, exactly as it was played."""
-        return self.history().present
+        return played_on(play_of(self.start()), self.moves).state
 
 
-def played_on(history: History[Game], moves: Sequence[TimedMove]) -> History[Game]:
-    """``history`` after ``moves`` (each played at its time), undo and redo."""
-    return reduce(_stepped, moves, history)
+def played_on(current: Play[Game], moves: Sequence[TimedMove]) -> Play[Game]:
+    """``current`` after ``moves`` (each played at its time), undo and redo (`stepped`)."""
+    return reduce(_stepped, moves, current)
 
 
-def _stepped(history: History[Game], timed: TimedMove) -> History[Game]:
-    if isinstance(timed.move, Rewind):
-        return history.rewound(timed.move)
-    return history.then(play(history.present, timed.move, timed.at))
+def _stepped(current: Play[Game], timed: TimedMove) -> Play[Game]:
+    return stepped(current, timed.move, timed.at)
 
 
 @dataclass(frozen=True)

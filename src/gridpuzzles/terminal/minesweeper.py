@@ -13,7 +13,7 @@ from typing import BinaryIO
 
 from gridpuzzles.bounds import BoundError, is_digits, parse_whole, read_decimal, shown
 from gridpuzzles.midend import HistoryError, Rewind
-from gridpuzzles.midend.minesweeper import history_of, rewind_helps
+from gridpuzzles.midend.minesweeper import advised, play_of, stepped
 from gridpuzzles.minesweeper.core.game import (
     Action,
     Game,
@@ -23,7 +23,6 @@ from gridpuzzles.minesweeper.core.game import (
     Status,
     figures,
     new_game,
-    play,
 )
 from gridpuzzles.minesweeper.core.rendering import (
     describe,
@@ -285,14 +284,13 @@ def run(session: Session, config: Config | None, first_seed: int | None) -> int:
 def play_game(session: Session, game: Game) -> bool:
     """Play one game; True to start another, False to quit."""
     console = session.console
-    history = history_of(game)
-    assisted = False
-    """Whether the auto-player played, a hint was asked or a move undone or redone after the
-    first reveal (before it, a hint tells nothing the rules do not), as the other shells
-    count it."""
+    played = play_of(game)
+    """The game in play: assisted once the auto-player was asked for, a hint was asked or a
+    move undone or redone after the first reveal (before it, a hint tells nothing the rules
+    do not), as the other shells count it."""
     _draw(console, game)
     while True:
-        game = history.present
+        game = played.state
         line = console.ask("> ")
         if line is None:
             return False
@@ -308,7 +306,7 @@ def play_game(session: Session, game: Game) -> bool:
             continue
         if word == "h":
             console.say(_hint(game))
-            assisted = assisted or (game.started_at is not None and not game.over)
+            played = advised(played)
             continue
         if word == "p":
             move = _auto_move(game)
@@ -316,27 +314,24 @@ def play_game(session: Session, game: Game) -> bool:
                 console.say("there is no move to play")
                 continue
             console.say(f"auto-player: {describe(move)}")
-            assisted = True
+            played = played.helped(logged=False)  # asked for: help, even if the move fails
+        step = (Rewind.UNDO if word == "u" else Rewind.REDO) if move is None else move
         try:
-            if move is None:  # undo or redo
-                history = history.rewound(Rewind.UNDO if word == "u" else Rewind.REDO)
-                assisted = assisted or rewind_helps(game, history.present)
-            else:
-                history = history.then(play(game, move, console.clock()))
+            played = stepped(played, step, console.clock())
         except MoveError as error:
             console.say(error.words(origin=0))
             continue
         except (HistoryError, NoGuessError) as error:
             console.say(str(error))
             continue
-        _draw(console, history.present)
-        if history.present.over:
-            answer = _game_over(session, history.present, assisted)
+        _draw(console, played.state)
+        if played.state.over:
+            answer = _game_over(session, played.state, played.assisted)
             if answer != "u":
                 return answer == "y"
-            history, assisted = history.undo(), True
+            played = stepped(played, Rewind.UNDO, console.clock())  # help: the game had started
             console.say("The mine is undone: this game is now assisted.")
-            _draw(console, history.present)
+            _draw(console, played.state)
 
 
 def _auto_move(game: Game) -> Move | None:

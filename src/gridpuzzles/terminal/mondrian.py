@@ -6,8 +6,12 @@ to put down as ``SIZE:X,Y,O`` (`notation.parse_fixed`, e.g. ``2x3:4,0,h``), ``li
 ``undo``, ``redo``, ``hint``, ``solutions`` or ``board``.  A block put down, lifted or turned
 is named in one line (lifted by its size, the player learns which one), and the board is drawn
 after every change; a command that is not one, or a move the game refuses, is one line saying
-why and changes nothing.  On a full board the game says how long it took (the shell's
-clock: the core keeps no time) and keeps the game in the store, when there is one.
+why and changes nothing.  Every change is one step of the game in play
+(`gridpuzzles.midend.mondrian.stepped`), the same move the web app logs: undo and redo, the
+move count and whether the player had help are the mid-end's, as in every shell.  On a full
+board the game says how long it took (the shell's clock from the first block put down, as in
+every shell: `midend.mondrian.clock_started`) and keeps the game in the store, when there is
+one.
 
 A position is ``X,Y,O`` as on the command line: X the column, Y the row, counted from 0 as the
 numbers beside the board.  Every message names a cell in the same order and count ("column 5,
@@ -25,6 +29,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
+from gridpuzzles.history import Rewind
+from gridpuzzles.midend.mondrian import clock_started, hint_step, play_of, stepped
+from gridpuzzles.midend.play import Play
 from gridpuzzles.mondrian.core.challenges import challenge_key, published_of
 from gridpuzzles.mondrian.core.game import (
     Cell,
@@ -32,11 +39,7 @@ from gridpuzzles.mondrian.core.game import (
     block_words,
     lift,
     new_game,
-    place,
     placement_words,
-    redo,
-    turn,
-    undo,
 )
 from gridpuzzles.mondrian.core.grid import (
     BLACK_BLOCKS,
@@ -49,6 +52,7 @@ from gridpuzzles.mondrian.core.grid import (
     challenge,
     check_placements,
 )
+from gridpuzzles.mondrian.core.moves import Action, Move
 from gridpuzzles.mondrian.core.notation import (
     NotationError,
     format_fixed,
@@ -65,7 +69,7 @@ from gridpuzzles.mondrian.core.records import (
 )
 from gridpuzzles.mondrian.core.rendering import colour_of, legend, render_board
 from gridpuzzles.mondrian.solving.difficulty import difficulty_of
-from gridpuzzles.mondrian.solving.hints import reveal_solutions, take_hint
+from gridpuzzles.mondrian.solving.hints import hint, reveal_solutions
 from gridpuzzles.mondrian.solving.solutions import first_solution
 from gridpuzzles.storage import StorageError
 
@@ -332,7 +336,7 @@ def draw(terminal: Terminal, game: Game) -> None:
     terminal.say(f"Tray: {tray or 'empty'}")
 
 
-def _show_solutions(terminal: Terminal, game: Game) -> Game:
+def _show_solutions(terminal: Terminal, game: Game) -> None:
     revealed = reveal_solutions(game)
     for number, solution in enumerate(revealed.solutions, 1):
         terminal.say(f"\nSolution {number}:")
@@ -341,7 +345,6 @@ def _show_solutions(terminal: Terminal, game: Game) -> Game:
     shown = len(revealed.solutions)
     more = f" (the first {shown} are shown)" if revealed.count > shown else ""
     terminal.say(f"\nNumber of solutions: {revealed.count}{more}. The game now sets no record.")
-    return revealed.game
 
 
 # The game
@@ -350,57 +353,79 @@ def _show_solutions(terminal: Terminal, game: Game) -> Game:
 def play(terminal: Terminal, chosen: Chosen, store: Store | None = None) -> Finish | None:
     """Play ``chosen`` until the board is full (the game solved, kept in ``store`` when one is
     given) or the input ends (None); `Quit` when the player types quit."""
-    game = new_game(chosen.puzzle)
+    in_play = play_of(new_game(chosen.puzzle))
     terminal.say(chosen.title)
     terminal.say("Fill the board with the coloured blocks: type SIZE:X,Y,O to put one down,")
     terminal.say("e.g. 2x3:4,0,h ('help' lists every command).")
-    draw(terminal, game)
-    started = terminal.clock()
-    while not game.solved:
+    draw(terminal, in_play.state)
+    started: float | None = None  # with the first block put down, as in every shell
+    while not in_play.state.solved:
         line = terminal.ask("> ", HELP)
         if line is None:
             terminal.say("Input ended: the game is left unsolved.")
             return None
         try:
-            game = _act(terminal, game, parse_command(line))
+            in_play = _act(terminal, in_play, parse_command(line))
         except MondrianError as error:
             terminal.say(error.words(cell_as_typed))
-    seconds = terminal.clock() - started
+        if started is None:  # read the clock only while it waits to start
+            started = clock_started(started, in_play, terminal.clock())
+    seconds = 0.0 if started is None else terminal.clock() - started
     difficulty = chosen.difficulty or difficulty_of(chosen.puzzle)
     finish = Finish(
-        challenge_key(chosen.puzzle), difficulty, seconds, game.assisted, game.moves, terminal.now()
+        challenge_key(chosen.puzzle),
+        difficulty,
+        seconds,
+        in_play.assisted,
+        in_play.moves,
+        terminal.now(),
     )
     _solved(terminal, finish, store)
     return finish
 
 
-def _act(terminal: Terminal, game: Game, command: Command) -> Game:
-    """``game`` after ``command`` (the block moved named, the board drawn again when it
-    changed); `MondrianError` when refused."""
-    before = game
+_REWINDS = {"undo": Rewind.UNDO, "redo": Rewind.REDO}
+
+
+def _act(terminal: Terminal, in_play: Play[Game], command: Command) -> Play[Game]:
+    """The game ``in_play`` after ``command``: each change is one step of its log, the move the
+    web app logs (a block named by its size is named by its cell), so undo, redo, the move
+    count and the assisted mark are the mid-end's.  The block moved is named and the board
+    drawn again when it changed; `MondrianError` when refused, and nothing changes."""
+    before = in_play.state
     if command.word == "place" and command.placement is not None:
-        game = place(game, command.placement)
+        in_play = stepped(in_play, Move(Action.PLACE, placement=command.placement))
         terminal.say(f"Put down {placement_words(command.placement, cell_as_typed)}.")
     elif command.word == "lift" and command.at is not None:
-        game = lift(game, command.at)
-        (gone,) = set(before.placed) - set(game.placed)  # a cell or a size: say which block
+        in_play = stepped(in_play, Move(Action.LIFT, cell=_cell_of(before, command.at)))
+        (gone,) = set(before.placed) - set(in_play.state.placed)  # a cell or a size: say which
         terminal.say(f"Lifted {block_words(gone, name_cell=cell_as_typed)}.")
     elif command.word == "turn" and command.at is not None:
-        game = turn(game, command.at)
-        terminal.say(f"Turned: {placement_words(game.placed[-1], cell_as_typed)}.")
-    elif command.word == "undo":
-        game = undo(game)
-    elif command.word == "redo":
-        game = redo(game)
+        in_play = stepped(in_play, Move(Action.TURN, cell=_cell_of(before, command.at)))
+        terminal.say(f"Turned: {placement_words(in_play.state.placed[-1], cell_as_typed)}.")
+    elif command.word in _REWINDS:
+        in_play = stepped(in_play, _REWINDS[command.word])
     elif command.word == "hint":
-        game, given = take_hint(game)
+        given = hint(before)
+        in_play = stepped(in_play, hint_step(given))
         suffix = "" if given.place is None else f" ({format_fixed(given.place)})"
         terminal.say(f"Hint: {given.message.say(cell_as_typed)}{suffix}")
     elif command.word == "solutions":
-        return _show_solutions(terminal, game)
-    if game.position != before.position or command.word == "board":
-        draw(terminal, game)
-    return game
+        _show_solutions(terminal, before)
+        return stepped(in_play, Move(Action.HELP))
+    if in_play.state.position != before.position or command.word == "board":
+        draw(terminal, in_play.state)
+    return in_play
+
+
+def _cell_of(game: Game, at: Cell | Block) -> Cell:
+    """The cell a move names for ``at``: a move of the log names its block by a cell, and the
+    player may type a size instead, which names the block `lift` would take (the last of that
+    size put down) by its top-left cell; `MoveError` as `lift` says it when there is none."""
+    if not isinstance(at, Block):
+        return at
+    (named,) = set(game.placed) - set(lift(game, at).placed)
+    return named.row, named.col
 
 
 def _solved(terminal: Terminal, finish: Finish, store: Store | None) -> None:

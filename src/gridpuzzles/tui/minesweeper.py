@@ -1,14 +1,15 @@
 """The Minesweeper screen: a status bar (mines left, face, timer), the board and a message line.
 
-The screen keeps the game's `History` (the current `Game` and what undo and redo reach) and
-moves it on with what the pure core returns; the cursor, the message, the hint, the
-probability overlay and the tally are UI state. The moves played (undo and redo included) are
-kept as a `SavedGame`; when the game ends it goes into the store (when the app has one), which
-counts its result in the level's statistics, as it does for the web app's games. An undo of
-the mine that lost a game plays it on: from then on each move is stored as it is played.
-Leaving a game in play (after its first reveal, before its end) costs a loss, so a new game,
-another level or quitting asks first (`ConfirmLeave`); the answer is kept either way. The
-overlay and hints belong to one game, and mark it assisted only once it has started.
+The screen keeps the game in play (`Play`: the current `Game`, what undo and redo reach and
+whether the player had help) and moves it on through the mid-end (`stepped`); the cursor,
+the message, the hint, the probability overlay and the tally are UI state. The moves played
+(undo and redo included) are kept as a `SavedGame`; when the game ends it goes into the
+store (when the app has one), which counts its result in the level's statistics, as it does
+for the web app's games. An undo of the mine that lost a game plays it on: from then on each
+move is stored as it is played. Leaving a game in play (after its first reveal, before its
+end) costs a loss, so a new game, another level or quitting asks first (`ConfirmLeave`); the
+answer is kept either way. The overlay and hints belong to one game, and mark it assisted
+only once it has started.
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ from textual.containers import Horizontal, ScrollableContainer
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from gridpuzzles.midend import History, HistoryError, Rewind
-from gridpuzzles.midend.minesweeper import history_of, rewind_helps
+from gridpuzzles.midend import HistoryError, Rewind
+from gridpuzzles.midend.minesweeper import advised, play_of, stepped
+from gridpuzzles.midend.play import Play
 from gridpuzzles.minesweeper.core.game import (
     Action,
     Game,
@@ -38,7 +40,6 @@ from gridpuzzles.minesweeper.core.game import (
     Status,
     figures,
     new_game,
-    play,
 )
 from gridpuzzles.minesweeper.core.grid import Cell, cell_of, cell_words
 from gridpuzzles.minesweeper.core.rendering import describe
@@ -127,11 +128,11 @@ class MinesweeperScreen(Screen[None]):
     def _begin(self, choice: GameChoice) -> None:
         """Set up a new game and its UI state (a random seed unless one was chosen)."""
         seed = choice.seed if choice.seed is not None else self.seeds.randrange(2**32)
-        self.history = history_of(new_game(choice.config, seed, placement(choice.config)))
+        self.play = play_of(new_game(choice.config, seed, placement(choice.config)))
         self.stored = False
         """Whether the game is in the store already (it ended, then its mine was undone):
         each move is then stored as it is played."""
-        self.record = SavedGame(
+        self.saved = SavedGame(
             new_game_id(),
             choice.config,
             seed,
@@ -139,6 +140,8 @@ class MinesweeperScreen(Screen[None]):
             counted=choice.seed is None,
             created_at=self.clock(),
         )
+        """What the store keeps of the game but its assisted mark, the game in play's
+        (`record`)."""
         self.odds_shown = False  # the overlay belongs to one game
         self.player = Player(choice.config.first_click)
         self.hinted: int | None = None
@@ -148,14 +151,19 @@ class MinesweeperScreen(Screen[None]):
     @property
     def game(self) -> Game:
         """The game as it stands."""
-        return self.history.present
+        return self.play.state
+
+    @property
+    def record(self) -> SavedGame:
+        """The game as the store keeps it: its moves (undo and redo included) so far, and
+        assisted when the game in play is."""
+        return replace(self.saved, assisted=self.play.assisted)
 
     def _assisted(self) -> None:
         """The player asked for help in the game being played: it no longer counts as theirs.
         Before the first reveal help tells nothing the rules do not (the board is all hidden,
-        the first click's rule known), so it marks nothing then."""
-        if self.in_play and not self.record.assisted:
-            self.record = replace(self.record, assisted=True)
+        the first click's rule known), so it marks nothing then (`advised`)."""
+        self.play = advised(self.play)
 
     @property
     def in_play(self) -> bool:
@@ -282,15 +290,14 @@ class MinesweeperScreen(Screen[None]):
             return
         now = self.clock()
         try:
-            game = play(self.game, move, now)
+            # (the overlay on from before the first reveal helps from the first reveal on)
+            after = stepped(self.play, move, now, helped=helped or self.odds_shown)
         except (MoveError, NoGuessError) as error:
             self._say(str(error))
             return
         self.hinted = None
-        if (helped or self.odds_shown) and game.started_at is not None:
-            # (the overlay on from before the first reveal helps from now on)
-            self.record = replace(self.record, assisted=True)
-        self._log(TimedMove(move, now), self.history.then(game))
+        self._log(TimedMove(move, now), after)
+        game = after.state
         if game.over:
             self.tally[game.status] += 1
             best = self._best_time()
@@ -346,15 +353,14 @@ class MinesweeperScreen(Screen[None]):
         if self.game.status is Status.WON:
             self._say(WON_KEPT)
             return
+        now = self.clock()
         try:
-            after = self.history.rewound(rewind)
+            after = stepped(self.play, rewind, now)
         except HistoryError as error:
             self._say(str(error))
             return
         was_over, self.hinted = self.game.over, None
-        if rewind_helps(self.game, after.present):
-            self.record = replace(self.record, assisted=True)
-        self._log(TimedMove(rewind, self.clock()), after)
+        self._log(TimedMove(rewind, now), after)
         if was_over:  # the mine is undone: the loss counted is taken back
             self.tally[Status.LOST] -= 1
             self.summary = ""
@@ -364,20 +370,20 @@ class MinesweeperScreen(Screen[None]):
             self._keep()
         self._draw(f"{'Undone' if rewind is Rewind.UNDO else 'Redone'}: this game is assisted.")
 
-    def _log(self, timed: TimedMove, after: History[Game]) -> None:
+    def _log(self, timed: TimedMove, after: Play[Game]) -> None:
         """Keep the move (or undo or redo) that led to ``after``: in the game's record, and
         in the store at once when the game is stored already (its mine was undone)."""
-        self.record = replace(self.record, moves=(*self.record.moves, timed))
-        self.history = after
+        self.saved = replace(self.saved, moves=(*self.saved.moves, timed))
+        self.play = after
         if not self.stored or self.store is None:
             return
         try:
             self.store.add_move(
-                self.record.id,
-                len(self.record.moves) - 1,
+                self.saved.id,
+                len(self.saved.moves) - 1,
                 timed,
-                after.present,
-                assisted=self.record.assisted,
+                after.state,
+                assisted=after.assisted,
             )
         except (sqlite3.Error, StorageError) as error:
             self.notify(f"The move was not saved: {error}", severity="error")

@@ -1,13 +1,16 @@
 """The Mondrian Blocks screen: pick a challenge, then fill the board with the coloured blocks.
 
-The screen keeps the core's `Game` and replaces it with what the core's actions return; the
-challenge being played, the block in hand, the cursor, the messages and the time are UI
-state.  The block in hand is drawn where it would go as the cursor (or the mouse) moves, with
-the core's reason at once when it does not fit there.  The black blocks of a challenge change
-only in the edit mode (``e``), over a draft game of its own whose moves undo like any other;
-``e`` again plays the new black blocks, ``escape`` leaves the challenge as it was.  A full
-board says how long it took (measured with the clock the app is given) and goes into the
-store, when the app has one, which keeps the best times per challenge and per difficulty.
+The screen keeps the game in play (`Play` of the core's `Game`) and changes it only by the
+steps of a move log (`midend.mondrian.stepped`), the same ones the web app logs, so undo, redo,
+the move count and the help had are the mid-end's; the challenge being played, the block in
+hand, the cursor, the messages and the time are UI state.  The block in hand is drawn where it
+would go as the cursor (or the mouse) moves, with the core's reason at once when it does not
+fit there.  The black blocks of a challenge change only in the edit mode (``e``), over a draft
+game in play of its own whose moves undo like any other; ``e`` again plays the new black
+blocks, ``escape`` leaves the challenge as it was.  A full board says how long it took
+(measured with the clock the app is given, from the first block put down as in every shell:
+`midend.mondrian.clock_started`) and goes into the store, when the app has one,
+which keeps the best times per challenge and per difficulty.
 """
 
 from __future__ import annotations
@@ -26,6 +29,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState
 
+from gridpuzzles.history import Rewind
+from gridpuzzles.midend.mondrian import clock_started, hint_step, play_of, stepped
+from gridpuzzles.midend.play import Play
 from gridpuzzles.mondrian.core.challenges import (
     LEVELS,
     challenge_key,
@@ -42,14 +48,9 @@ from gridpuzzles.mondrian.core.game import (
     lift,
     lift_black,
     new_game,
-    place,
-    place_black,
     placement_words,
     puzzle_of,
-    redo,
-    turn,
     turned,
-    undo,
     why_not,
 )
 from gridpuzzles.mondrian.core.grid import (
@@ -60,6 +61,7 @@ from gridpuzzles.mondrian.core.grid import (
     Placement,
     Puzzle,
 )
+from gridpuzzles.mondrian.core.moves import Action, Move
 from gridpuzzles.mondrian.core.official import OfficialChallenge
 from gridpuzzles.mondrian.core.records import (
     Finish,
@@ -69,7 +71,7 @@ from gridpuzzles.mondrian.core.records import (
 )
 from gridpuzzles.mondrian.solving.difficulty import difficulty_of
 from gridpuzzles.mondrian.solving.generation import GeneratedChallenge, generate_challenge
-from gridpuzzles.mondrian.solving.hints import reveal_solutions, take_hint
+from gridpuzzles.mondrian.solving.hints import hint, reveal_solutions
 from gridpuzzles.mondrian.solving.solutions import first_solution
 from gridpuzzles.storage import StorageError, Store
 from gridpuzzles.tui.dialogs import HelpScreen
@@ -228,8 +230,8 @@ class MondrianScreen(Screen[None]):
         self.clock = clock
         self.seeds = seeds
         self.store = store
-        self.draft: Game | None = None
-        """The game of the black blocks being edited (None while playing)."""
+        self.draft: Play[Game] | None = None
+        """The game in play of the black blocks being edited (None while playing)."""
         self.hand: Hand | None = None
         self.message = ""
         self.refused = False
@@ -238,8 +240,9 @@ class MondrianScreen(Screen[None]):
         self.records_text = ""
         self.bests: dict[str, float] = {}
         self.challenge = published_challenge(choose_published(seeds, LEVELS[0]))
-        self.game = new_game(self.challenge.puzzle)
-        self.started = clock()
+        self.play = play_of(new_game(self.challenge.puzzle))
+        self.started: float | None = None
+        """When the clock started: with the first block put down (`clock_started`)."""
 
     # Layout and drawing
 
@@ -270,9 +273,19 @@ class MondrianScreen(Screen[None]):
         return self.query_one(MondrianBoard)
 
     @property
+    def game(self) -> Game:
+        """The board of the game in play."""
+        return self.play.state
+
+    @property
+    def working_play(self) -> Play[Game]:
+        """The game in play the keys act on: the draft while editing, else the game."""
+        return self.draft if self.draft is not None else self.play
+
+    @property
     def working(self) -> Game:
-        """The game the keys act on: the draft while editing, else the game."""
-        return self.draft if self.draft is not None else self.game
+        """The board the keys act on: the draft's while editing, else the game's."""
+        return self.working_play.state
 
     @property
     def editing(self) -> bool:
@@ -324,13 +337,13 @@ class MondrianScreen(Screen[None]):
         self._draw_clock()
 
     def _draw_clock(self) -> None:
-        game = self.game
+        play = self.play
         if self.finish is not None:
             time = f"Solved in {duration_words(self.finish.seconds)}"
         else:
-            time = f"Time {clock_words(self.clock() - self.started)}"
-        helped = " (with help)" if game.assisted else ""
-        moves = count_words(game.moves, "move")
+            time = f"Time {clock_words(self._elapsed(self.clock()))}"
+        helped = " (with help)" if play.assisted else ""
+        moves = count_words(play.moves, "move")
         self.query_one("#clock", Static).update(f"{time}, {moves}{helped}")
 
     def _hand_words(self) -> str:
@@ -368,13 +381,13 @@ class MondrianScreen(Screen[None]):
     # Changing the game
 
     def _begin(self, challenge: Challenge) -> None:
-        """Start playing ``challenge``: nothing in hand, the clock from now."""
+        """Start playing ``challenge``: nothing in hand, the clock waiting for the first block."""
         self.challenge = challenge
-        self.game = new_game(challenge.puzzle)
+        self.play = play_of(new_game(challenge.puzzle))
         self.draft = None
         self.hand = None
         self.finish, self.summary = None, ""
-        self.started = self.clock()
+        self.started = None
         self._read_records()
         self.board.cursor = (0, 0)
         self._say(f"{challenge.title}: fill the board with the coloured blocks (? for help).")
@@ -390,34 +403,39 @@ class MondrianScreen(Screen[None]):
         the summary says so)."""
         return self.finish is not None and not self.editing
 
-    def _attempt(self, action: Callable[[Game], Game]) -> Game | None:
-        """The working game after ``action``, or None with the core's reason said."""
+    def _attempt(self, step: Move | Rewind) -> Play[Game] | None:
+        """The working game in play after ``step``, or None with the core's reason said."""
         try:
-            return action(self.working)
+            return stepped(self.working_play, step)
         except MondrianError as error:
             self._say(str(error), refused=True)
             return None
 
-    def _commit(self, game: Game, message: str) -> None:
-        """Keep ``game`` as the working game; a full board ends the game."""
+    def _commit(self, play: Play[Game], message: str) -> None:
+        """Keep ``play`` as the working game in play; a full board ends the game."""
         if self.draft is not None:
-            self.draft = game
+            self.draft = play
         else:
-            self.game = game
+            self.play = play
+            self.started = clock_started(self.started, play, self.clock())
         self._say(message)
         self._settle_hand()
-        if not self.editing and game.solved:
+        if not self.editing and play.state.solved:
             self._finish()
+
+    def _elapsed(self, now: float) -> float:
+        """The seconds on the game's clock at ``now`` (none before it starts)."""
+        return 0.0 if self.started is None else max(now - self.started, 0.0)
 
     def _finish(self) -> None:
         now = self.clock()
-        game = self.game
+        play = self.play
         finish = Finish(
             challenge_key(self.challenge.puzzle),
             self.challenge.difficulty,
-            max(now - self.started, 0.0),
-            game.assisted,
-            game.moves,
+            self._elapsed(now),
+            play.assisted,
+            play.moves,
             now,
         )
         self.finish = finish
@@ -504,10 +522,10 @@ class MondrianScreen(Screen[None]):
         if self._locked():
             return
         if pointed and not self.editing and block_at(self.game, cell) is not None:
-            game = self._attempt(lambda g: turn(g, cell))
-            if game is not None:
-                turned_block = game.placed[-1]
-                self._commit(game, f"Turned: {placement_words(turned_block)}.")
+            play = self._attempt(Move(Action.TURN, cell=cell))
+            if play is not None:
+                turned_block = play.state.placed[-1]
+                self._commit(play, f"Turned: {placement_words(turned_block)}.")
         elif self.hand is not None:
             self.hand = self.hand.turned()
             self._say(f"In hand: the {self.hand.block} block, turned.")
@@ -523,19 +541,19 @@ class MondrianScreen(Screen[None]):
         under = block_at(self.working, cell)
         black = self.editing
         if under is not None:
-            game = self._attempt(lambda g: (lift_black if black else lift)(g, cell))
-            if game is not None:
-                self._commit(game, f"Lifted {block_words(under, black)}.")
+            play = self._attempt(Move(Action.LIFT, black, cell=cell))
+            if play is not None:
+                self._commit(play, f"Lifted {block_words(under, black)}.")
                 grip = (cell[0] - under.row, cell[1] - under.col)
                 self.hand = Hand(under.block, under.orientation, grip)
         elif self.hand is None:
             self._say(f"choose a block first: {self._keys()} or tab", refused=True)
         else:
             placement = hand_placement(self.hand, cell, self.working.board)
-            game = self._attempt(lambda g: (place_black if black else place)(g, placement))
-            if game is not None:
+            play = self._attempt(Move(Action.PLACE, black, placement=placement))
+            if play is not None:
                 self.hand = None
-                self._commit(game, f"Put down {placement_words(placement)}.")
+                self._commit(play, f"Put down {placement_words(placement)}.")
         self._draw()
 
     @on(MondrianBoard.CellClicked)
@@ -551,16 +569,16 @@ class MondrianScreen(Screen[None]):
 
     def action_undo(self) -> None:
         if not self._locked():
-            self._step(undo, "Took back the last change (y makes it again).")
+            self._step(Rewind.UNDO, "Took back the last change (y makes it again).")
 
     def action_redo(self) -> None:
         if not self._locked():
-            self._step(redo, "Made the change again.")
+            self._step(Rewind.REDO, "Made the change again.")
 
-    def _step(self, action: Callable[[Game], Game], message: str) -> None:
-        game = self._attempt(action)
-        if game is not None:
-            self._commit(game, message)
+    def _step(self, rewind: Rewind, message: str) -> None:
+        play = self._attempt(rewind)
+        if play is not None:
+            self._commit(play, message)
         self._draw()
 
     def action_hint(self) -> None:
@@ -568,14 +586,15 @@ class MondrianScreen(Screen[None]):
         if self._play_only() or self._locked():
             return
         try:
-            game, given = take_hint(self.game)
+            given = hint(self.game)
+            play = stepped(self.play, hint_step(given))
         except MondrianError as error:
             self._say(f"No hint: {error}", refused=True)
             self._draw()
             return
         if given.place is not None:
             self.board.cursor = (given.place.row, given.place.col)
-        self._commit(game, f"Hint: {given.text}")
+        self._commit(play, f"Hint: {given.text}")
         self._draw()
 
     def action_solutions(self) -> None:
@@ -588,8 +607,8 @@ class MondrianScreen(Screen[None]):
             self._say(f"No solutions shown: {error}", refused=True)
             self._draw()
             return
-        if self.finish is None:
-            self.game = revealed.game
+        if self.finish is None:  # a solved game stays as it ended
+            self.play = stepped(self.play, Move(Action.HELP))
         pictures = tuple(picture(self.game, solution) for solution in revealed.solutions)
         self.app.push_screen(SolutionsScreen(pictures, revealed.count))
         self._draw()
@@ -651,7 +670,7 @@ class MondrianScreen(Screen[None]):
             self._edit(new_game(self.challenge.puzzle))
             return
         try:
-            puzzle = puzzle_of(self.draft)
+            puzzle = puzzle_of(self.draft.state)
         except MondrianError as error:
             self._say(str(error), refused=True)
             self._draw()
@@ -669,7 +688,7 @@ class MondrianScreen(Screen[None]):
             self._begin(own_challenge(puzzle, "Your challenge", difficulty_of(puzzle)))
 
     def _edit(self, draft: Game) -> None:
-        self.draft = draft
+        self.draft = play_of(draft)
         self.hand = None
         self._say(EDITING)
         self._draw()

@@ -23,12 +23,14 @@ from __future__ import annotations
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import TypeVar
 
 import anyio.to_thread
 
-from gridpuzzles.midend import History, HistoryError, Rewind
-from gridpuzzles.midend.minesweeper import history_of, rewind_helps
+from gridpuzzles.midend import HistoryError, Rewind
+from gridpuzzles.midend.minesweeper import advised, play_of, stepped
+from gridpuzzles.midend.play import Play
 from gridpuzzles.minesweeper import (
     Action,
     Config,
@@ -37,7 +39,6 @@ from gridpuzzles.minesweeper import (
     Move,
     MoveError,
     Status,
-    play,
 )
 from gridpuzzles.storage import (
     GameChanges,
@@ -69,14 +70,13 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class Entry:
-    """A game as the server holds it: its history (the current state and what undo and redo
-    reach), its owner, its version (the moves stored, undo and redo included: the length of
-    its log), whether the player had help in it and whether they left it."""
+    """A game as the server holds it: the game in play (the current state and what undo and
+    redo reach; its version, the moves stored, undo and redo included: the length of its
+    log; whether the player had help in it, as the store marks it), its owner and whether
+    the player left it."""
 
-    history: History[Game]
+    play: Play[Game]
     owner: str
-    version: int
-    assisted: bool = False
     left: bool = False
     left_at: float | None = None
     """When the player left the game (its clock stops there), if they did."""
@@ -84,7 +84,7 @@ class Entry:
     @property
     def game(self) -> Game:
         """The game as it stands."""
-        return self.history.present
+        return self.play.state
 
 
 def generates_board(game: Game, move: Move) -> bool:
@@ -135,7 +135,7 @@ class Games(KeptGames[Entry, SavedGame | GameChanges]):
         )
         self.store.add_game(saved)
         game = saved.start()
-        self._recent.put(saved.id, Entry(history_of(game), saved.owner, 0))
+        self._recent.put(saved.id, Entry(play_of(game), saved.owner))
         return saved.id, token, game
 
     async def play(
@@ -160,11 +160,15 @@ class Games(KeptGames[Entry, SavedGame | GameChanges]):
             if not generates_board(entry.game, move):
                 after = await anyio.to_thread.run_sync(self._play, game_id, entry, timed, assisted)
                 return move, after
-            game = await self.workers.run(
-                play, entry.game, move, timed.at, too_slow=NO_GUESS_TOO_SLOW
+            played = await self.workers.run(
+                partial(stepped, helped=assisted),
+                entry.play,
+                move,
+                timed.at,
+                too_slow=NO_GUESS_TOO_SLOW,
             )
             after = await anyio.to_thread.run_sync(
-                self._record, game_id, entry, timed, entry.history.then(game), assisted
+                self._record, game_id, entry, timed, played, assisted
             )
             return move, after
 
@@ -178,13 +182,14 @@ class Games(KeptGames[Entry, SavedGame | GameChanges]):
             entry = await self._in_play_as_seen(game_id, token, seen)
             if entry.game.status is Status.WON:
                 raise MoveError(WON_KEPT)
+            timed = TimedMove(rewind, self.clock())
             try:
-                after = entry.history.rewound(rewind)
+                after = stepped(entry.play, rewind, timed.at)
             except HistoryError as error:
                 raise MoveError(str(error)) from None
-            timed = TimedMove(rewind, self.clock())
-            helps = rewind_helps(entry.game, after.present)
-            return await anyio.to_thread.run_sync(self._record, game_id, entry, timed, after, helps)
+            return await anyio.to_thread.run_sync(
+                self._record, game_id, entry, timed, after, after.assisted
+            )
 
     async def advise(
         self, game_id: str, token: str | None, job: Callable[[Game], Awaitable[T]]
@@ -196,10 +201,10 @@ class Games(KeptGames[Entry, SavedGame | GameChanges]):
         async with self._locks.hold(game_id):
             entry = _in_play(await self._current(game_id, token))
             advice = await job(entry.game)
-            started = entry.game.started_at is not None
-            if started and not entry.assisted and not entry.game.over:
+            helped = advised(entry.play)
+            if helped.assisted and not entry.play.assisted:
                 await anyio.to_thread.run_sync(self.store.mark_assisted, game_id)
-                self._recent.put(game_id, replace(entry, assisted=True))
+                self._recent.put(game_id, replace(entry, play=helped))
             return advice
 
     async def leave(self, game_id: str, token: str | None) -> Entry:
@@ -222,7 +227,7 @@ class Games(KeptGames[Entry, SavedGame | GameChanges]):
         entry = self._as_seen(game_id, token, seen)
         if entry is None:
             entry = _in_play(await self._current(game_id, token))
-            check_seen(entry.version, seen)
+            check_seen(entry.play.version, seen)
         return entry
 
     def _as_seen(self, game_id: str, token: str | None, seen: int | None) -> Entry | None:
@@ -231,32 +236,32 @@ class Games(KeptGames[Entry, SavedGame | GameChanges]):
         (`MoveConflict`) if another process moved the game on, so a stale copy stores nothing
         (one read and one trip to a thread less on every move of a player)."""
         cached = self._cached(game_id, token)
-        if seen is None or cached is None or cached.version != seen:
+        if seen is None or cached is None or cached.play.version != seen:
             return None
         return _in_play(cached)
 
     def _play(self, game_id: str, entry: Entry, timed: TimedMove, assisted: bool) -> Entry:
         """Play ``timed`` on ``entry``, then `_record` it (one trip to a thread for both)."""
-        assert isinstance(timed.move, Move)
-        after = entry.history.then(play(entry.game, timed.move, timed.at))
+        after = stepped(entry.play, timed.move, timed.at, helped=assisted)
         return self._record(game_id, entry, timed, after, assisted)
 
     def _record(
-        self, game_id: str, entry: Entry, timed: TimedMove, after: History[Game], assisted: bool
+        self, game_id: str, entry: Entry, timed: TimedMove, after: Play[Game], helped: bool
     ) -> Entry:
         """Commit the move (or undo or redo) that led from ``entry`` to ``after`` (marking
-        the game assisted with it when it was help: only a game being played can be), cache
-        and return it. A move number another process took first is not stored
+        the game assisted with it when it was ``helped``: only a game being played can be),
+        cache and return it, assisted as the store has it now (help may have been given
+        through another process). A move number another process took first is not stored
         (`MoveConflict`)."""
         with self._stale_refused(game_id):
-            assisted_now = self.store.add_move(
+            assisted = self.store.add_move(
                 game_id,
-                entry.version,
+                entry.play.version,
                 timed,
-                after.present,
-                assisted=assisted and not entry.assisted,
+                after.state,
+                assisted=helped and not entry.play.assisted,
             )
-        played = replace(entry, history=after, version=entry.version + 1, assisted=assisted_now)
+        played = replace(entry, play=replace(after, assisted=assisted))
         self._recent.put(game_id, played)
         return played
 
@@ -264,7 +269,7 @@ class Games(KeptGames[Entry, SavedGame | GameChanges]):
         return copy.owner
 
     def _count(self, copy: Entry) -> int:
-        return copy.version
+        return copy.play.version
 
     def _read(
         self, game_id: str, cached: Entry | None
@@ -273,14 +278,14 @@ class Games(KeptGames[Entry, SavedGame | GameChanges]):
         if cached is None:
             saved = self.store.load_game(game_id)
             return None if saved is None else (saved.owner, saved)
-        changes = self.store.changes(game_id, cached.version)
+        changes = self.store.changes(game_id, cached.play.version)
         return None if changes is None else (cached.owner, changes)
 
     async def _caught_up(
         self, game_id: str, cached: Entry | None, read: SavedGame | GameChanges
     ) -> Entry:
         if isinstance(read, SavedGame):
-            start = Entry(history_of(read.start()), read.owner, 0)
+            start = Entry(play_of(read.start()), read.owner)
             return await self._played_on(
                 start, GameChanges(read.moves, read.assisted, read.left, read.left_at)
             )
@@ -290,24 +295,25 @@ class Games(KeptGames[Entry, SavedGame | GameChanges]):
     async def _played_on(self, entry: Entry, changes: GameChanges) -> Entry:
         """``entry`` after the ``changes`` stored since (a replay that generates a no-guess
         board runs on a worker, within the budget)."""
-        if not changes.moves and (changes.assisted, changes.left) == (entry.assisted, entry.left):
+        same = (changes.assisted, changes.left) == (entry.play.assisted, entry.left)
+        if not changes.moves and same:
             return entry
-        history = entry.history
+        played = entry.play
         if changes.moves:
             if any(
-                isinstance(timed.move, Move) and generates_board(history.present, timed.move)
+                isinstance(timed.move, Move) and generates_board(played.state, timed.move)
                 for timed in changes.moves
             ):
-                history = await self.workers.run(
-                    played_on, history, changes.moves, too_slow=REPLAY_TOO_SLOW
+                played = await self.workers.run(
+                    played_on, played, changes.moves, too_slow=REPLAY_TOO_SLOW
                 )
             else:
-                history = await anyio.to_thread.run_sync(played_on, history, changes.moves)
+                played = await anyio.to_thread.run_sync(played_on, played, changes.moves)
+        # The store's mark is the game's: help that is no step of the log (a hint, the
+        # probabilities, Play Move's mark) is kept only there.
         return Entry(
-            history,
+            replace(played, assisted=changes.assisted),
             entry.owner,
-            entry.version + len(changes.moves),
-            changes.assisted,
             changes.left,
             changes.left_at,
         )

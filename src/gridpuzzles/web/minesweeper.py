@@ -14,7 +14,7 @@ from typing import Annotated, TypeVar
 from fastapi import APIRouter, Query, Response
 
 from gridpuzzles.midend import Rewind
-from gridpuzzles.midend.minesweeper import history_of
+from gridpuzzles.midend.minesweeper import play_of
 from gridpuzzles.minesweeper import Game, Move
 from gridpuzzles.storage import records_json
 from gridpuzzles.web import assist
@@ -72,7 +72,7 @@ def router(games: Games) -> APIRouter:
         """Start a game. Its token comes back in the body and as a cookie for its path."""
         game_id, token, game = games.create(config_of(request), request.seed, player)
         give_token(response, token, game_path(game_id))
-        state = game_state(game_id, history_of(game), games.clock(), assisted=False, version=0)
+        state = game_state(game_id, play_of(game), games.clock())
         return CreatedGame(**state.model_dump(), token=token)
 
     async def advice(game: Game, job: Callable[[assist.Situation], T]) -> T:
@@ -89,10 +89,8 @@ def router(games: Games) -> APIRouter:
         # A game left is shown as it was left: its clock stopped there, as in the records.
         return game_state(
             game_id,
-            entry.history,
+            entry.play,
             games.clock() if entry.left_at is None else entry.left_at,
-            assisted=entry.assisted,
-            version=entry.version,
             left=entry.left,
         )
 

@@ -16,7 +16,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from gridpuzzles.bounds import MAX_SEED, is_digits, shown
-from gridpuzzles.midend import History
+from gridpuzzles.midend.play import Play
 from gridpuzzles.minesweeper import (
     LEVELS,
     Config,
@@ -413,19 +413,11 @@ class Error(BaseModel):
     )
 
 
-def game_state(
-    game_id: str,
-    history: History[Game],
-    now: float,
-    *,
-    assisted: bool,
-    version: int,
-    left: bool = False,
-) -> GameState:
-    """The player's view of the game ``history`` holds at time ``now`` (``left``: the player
-    left it, and it is kept so); the seed and 3BV only after the end (not of a game left,
-    which the player did not play to its end)."""
-    game = history.present
+def game_state(game_id: str, played: Play[Game], now: float, *, left: bool = False) -> GameState:
+    """The player's view of the game in play ``played`` at time ``now`` (``left``: the
+    player left it, and it is kept so); the seed and 3BV only after the end (not of a game
+    left, which the player did not play to its end)."""
+    game = played.state
     config = game.config
     numbers = figures(game, now)
     left = left and not game.over  # a game that had ended was left as it was
@@ -453,10 +445,10 @@ def game_state(
         elapsed=round(numbers.elapsed, 3),
         started=game.started_at is not None,
         clicks=numbers.clicks,
-        version=version,
-        assisted=assisted,
-        can_undo=history.can_undo and game.status is not Status.WON and not left,
-        can_redo=history.can_redo and not left,
+        version=played.version,
+        assisted=played.assisted,
+        can_undo=played.can_undo and game.status is not Status.WON and not left,
+        can_redo=played.can_redo and not left,
         result=result,
     )
 

@@ -17,12 +17,13 @@ from contextlib import contextmanager
 from fastapi import APIRouter, HTTPException, Response
 
 from gridpuzzles.history import Rewind
+from gridpuzzles.midend.mondrian import hint_step
 from gridpuzzles.mondrian.core.game import Game, MoveError
 from gridpuzzles.mondrian.core.grid import Placement, challenge
 from gridpuzzles.mondrian.core.moves import Action, Move
 from gridpuzzles.mondrian.core.notation import parse_block
 from gridpuzzles.mondrian.core.official import OfficialChallenge
-from gridpuzzles.mondrian.solving.hints import Hint, NoHintError, reveal_solutions, take_hint
+from gridpuzzles.mondrian.solving.hints import Hint, NoHintError, hint, reveal_solutions
 from gridpuzzles.mondrian.solving.solutions import count_solutions, solutions
 from gridpuzzles.storage import Store
 from gridpuzzles.web.models import Error
@@ -120,12 +121,10 @@ def refusals() -> Iterator[None]:
         raise HTTPException(409, str(error)) from None
 
 
-def revealed(game: Game) -> tuple[Game, Solutions]:
-    """The game, assisted now, and its challenge's first solutions (a worker's job)."""
+def revealed(game: Game) -> Solutions:
+    """The first solutions of ``game``'s challenge (a worker's job)."""
     shown = reveal_solutions(game, MAX_SHOWN)
-    return shown.game, Solutions(
-        count=shown.count, solutions=[[placed(p) for p in s] for s in shown.solutions]
-    )
+    return Solutions(count=shown.count, solutions=[[placed(p) for p in s] for s in shown.solutions])
 
 
 def play_router(store: Store, workers: Workers, clock: Callable[[], float]) -> APIRouter:
@@ -196,10 +195,8 @@ def play_router(store: Store, workers: Workers, clock: Callable[[], float]) -> A
         blocks to lift. The game is then assisted: it sets no record."""
 
         async def step(game: Game) -> tuple[Move | Rewind, Hint]:
-            _, given = await workers.run(take_hint, game, too_slow=SOLVER_TOO_SLOW)
-            if given.place is None:
-                return Move(Action.HELP), given
-            return Move(Action.HINT, placement=given.place), given
+            given = await workers.run(hint, game, too_slow=SOLVER_TOO_SLOW)
+            return hint_step(given), given
 
         with refusals():
             held, given = await games.play(game_id, token, step)
@@ -216,7 +213,7 @@ def play_router(store: Store, workers: Workers, clock: Callable[[], float]) -> A
         and sets no record (a solved game stays as it ended)."""
 
         async def step(game: Game) -> tuple[Move | Rewind, Solutions]:
-            _, shown = await workers.run(revealed, game, too_slow=SOLVER_TOO_SLOW)
+            shown = await workers.run(revealed, game, too_slow=SOLVER_TOO_SLOW)
             return Move(Action.HELP), shown
 
         with refusals():

@@ -1,45 +1,54 @@
-"""The server's Mondrian Blocks games: held by id, played with the core, timed by the server.
+"""The server's Mondrian Blocks games: held by id, played with the mid-end, timed by the server.
 
-This is the imperative shell around `mondrian.core.game`: it reads the clock, draws seeds,
-checks the token, and keeps each game in the store. Every rule is the core's; the one
-policy of its own is about time. The clock starts when the first coloured block is put down
-(not when the page opens, nor while the player makes their own challenge), and never starts
-again; coloured blocks can only be put down once the three black blocks are all on the board,
-so no time is won by filling the board before the challenge is complete. When the board is
-full, the game is kept in the store with that time (its challenge, difficulty, moves and
-whether the player had help) and takes no more moves.
+This is the imperative shell around a game in play (`midend.mondrian`: the core's game with its
+history, moves and help, stepped by the lines of the move log as every shell steps it): it
+reads the clock, draws seeds, checks the token, and keeps each game in the store. Every rule is
+the core's or the mid-end's; the one policy of its own is about time. The clock starts when the
+first coloured block is put down (not when the page opens, nor while the player makes their own
+challenge), and never starts again; coloured blocks can only be put down once the three black
+blocks are all on the board, so no time is won by filling the board before the challenge is
+complete. When the board is full, the game is kept in the store with that time (its challenge,
+difficulty, moves and whether the player had help) and takes no more moves.
 
-Every game in play is kept in the store as a Minesweeper game is (`storage.mondrian_play`):
-how it starts, then each move in its text form (`mondrian.core.moves`) with a note of what
-the server learned with it (the facts of new black blocks, the records a finish set), so a
-replay needs no solver. Any number of processes serving one store (`serve --workers N`, or
-servers on several hosts sharing a PostgreSQL database) play the same game: a game started by
-one is played on another, and a restarted server forgets no game. A game's ``version`` is the
-number of its moves, and each move is written at the number its copy knows; when another
-process (or another tab, through it) wrote first, nothing is written and the request is
-refused (`MoveConflict`, a 409 telling the page to show the game as it is now). A solved
-game's finish is kept in the records in the same transaction as its last move, so once
-however many processes race. Each process keeps a parsed copy of the `CACHE_SIZE` games it
-served last and reads only the moves played since (one cheap read per request). Bounds: a
-store keeps at most `mondrian_play.MAX_IN_PLAY` games in play and none untouched for a week,
-each of at most `MAX_MOVES` moves. Requests on one game in one process wait for each other
-(`GameLocks`). Solver work (generating a challenge, rating one, a hint, the solutions) runs in
-a worker process within the time budget (`Workers`); a job past the budget changes nothing. A
-published challenge needs none: its level is known and its one solution is counted in a
-millisecond.
+Every game in play is kept in the store as a Minesweeper game is (`storage.mondrian_play`): how
+it starts, then each move in its text form (`mondrian.core.moves`) with a note of what the
+server learned with it (the facts of new black blocks, the records a finish set), so a replay
+needs no solver. Any number of processes serving one store (`serve --workers N`, or servers on
+several hosts sharing a PostgreSQL database) play the same game: a game started by one is
+played on another, and a restarted server forgets no game. A game's ``version`` is the number
+of steps in its log (moves, undo and redo, help: `Play.version`), and each step is written at
+the number its copy knows; when another process (or another tab, through it) wrote first,
+nothing is written and the request is refused (`MoveConflict`, a 409 telling the page to show
+the game as it is now). A solved game's finish is kept in the records in the same transaction
+as its last move, so once however many processes race. Each process keeps a parsed copy of the
+`CACHE_SIZE` games it served last and reads only the moves played since (one cheap read per
+request). Bounds: a store keeps at most `mondrian_play.MAX_IN_PLAY` games in play and none
+untouched for a week, each of at most `MAX_MOVES` moves. Requests on one game in one process
+wait for each other (`GameLocks`). Solver work (generating a challenge, rating one, a hint, the
+solutions) runs in a worker process within the time budget (`Workers`); a job past the budget
+changes nothing. A published challenge needs none: its level is known and its one solution is
+counted in a millisecond.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, replace
 from functools import partial
 from typing import Any, TypeVar
 
 import anyio.to_thread
 
 from gridpuzzles.history import Rewind
+from gridpuzzles.midend.mondrian import (
+    clock_started,
+    play_from_json,
+    play_of,
+    play_to_json,
+    stepped,
+)
+from gridpuzzles.midend.play import Play
 from gridpuzzles.mondrian.core.challenges import (
     challenge_key,
     choose_published,
@@ -48,8 +57,8 @@ from gridpuzzles.mondrian.core.challenges import (
 )
 from gridpuzzles.mondrian.core.game import Game, MoveError, custom_game, new_game, puzzle_of
 from gridpuzzles.mondrian.core.grid import MondrianError, Placement, Puzzle
-from gridpuzzles.mondrian.core.moves import Action, Move, apply, parse_step, step_text
-from gridpuzzles.mondrian.core.notation import game_from_json, game_to_json, parse_block
+from gridpuzzles.mondrian.core.moves import Action, Move, parse_step, step_text
+from gridpuzzles.mondrian.core.notation import parse_block
 from gridpuzzles.mondrian.core.official import OfficialChallenge
 from gridpuzzles.mondrian.core.records import Finish, solved_sentences
 from gridpuzzles.mondrian.solving.difficulty import difficulty_of
@@ -101,11 +110,13 @@ class Facts:
 
 @dataclass(frozen=True)
 class Held:
-    """A game as the server holds it: the core's game, its owner (a token's digest), the kind
-    of challenge it began with, the facts of its black blocks, when its clock started, and,
-    once solved, how it ended."""
+    """A game as the server holds it: the game in play (the board, what undo and redo reach,
+    its moves, whether the player had help, and its version: the steps stored so far, the
+    number of the next one), its owner (a token's digest), the kind of challenge it began
+    with, the facts of its black blocks, when its clock started, and, once solved, how it
+    ended."""
 
-    game: Game
+    play: Play[Game]
     owner: str
     origin: str
     """``published``, ``random``, ``generated`` or ``own`` (`NewMondrianGame.challenge`)."""
@@ -118,8 +129,6 @@ class Held:
     kept: bool = False
     player: str | None = None
     """Whose records the game counts in (`web.players`), or None: everyone's."""
-    version: int = field(default=0, compare=False)
-    """The moves stored so far (undo and redo included): the number of the next one."""
 
 
 # The state in the store
@@ -151,9 +160,9 @@ def facts_from_json(document: Any) -> Facts | None:
 
 def held_to_json(held: Held) -> dict[str, Any]:
     """``held`` as the store keeps it (a game's setup), but its owner and version
-    (`held_from_json` reads it back)."""
+    (`held_from_json` reads it back): the game in play in the shape every release wrote."""
     return {
-        "game": game_to_json(held.game),
+        "game": play_to_json(held.play),
         "origin": held.origin,
         "first_key": held.first_key,
         "facts": facts_to_json(held.facts),
@@ -166,11 +175,12 @@ def held_to_json(held: Held) -> dict[str, Any]:
 
 
 def held_from_json(owner: str, document: dict[str, Any]) -> Held:
-    """The game ``held_to_json`` wrote, of ``owner``; `KeyError`, `TypeError` or
-    `MondrianError` for a document it did not write."""
+    """The game ``held_to_json`` wrote, of ``owner``, at version 0 (the store numbers the
+    moves after its setup); `KeyError`, `TypeError` or `MondrianError` for a document it did
+    not write."""
     finish = document["finish"]
     return Held(
-        game_from_json(document["game"]),
+        play_from_json(document["game"]),
         owner,
         str(document["origin"]),
         document["first_key"],
@@ -225,11 +235,11 @@ def move_of(request: MondrianMove) -> Move | Rewind:
     return Move(Action(request.action), request.black, cell=cell)
 
 
-def why_not(game: Game, request: MondrianMove) -> str | None:
+def why_not(play: Play[Game], request: MondrianMove) -> str | None:
     """Why the move ``request`` asks for would be refused now, in the board's words, or None
     when it would not."""
     try:
-        apply(game, move_of(request))
+        stepped(play, move_of(request))
     except MondrianError as error:
         return str(error)
     return None
@@ -240,31 +250,29 @@ def advanced(
     move: Move | Rewind,
     at: float,
     note: dict[str, Any] | None,
-    game: Game | None = None,
+    play: Play[Game] | None = None,
 ) -> Held:
     """``held`` after ``move``, played at ``at``, with what the server noted of it: both
     when it is played and when it is replayed from the store. New black blocks take the
     noted facts (none while one is off the board); the clock starts with the first coloured
     block put down (only once the black blocks are all on the board: `moves.apply`); the
     game ends when the board is full, with the records the note says it set. `MondrianError`
-    for a move the game refuses. ``game``: the game after ``move``, when the caller has
-    applied it already."""
-    if game is None:
-        game = apply(held.game, move)
-    noted = note or {}
+    for a move the game refuses. ``play``: the game in play after ``move``, when the caller
+    has stepped it already."""
+    if play is None:
+        play = stepped(held.play, move)
+    game, noted = play.state, note or {}
     facts = held.facts
-    if game.black != held.game.black:
+    if game.black != held.play.state.black:
         facts = facts_from_json(noted.get("facts"))
-    started = held.started
-    if started is None and game.placed:
-        started = at
-    after = replace(held, game=game, facts=facts, started=started, version=held.version + 1)
+    started = clock_started(held.started, play, at)
+    after = replace(held, play=play, facts=facts, started=started)
     if not game.solved:
         return after
     if facts is None or started is None:  # only a log changed by hand: the board is full
         raise ValueError("a full board without its challenge's facts or a start")
     finish = Finish(
-        facts.key, facts.difficulty, max(0.0, at - started), game.assisted, game.moves, at
+        facts.key, facts.difficulty, max(0.0, at - started), play.assisted, play.moves, at
     )
     return replace(
         after,
@@ -308,7 +316,8 @@ def finish_words(held: Held) -> str:
 
 def state_of(game_id: str, held: Held, now: float) -> MondrianState:
     """What the player sees of ``held`` at time ``now``."""
-    game, facts, finish = held.game, held.facts, held.finish
+    play, facts, finish = held.play, held.facts, held.finish
+    game = play.state
     if finish is not None:
         elapsed = finish.seconds
     else:
@@ -327,11 +336,11 @@ def state_of(game_id: str, held: Held, now: float) -> MondrianState:
         black_blocks=[in_tray(b) for b in game.black_blocks],
         tray=[in_tray(b) for b in game.tray],
         black_tray=[in_tray(b) for b in game.black_tray],
-        moves=game.moves,
-        version=held.version,
-        can_undo=game.can_undo and finish is None,
-        can_redo=game.can_redo and finish is None,
-        assisted=game.assisted,
+        moves=play.moves,
+        version=play.version,
+        can_undo=play.can_undo and finish is None,
+        can_redo=play.can_redo and finish is None,
+        assisted=play.assisted,
         solved=game.solved,
         started=held.started is not None,
         elapsed=round(elapsed, 3),
@@ -377,7 +386,7 @@ class MondrianGames(KeptGames[Held, InPlay]):
             game, facts = await anyio.to_thread.run_sync(opened, request, seed)
         token = tokens.new_token()
         held = Held(
-            game,
+            play_of(game),
             tokens.digest(token),
             request.challenge,
             None if facts is None else facts.key,
@@ -438,30 +447,32 @@ class MondrianGames(KeptGames[Held, InPlay]):
         self, game_id: str, held: Held, step: Step[T], when_solved: bool, seen: int | None = None
     ) -> tuple[Held, T]:
         """`play` on ``held``."""
-        check_seen(held.version, seen)
+        play = held.play
+        check_seen(play.version, seen)
         if held.finish is not None and not when_solved:
             raise MoveError(SOLVED)
-        if held.game.moves >= MAX_MOVES and held.finish is None:
+        if play.moves >= MAX_MOVES and held.finish is None:
             raise MoveError(TOO_LONG.format(moves=MAX_MOVES))
-        move, told = await step(held.game)
+        move, told = await step(play.state)
         if held.finish is not None:
             return held, told
-        game = apply(held.game, move)
+        if move == Move(Action.HELP) and play.assisted:
+            return held, told  # help changes nothing for a game already assisted: not logged
+        after_play = stepped(play, move)
+        game = after_play.state
         note: dict[str, Any] = {}
-        if game.black != held.game.black and not game.black_tray:
+        if game.black != play.state.black and not game.black_tray:
             facts = await self.workers.run(facts_of, puzzle_of(game), too_slow=SOLVER_TOO_SLOW)
             note["facts"] = facts_to_json(facts)
         at = self.clock()
-        after = advanced(held, move, at, note, game)
-        if after == held:  # nothing changed (help for a game already assisted)
-            return held, told
+        after = advanced(held, move, at, note, after_play)
         kept = await anyio.to_thread.run_sync(self._keep, game_id, move, note, at, after)
         return kept, told
 
     async def verdict(self, game_id: str, token: str | None, move: MondrianMove) -> str | None:
         """Why ``move`` would be refused now (None when it would be taken); nothing changes."""
         held = await self._current(game_id, token)
-        return SOLVED if held.finish is not None else why_not(held.game, move)
+        return SOLVED if held.finish is not None else why_not(held.play, move)
 
     def _keep(
         self, game_id: str, move: Move | Rewind, note: dict[str, Any], at: float, after: Held
@@ -471,7 +482,7 @@ class MondrianGames(KeptGames[Held, InPlay]):
         game's finish is kept in the records with it, and its new best times told, unless
         the database refuses it. `MoveConflict` when another process moved first."""
         finish = after.finish
-        with self.in_play.change(game_id, after.version - 1, at) as change:
+        with self.in_play.change(game_id, after.play.version - 1, at) as change:
             if finish is not None:
                 bests = change.keep(finish, after.player)
                 kept = bests is not None
@@ -485,11 +496,11 @@ class MondrianGames(KeptGames[Held, InPlay]):
         return copy.owner
 
     def _count(self, copy: Held) -> int:
-        return copy.version
+        return copy.play.version
 
     def _read(self, game_id: str, cached: Held | None) -> tuple[str, InPlay] | None:
         """The stored game (no copy), or only the moves after the copy's: one read."""
-        stored = self.in_play.fetch(game_id, None if cached is None else cached.version)
+        stored = self.in_play.fetch(game_id, None if cached is None else cached.play.version)
         return None if stored is None else (stored.owner, stored)
 
     async def _caught_up(self, game_id: str, cached: Held | None, read: InPlay) -> Held:

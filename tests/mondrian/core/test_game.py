@@ -1,11 +1,10 @@
-"""The game in play: the tray, placing and lifting, the refusals in the board's words, undo
-and redo, editing the black blocks, and a full board."""
+"""The board of a game: the tray, placing, lifting and turning, the refusals in the board's
+words, editing the black blocks, and a full board (undo, redo, the move count and help are the
+mid-end's: tests/midend/test_mondrian_play.py)."""
 
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from gridpuzzles.mondrian.core.game import (
     Game,
@@ -15,26 +14,21 @@ from gridpuzzles.mondrian.core.game import (
     custom_game,
     lift,
     lift_black,
-    mark_assisted,
     new_game,
     place,
     place_black,
     placement_words,
     puzzle_of,
-    redo,
     turn,
     turned,
-    undo,
     why_not,
 )
 from gridpuzzles.mondrian.core.grid import (
     BLACK_BLOCKS,
     COLOURED_BLOCKS,
-    STANDARD_BOARD,
     Block,
     Board,
     InvalidPuzzleError,
-    Orientation,
     Placement,
     challenge,
 )
@@ -66,16 +60,14 @@ def test_a_new_game_has_every_coloured_block_in_the_tray() -> None:
     game = fresh()
     assert game.tray == COLOURED_BLOCKS
     assert game.black == tuple(sorted(BLACK, key=Placement.sort_key))
-    assert (game.placed, game.moves, game.assisted, game.solved) == ((), 0, False, False)
-    assert not game.can_undo and not game.can_redo
+    assert (game.placed, game.solved) == ((), False)
 
 
 def test_the_solution_placed_block_by_block_solves_the_game() -> None:
     game = fresh()
-    for number, placement in enumerate(SOLUTION, 1):
+    for placement in SOLUTION:
         assert not game.solved
         game = place(game, placement)
-        assert game.moves == number
         assert placement.block not in game.tray
     assert game.solved and game.tray == ()
 
@@ -118,7 +110,6 @@ def test_lift_by_cell_or_by_size_returns_the_block_to_the_tray() -> None:
     by_cell = lift(game, (2, 6))  # a cell of the vertical 3x4 at column 5, row 0
     assert by_cell.placed == (SOLUTION[0],) and Block(3, 4) in by_cell.tray
     assert lift(game, Block(3, 4)).placed == by_cell.placed
-    assert by_cell.moves == 3
 
 
 @pytest.mark.parametrize(
@@ -150,35 +141,6 @@ def test_turn_turns_a_placed_block_about_its_top_left_cell_or_says_why_not() -> 
     assert turned(parse_fixed("2x3:4,0,h")) == parse_fixed("2x3:4,0,v")
 
 
-def test_undo_and_redo_walk_the_history_and_a_new_action_forgets_the_redo() -> None:
-    one = place(fresh(), SOLUTION[0])
-    two = place(one, SOLUTION[1])
-    back = undo(two)
-    assert back.position == one.position and back.can_redo
-    assert redo(back).position == two.position
-    assert undo(undo(two)).position == fresh().position
-    branched = place(back, SOLUTION[2])
-    assert not branched.can_redo
-    with pytest.raises(MoveError, match="nothing to redo"):
-        redo(branched)
-    with pytest.raises(MoveError, match="nothing to undo"):
-        undo(fresh())
-    assert redo(back).moves == 2  # two places: the undo and the redo are not moves
-    assert undo(two).moves == back.moves == 2
-
-
-def test_moves_count_placements_lifts_and_turns_not_undo_and_redo() -> None:
-    game = place(fresh(), parse_fixed("1x4:4,0,h"))
-    game = lift(turn(game, (0, 4)), (0, 4))
-    assert game.moves == 3
-    assert redo(undo(redo(undo(game)))).moves == 3
-
-
-def test_help_is_not_undone() -> None:
-    game = undo(mark_assisted(place(fresh(), SOLUTION[0])))
-    assert game.assisted and game.placed == ()
-
-
 def test_a_custom_challenge_places_its_black_blocks_with_the_same_checks() -> None:
     game = custom_game()
     assert game.black_tray == tuple(sorted(BLACK_BLOCKS, key=lambda b: -b.area))
@@ -195,16 +157,17 @@ def test_a_custom_challenge_places_its_black_blocks_with_the_same_checks() -> No
         game = place_black(game, placement)
     assert puzzle_of(game) == challenge(BLACK)
     moved = lift_black(game, (7, 5))
-    assert moved.black_tray == (Block(1, 3),) and undo(moved).black == game.black
+    assert moved.black_tray == (Block(1, 3),)
+    assert place_black(moved, BLACK[2]).black_tray == ()
     with pytest.raises(MoveError, match="no 1x3 black block on the board"):
         lift_black(moved, Block(1, 3))
 
 
-def test_editing_a_picked_challenge_is_an_action_that_undo_takes_back() -> None:
+def test_editing_a_picked_challenge_moves_its_black_blocks() -> None:
     game = fresh()
     edited = place_black(lift_black(game, Block(1, 1)), parse_fixed("1x1:7,7,h"))
     assert puzzle_of(edited) != puzzle_of(game)
-    assert puzzle_of(undo(undo(edited))) == puzzle_of(game)
+    assert puzzle_of(place_black(lift_black(edited, (7, 7)), BLACK[0])) == puzzle_of(game)
     with pytest.raises(MoveError, match="coloured, not a black block"):
         lift_black(place(game, SOLUTION[0]), (0, 0))
 
@@ -223,49 +186,3 @@ def test_words_count_from_one() -> None:
     )
     assert placement_words(parse_fixed("3x3:0,0,h")) == "the 3x3 block at row 1, column 1"
     assert block_at(fresh(), (3, 2)) == BLACK[0] and block_at(fresh(), (0, 0)) is None
-
-
-PLACEMENTS = st.builds(
-    Placement,
-    st.integers(-1, 8),
-    st.integers(-1, 8),
-    st.sampled_from((*COLOURED_BLOCKS, Block(1, 2), Block(2, 7))),
-    st.sampled_from(list(Orientation)),
-)
-ACTIONS = st.lists(
-    st.one_of(
-        st.tuples(st.just("place"), PLACEMENTS),
-        st.tuples(st.just("lift"), st.tuples(st.integers(0, 7), st.integers(0, 7))),
-        st.tuples(st.just("turn"), st.tuples(st.integers(0, 7), st.integers(0, 7))),
-        st.tuples(st.just("undo"), st.none()),
-        st.tuples(st.just("redo"), st.none()),
-    ),
-    max_size=40,
-)
-
-
-@settings(max_examples=200, deadline=None)
-@given(ACTIONS)
-def test_any_actions_keep_the_blocks_on_the_board_apart_and_the_tray_whole(
-    actions: list[tuple[str, object]],
-) -> None:
-    game = fresh()
-    for name, argument in actions:
-        before = game
-        try:
-            if name == "place":
-                assert isinstance(argument, Placement)
-                game = place(game, argument)
-            elif name in ("lift", "turn"):
-                assert isinstance(argument, tuple)
-                game = (lift if name == "lift" else turn)(game, argument)
-            else:
-                game = (undo if name == "undo" else redo)(game)
-        except MoveError as error:
-            assert str(error) and "\n" not in str(error)  # one line saying why
-            continue
-        assert game.moves == before.moves + (0 if name in ("undo", "redo") else 1)
-        cells = [cell for p in (*game.black, *game.placed) for cell in p.cells()]
-        assert len(cells) == len(set(cells))
-        assert all(STANDARD_BOARD.contains(p) for p in game.placed)
-        assert sorted(game.tray + tuple(p.block for p in game.placed)) == sorted(COLOURED_BLOCKS)

@@ -1,27 +1,13 @@
 from __future__ import annotations
 
 import json
-import re
-from collections.abc import Callable
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from gridpuzzles.mondrian.core.challenges import find_published
 from gridpuzzles.mondrian.core.game import (
-    Game,
-    MoveError,
-    custom_game,
-    lift,
-    lift_black,
-    mark_assisted,
     new_game,
     place,
-    place_black,
-    redo,
-    turn,
-    undo,
 )
 from gridpuzzles.mondrian.core.grid import (
     STANDARD_BLOCKS,
@@ -128,97 +114,10 @@ def test_text_grid_and_json() -> None:
     assert solutions_to_json(3, None) == {"count": 3}
 
 
-# A game in play as JSON
-
-GAME_PLACEMENTS = st.builds(
-    Placement,
-    st.integers(0, 7),
-    st.integers(0, 7),
-    st.sampled_from(STANDARD_BLOCKS),
-    st.sampled_from(list(Orientation)),
-)
-GAME_ACTIONS = st.lists(
-    st.one_of(
-        st.tuples(st.sampled_from([place, place_black]), GAME_PLACEMENTS),
-        st.tuples(
-            st.sampled_from([lift, lift_black, turn]),
-            st.tuples(st.integers(0, 7), st.integers(0, 7)),
-        ),
-        st.tuples(st.sampled_from([undo, redo, mark_assisted]), st.none()),
-    ),
-    max_size=30,
-)
-
-
-@st.composite
-def games(draw: st.DrawFn) -> Game:
-    """A published challenge or the player's own board, after any actions (refused ones
-    skipped): blocks on the board, undo and redo history, help."""
-    game = draw(st.sampled_from([new_game(find_published("001040531").puzzle), custom_game()]))
-    for action, argument in draw(GAME_ACTIONS):
-        act: Callable[..., Game] = action
-        try:
-            game = act(game) if argument is None else act(game, argument)
-        except MoveError:
-            continue
-    return game
-
-
-@settings(max_examples=200, deadline=None)
-@given(games())
-def test_a_game_round_trips_through_json(game: Game) -> None:
+def test_a_game_round_trips_through_json() -> None:
+    game = place(new_game(find_published("001040531").puzzle), parse_fixed("2x2:6,6,h"))
     document = game_to_json(game)
-    assert game_from_json(json.loads(json.dumps(document))) == game
-    assert len(document["earlier"]) + len(document["later"]) <= game.moves
-
-
-def test_a_game_as_json_names_its_blocks_in_the_notation() -> None:
-    game = place(custom_game(), Placement(0, 0, Block(2, 3), Orientation.VERTICAL))
-    document = game_to_json(undo(game))
-    assert document["position"] == {"black": [], "placed": []}
-    assert document["later"] == [{"black": [], "placed": ["2x3:0,0,v"]}]
-    assert (document["board"], document["black_blocks"], document["moves"]) == (
-        "8x8",
-        ["1x3", "1x2", "1x1"],
-        1,  # the undo is not a move
-    )
-
-
-@pytest.mark.parametrize(
-    ("change", "error", "message"),
-    [
-        ({"board": 8}, NotationError, "the board must be a string"),
-        ({"moves": -1}, NotationError, "moves are a whole number from 0"),
-        ({"assisted": 1}, NotationError, "assisted is true or false"),
-        ({"blocks": ["1x1"] * 145}, NotationError, "at most 144 strings"),
-        ({"blocks": ["3x4"]}, InvalidPuzzleError, "the free blocks cover"),
-        (
-            {"earlier": [{"black": [], "placed": []}] * 3},
-            NotationError,
-            "a game of 1 move has at most 1 position to undo and redo, not 4",
-        ),
-        (
-            {"position": {"black": ["2x3:0,0,h"], "placed": []}},
-            InvalidPuzzleError,
-            "the game has no black 2x3 block to put there",
-        ),
-        (
-            {"position": {"black": [], "placed": ["2x3:0,0,h", "2x2:1,0,h"]}},
-            InvalidPuzzleError,
-            "overlaps another block",
-        ),
-        (
-            {"position": {"black": [], "placed": ["2x3:7,0,h"]}},
-            InvalidPuzzleError,
-            "leaves the 8x8 board",
-        ),
-        ({"later": [{"placed": []}]}, NotationError, "keys black and placed"),
-        ({"extra": 1}, NotationError, "a game is a JSON object with the keys board"),
-    ],
-)
-def test_a_game_document_not_in_the_form_is_refused_in_one_line(
-    change: dict[str, object], error: type[Exception], message: str
-) -> None:
-    game = undo(place(custom_game(), Placement(0, 0, Block(2, 3), Orientation.VERTICAL)))
-    with pytest.raises(error, match=re.escape(message)):
-        game_from_json({**game_to_json(game), **change})
+    assert sorted(document) == ["black_blocks", "blocks", "board", "position"]
+    read, positions = game_from_json(json.loads(json.dumps(document)))
+    assert read == game
+    assert positions.read(document["position"]) == game.position

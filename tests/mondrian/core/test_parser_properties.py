@@ -16,13 +16,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gridpuzzles.mondrian.core.game import custom_game, place, undo
+from gridpuzzles.history import Rewind
+from gridpuzzles.midend.mondrian import play_from_json, play_of, play_to_json, replayed
+from gridpuzzles.mondrian.core.game import custom_game
 from gridpuzzles.mondrian.core.grid import MAX_BLOCKS, Block, MondrianError, Orientation, Placement
+from gridpuzzles.mondrian.core.moves import Action, Move
 from gridpuzzles.mondrian.core.notation import (
     format_fixed,
     format_position,
-    game_from_json,
-    game_to_json,
     parse_block,
     parse_blocks,
     parse_board,
@@ -236,8 +237,11 @@ def test_challenge_files(text: str) -> None:
         assert all(c.solutions >= 0 for c in challenges)
 
 
-GAME_DOCUMENT = game_to_json(
-    undo(place(custom_game(), Placement(0, 0, Block(2, 3), Orientation.VERTICAL)))
+GAME_DOCUMENT = play_to_json(
+    replayed(
+        play_of(custom_game()),
+        (Move(Action.PLACE, True, Placement(0, 0, Block(1, 3), Orientation.VERTICAL)), Rewind.UNDO),
+    )
 )
 GAME_FIELDS = [
     ("board",),
@@ -250,8 +254,8 @@ GAME_FIELDS = [
     ("assisted",),
     ("blocks", 0),
     ("later", 0),
-    ("later", 0, "placed"),
-    ("later", 0, "placed", 0),
+    ("later", 0, "black"),
+    ("later", 0, "black", 0),
     ("position", "black"),
 ]
 
@@ -272,6 +276,6 @@ def near_game_documents(draw: st.DrawFn) -> Any:
 @given(JSON_VALUES | near_game_documents())
 @SOME
 def test_game_documents(document: Any) -> None:
-    game = returns_or_refuses(game_from_json, document)
-    if game is not None:
-        assert game_from_json(game_to_json(game)) == game
+    play = returns_or_refuses(play_from_json, document)
+    if play is not None:
+        assert play_from_json(play_to_json(play)) == play

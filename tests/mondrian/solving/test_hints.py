@@ -7,7 +7,6 @@ import random
 
 import pytest
 
-from gridpuzzles.history import History
 from gridpuzzles.mondrian.core.game import (
     Game,
     MoveError,
@@ -42,13 +41,13 @@ def extends(game: Game) -> bool:
     return count_solutions(puzzle) > 0
 
 
-def test_hints_alone_solve_a_challenge_and_mark_it_assisted() -> None:
+def test_hints_alone_solve_a_challenge() -> None:
     game = new_game(EXAMPLE)
     while not game.solved:
         game, given = take_hint(game)
         assert given.place is not None and given.place in SOLUTION
         assert given.text.startswith(f"place the {given.place.block} block at row ")
-    assert game.assisted and is_solution(EXAMPLE, (*game.black, *game.placed))
+    assert is_solution(EXAMPLE, (*game.black, *game.placed))
     with pytest.raises(NoHintError, match="the board is full"):
         hint(game)
 
@@ -110,14 +109,14 @@ def test_every_hint_on_random_boards_is_right(official: tuple[OfficialChallenge,
                     game.board,
                     game.black_blocks,
                     game.coloured_blocks,
-                    History(type(game.position)(game.black, kept)),
+                    type(game.position)(game.black, kept),
                 )
             )
 
 
-def test_showing_the_solutions_marks_the_game_assisted() -> None:
+def test_the_solutions_shown_and_their_count() -> None:
     shown = reveal_solutions(new_game(EXAMPLE))
-    assert shown.count == 1 and shown.solutions == (SOLUTION,) and shown.game.assisted
+    assert shown.count == 1 and shown.solutions == (SOLUTION,)
     several = challenge(parse_fixed(t) for t in ("1x1:0,0,h", "1x2:1,0,h", "1x3:3,0,h"))
     shown = reveal_solutions(new_game(several), limit=2)
     assert len(shown.solutions) == 2 and shown.count > 2

@@ -9,16 +9,14 @@ Vocabulary:
   turning a block is choosing the other orientation (`turned`); its text form is the
   notation's ``SIZE:X,Y,O`` (`notation.format_fixed`, e.g. ``2x3:4,0,h``).
 
-Every action (`place`, `lift`, `turn`, `place_black`, `lift_black`, `undo`, `redo`) returns a
-new `Game`, or raises `MoveError` with a message in the board's own terms ("the 2x3 block would
-stick out past the right edge", "the 2x3 block would cover the 1x4 block at row 2, column 1");
-a refused action changes nothing.  The message keeps the cells it names (`words.Words`): its
-``str()`` counts them from 1, row first, and `MoveError.words` says them as a shell asks.  What undo restores is the
-`Position` (the blocks on the board); the count of moves and whether the player had help
-(`assisted`) are not undone.  Moves count what the player did to the board (placing, lifting
-and turning a block, black ones included), not the undo and redo that walk back and forth
-through it, so that every shell shows the same count.  The core keeps no time: the shell
-measures it.
+Every action (`place`, `lift`, `turn`, `place_black`, `lift_black`) returns a new `Game`, or
+raises `MoveError` with a message in the board's own terms ("the 2x3 block would stick out past
+the right edge", "the 2x3 block would cover the 1x4 block at row 2, column 1"); a refused
+action changes nothing.  The message keeps the cells it names (`words.Words`): its ``str()``
+counts them from 1, row first, and `MoveError.words` says them as a shell asks.  A `Game` is
+the board as it stands and nothing else: undo and redo, the count of moves and whether the
+player had help belong to the game in play that every shell keeps
+(`gridpuzzles.midend.mondrian`), and the core keeps no time.
 """
 
 from __future__ import annotations
@@ -27,7 +25,6 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from gridpuzzles.history import History, HistoryError, Rewind
 from gridpuzzles.mondrian.core.grid import (
     BLACK_BLOCKS,
     STANDARD_BLOCKS,
@@ -66,36 +63,16 @@ class Position:
 
 @dataclass(frozen=True)
 class Game:
-    """A game in play.  Build it with `new_game` or `custom_game`; change it with the actions
-    of this module."""
+    """A game's board as it stands: its blocks and those on the board.  Build it with
+    `new_game` or `custom_game`; change it with the actions of this module."""
 
     board: Board
     black_blocks: tuple[Block, ...]
     """Every black block of the challenge, on the board or not (largest first)."""
     coloured_blocks: tuple[Block, ...]
     """Every coloured block of the game (largest first)."""
-    history: History[Position]
-    """The position on the board and those undo and redo go to (`gridpuzzles.history`)."""
-    moves: int = 0
-    """Blocks placed, lifted and turned; undo and redo are not moves (a game of ``moves``
-    moves keeps at most ``moves`` positions to undo and redo to)."""
-    assisted: bool = False
-    """Whether the player had help (a hint, the solutions): such a game sets no record."""
-
-    @property
-    def position(self) -> Position:
-        """The blocks on the board now."""
-        return self.history.present
-
-    @property
-    def earlier(self) -> tuple[Position, ...]:
-        """The positions `undo` goes back to, the latest last."""
-        return self.history.past
-
-    @property
-    def later(self) -> tuple[Position, ...]:
-        """The positions `redo` goes forward to, the next last."""
-        return self.history.future
+    position: Position = Position()
+    """The blocks on the board now."""
 
     @property
     def black(self) -> tuple[Placement, ...]:
@@ -122,14 +99,6 @@ class Game:
         """Whether every block is on the board, so that the board is full."""
         return not self.tray and not self.black_tray
 
-    @property
-    def can_undo(self) -> bool:
-        return self.history.can_undo
-
-    @property
-    def can_redo(self) -> bool:
-        return self.history.can_redo
-
 
 def _left(blocks: tuple[Block, ...], placements: Iterable[Placement]) -> tuple[Block, ...]:
     return sorted_blocks((Counter(blocks) - Counter(p.block for p in placements)).elements())
@@ -141,7 +110,7 @@ def new_game(puzzle: Puzzle) -> Game:
         puzzle.board,
         sorted_blocks(p.block for p in puzzle.fixed),
         puzzle.free_blocks,
-        History(Position(black=puzzle.fixed)),
+        Position(black=puzzle.fixed),
     )
 
 
@@ -162,7 +131,7 @@ def custom_game(
     if missing:
         raise MoveError(f"the black {_sizes(missing.elements())} not among the game's blocks")
     coloured = sorted_blocks((Counter(puzzle.blocks) - Counter(black)).elements())
-    return Game(board, black, coloured, History(Position()))
+    return Game(board, black, coloured)
 
 
 def puzzle_of(game: Game) -> Puzzle:
@@ -303,8 +272,8 @@ def _check_inside(board: Board, placement: Placement) -> None:
 
 
 def _moved(game: Game, position: Position) -> Game:
-    """``game`` after an action that led to ``position`` (which undo can leave)."""
-    return replace(game, history=game.history.then(position), moves=game.moves + 1)
+    """``game`` after an action that led to ``position``."""
+    return replace(game, position=position)
 
 
 def place(game: Game, placement: Placement) -> Game:
@@ -358,7 +327,7 @@ def turn(game: Game, at: Cell | Block) -> Game:
         raise MoveError(f"the {old.block} block is square: turning it changes nothing")
     lifted = replace(game.position, placed=_without(game.placed, old))
     new = turned(old)
-    _check(replace(game, history=History(lifted)), new, black=False)
+    _check(replace(game, position=lifted), new, black=False)
     return _moved(game, replace(lifted, placed=(*lifted.placed, new)))
 
 
@@ -373,27 +342,3 @@ def lift_black(game: Game, at: Cell | Block) -> Game:
     """Editing the challenge: take a black block off the board (to place it elsewhere)."""
     gone = _find(game, at, black=True)
     return _moved(game, replace(game.position, black=_without(game.black, gone)))
-
-
-def undo(game: Game) -> Game:
-    """Go back to the position before the last action."""
-    return _rewound(game, Rewind.UNDO)
-
-
-def redo(game: Game) -> Game:
-    """Play again the action the last `undo` took back."""
-    return _rewound(game, Rewind.REDO)
-
-
-def _rewound(game: Game, rewind: Rewind) -> Game:
-    """``game`` after an undo or redo (`MoveError` when there is nothing to undo or redo):
-    neither is a move, nor takes back help."""
-    try:
-        return replace(game, history=game.history.rewound(rewind))
-    except HistoryError as error:
-        raise MoveError(str(error)) from None
-
-
-def mark_assisted(game: Game) -> Game:
-    """The game after the player had help: it no longer sets a record."""
-    return replace(game, assisted=True)

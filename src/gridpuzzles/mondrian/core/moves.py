@@ -37,13 +37,10 @@ from gridpuzzles.mondrian.core.game import (
     Game,
     lift,
     lift_black,
-    mark_assisted,
     place,
     place_black,
     puzzle_of,
-    redo,
     turn,
-    undo,
 )
 from gridpuzzles.mondrian.core.grid import MAX_SIDE, Placement
 from gridpuzzles.mondrian.core.notation import (
@@ -190,28 +187,24 @@ def parse_step(text: str) -> Move | Rewind:
     return _parse(stripped, "place, lift, turn, hint, help, undo or redo")
 
 
-def apply(game: Game, step: Move | Rewind) -> Game:
-    """``game`` after ``step``, by the core's rules: `MoveError` (from `game`) saying why not,
-    and then nothing changes.
+def apply(game: Game, move: Move) -> Game:
+    """The board after ``move``, by the core's rules: `MoveError` (from `game`) saying why not,
+    and then nothing changes.  Undo and redo, and the help a hint or ``help`` is, belong to the
+    game in play (`gridpuzzles.midend.mondrian.stepped`), which calls this for the board.
 
     A coloured block is put down or turned only once the black blocks are all on the board (as
-    every shell plays it), though the core's `place` and `turn` alone would let it.  A hint is
-    the game marked assisted with the block put down: what `solving.hints.take_hint` returns
-    for that hint.
+    every shell plays it), though the core's `place` and `turn` alone would let it.  A hint
+    puts its block down, as `solving.hints.take_hint` does; ``help`` leaves the board as it is.
     """
-    if isinstance(step, Rewind):
-        return undo(game) if step is Rewind.UNDO else redo(game)
-    if step.action is Action.HELP:
-        return mark_assisted(game)
-    if step.action is Action.LIFT:
-        assert step.cell is not None  # Move checks it
-        return (lift_black if step.black else lift)(game, step.cell)
-    if not step.black:
+    if move.action is Action.HELP:
+        return game
+    if move.action is Action.LIFT:
+        assert move.cell is not None  # Move checks it
+        return (lift_black if move.black else lift)(game, move.cell)
+    if not move.black:
         puzzle_of(game)  # `MoveError` while black blocks are off the board
-    if step.action is Action.TURN:
-        assert step.cell is not None
-        return turn(game, step.cell)
-    assert step.placement is not None
-    if step.action is Action.HINT:
-        return place(mark_assisted(game), step.placement)
-    return (place_black if step.black else place)(game, step.placement)
+    if move.action is Action.TURN:
+        assert move.cell is not None
+        return turn(game, move.cell)
+    assert move.placement is not None
+    return (place_black if move.black else place)(game, move.placement)

@@ -1,5 +1,5 @@
 """Text formats of Mondrian Blocks: command-line specs, TOML puzzle files, text grids, JSON
-(solutions, and a game in play with its undo and redo history).
+(solutions, and a game's board as it stands).
 
 On the command line a position is ``X,Y,O``: X the column and Y the row (0-based from the
 top-left corner) of the block's top-left cell, O its orientation, ``h`` or ``v``.  Everything
@@ -20,8 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from gridpuzzles.bounds import BoundError, parse_whole
-from gridpuzzles.history import History
-from gridpuzzles.mondrian.core.game import Game, Position, count_words
+from gridpuzzles.mondrian.core.game import Game, Position
 from gridpuzzles.mondrian.core.grid import (
     MAX_BLOCKS,
     MAX_SIDE,
@@ -229,78 +228,50 @@ def solutions_to_json(count: int, solutions: Iterable[Sequence[Placement]] | Non
     return document
 
 
-_GAME_KEYS = (
-    "board",
-    "black_blocks",
-    "blocks",
-    "position",
-    "earlier",
-    "later",
-    "moves",
-    "assisted",
-)
+GAME_KEYS = ("board", "black_blocks", "blocks", "position")
+"""The keys of a game's JSON (`game_to_json`)."""
 
 
 def game_to_json(game: Game) -> JsonObject:
-    """A game in play as JSON, read back by :func:`game_from_json`: the board ``WxH``, the
-    black and the coloured blocks (sizes), the position (black and coloured blocks on the
-    board, each ``SIZE:X,Y,O`` in the order they were put down), the positions undo and redo
-    go to, the move count and whether the player had help."""
+    """A game as JSON, read back by :func:`game_from_json`: the board ``WxH``, the black and
+    the coloured blocks (sizes) and the position (`position_to_json`)."""
     return {
         "board": str(game.board),
         "black_blocks": [str(block) for block in game.black_blocks],
         "blocks": [str(block) for block in game.coloured_blocks],
-        "position": _position_to_json(game.position),
-        "earlier": [_position_to_json(position) for position in game.earlier],
-        "later": [_position_to_json(position) for position in game.later],
-        "moves": game.moves,
-        "assisted": game.assisted,
+        "position": position_to_json(game.position),
     }
 
 
-def game_from_json(document: Any) -> Game:
-    """The game :func:`game_to_json` wrote; `NotationError` for a document not in that form
+def game_from_json(document: Any) -> tuple[Game, Positions]:
+    """The game :func:`game_to_json` wrote, and the reader of its positions (for the other
+    positions a game in play keeps with it); `NotationError` for a document not in that form
     and `InvalidPuzzleError` for one whose blocks cannot make the game (they do not fill the
-    board, or a position holds blocks the game has not, off the board or overlapping). Every
-    list is checked against `MAX_BLOCKS` (the history against the move count) before it is
-    read."""
-    if not isinstance(document, dict) or sorted(document) != sorted(_GAME_KEYS):
-        raise NotationError(f"a game is a JSON object with the keys {', '.join(_GAME_KEYS)}")
+    board, or the position holds blocks the game has not, off the board or overlapping).
+    Every list is checked against `MAX_BLOCKS` before it is read."""
+    if not isinstance(document, dict) or sorted(document) != sorted(GAME_KEYS):
+        raise NotationError(f"a game is a JSON object with the keys {', '.join(GAME_KEYS)}")
     board = parse_board(_json_text(document["board"], "the board"))
     black = sorted_blocks(map(parse_block, _json_texts(document["black_blocks"], "black_blocks")))
     coloured = sorted_blocks(map(parse_block, _json_texts(document["blocks"], "blocks")))
     make_puzzle(board, (*black, *coloured))  # the blocks fill the board
-    moves, assisted = document["moves"], document["assisted"]
-    if type(moves) is not int or moves < 0 or type(assisted) is not bool:
-        raise NotationError(
-            "a game's moves are a whole number from 0 and assisted is true or false"
-        )
-    history = [document["earlier"], document["later"]]
-    if not all(isinstance(positions, list) for positions in history):
-        raise NotationError("a game's earlier and later positions are lists")
-    if sum(map(len, history)) > moves:
-        raise NotationError(
-            f"a game of {count_words(moves, 'move')} has at most "
-            f"{count_words(moves, 'position')} to undo and redo, not "
-            f"{sum(map(len, history))}"
-        )
-    positions = _Positions(board, black, coloured)
-    earlier, later = (tuple(map(positions.read, listed)) for listed in history)
-    position = positions.read(document["position"])
-    return Game(board, black, coloured, History(position, earlier, later), moves, assisted)
+    positions = Positions(board, black, coloured)
+    return Game(board, black, coloured, positions.read(document["position"])), positions
 
 
-def _position_to_json(position: Position) -> JsonObject:
+def position_to_json(position: Position) -> JsonObject:
+    """The blocks on the board: ``black`` and ``placed``, each ``SIZE:X,Y,O`` in the order
+    they were put down."""
     return {
         "black": [format_fixed(p) for p in position.black],
         "placed": [format_fixed(p) for p in position.placed],
     }
 
 
-class _Positions:
-    """Reads the positions of one game on ``board`` with these ``black`` and ``coloured``
-    blocks; each placement text and each position is read and checked once (a long history
-    repeats them)."""
+class Positions:
+    """Reads the positions (`position_to_json`) of one game on ``board`` with these ``black``
+    and ``coloured`` blocks; each placement text and each position is read and checked once
+    (a long history repeats them)."""
 
     def __init__(self, board: Board, black: tuple[Block, ...], coloured: tuple[Block, ...]):
         self.board, self.black, self.coloured = board, black, coloured
@@ -308,6 +279,8 @@ class _Positions:
         self._positions: dict[tuple[tuple[str, ...], tuple[str, ...]], Position] = {}
 
     def read(self, document: Any) -> Position:
+        """The position ``document`` holds; `NotationError` or `InvalidPuzzleError` as
+        `game_from_json` says."""
         if not isinstance(document, dict) or sorted(document) != ["black", "placed"]:
             raise NotationError("a position is a JSON object with the keys black and placed")
         key = (

@@ -2,7 +2,8 @@
 
 Everything here asks the solver of `solutions` (the blocks the player has placed become fixed
 blocks of the puzzle it solves) and looks where a logical player would (`difficulty.focus`).
-Help marks the game `assisted` (`take_hint`, `reveal_solutions`): it then sets no record.
+Help makes a game in play assisted, so that it sets no record; that mark is the mid-end's
+(`gridpuzzles.midend.mondrian`), since an undo must not take it back.
 
 Every search is bounded: each stops past ``max_positions`` positions with `SearchLimitError`
 (a published challenge needs a few hundred), and a hint makes at most ``3 * placed + 2``
@@ -18,7 +19,6 @@ from dataclasses import dataclass
 from gridpuzzles.mondrian.core.game import (
     Game,
     block_phrase,
-    mark_assisted,
     place,
     placement_phrase,
     puzzle_of,
@@ -140,18 +140,16 @@ def _to_lift(
 
 
 def take_hint(game: Game, max_positions: int = HINT_POSITIONS) -> tuple[Game, Hint]:
-    """Ask for a hint: the game, marked assisted, with the hinted block placed (unchanged but
-    for the mark when the hint is to lift), and the hint."""
+    """Ask for a hint: the game with the hinted block placed (unchanged when the hint is to
+    lift), and the hint."""
     given = hint(game, max_positions)
-    helped = mark_assisted(game)
-    return (helped if given.place is None else place(helped, given.place)), given
+    return (game if given.place is None else place(game, given.place)), given
 
 
 @dataclass(frozen=True)
 class Revealed:
-    """The solutions shown to the player, and the game they now help."""
+    """The solutions shown to the player."""
 
-    game: Game
     solutions: tuple[Solution, ...]
     """The first solutions of the challenge (every block, black ones included)."""
     count: int
@@ -161,9 +159,8 @@ class Revealed:
 def reveal_solutions(
     game: Game, limit: int = SHOWN_SOLUTIONS, max_positions: int = MAX_POSITIONS
 ) -> Revealed:
-    """The first ``limit`` solutions of the challenge and their number; the game is marked
-    assisted.  `MoveError` while black blocks are off the board, `SearchLimitError` past the
-    bound."""
+    """The first ``limit`` solutions of the challenge and their number.  `MoveError` while
+    black blocks are off the board, `SearchLimitError` past the bound."""
     puzzle = puzzle_of(game)
     shown = tuple(itertools.islice(solutions(puzzle, max_positions), limit))
-    return Revealed(mark_assisted(game), shown, count_solutions(puzzle, max_positions))
+    return Revealed(shown, count_solutions(puzzle, max_positions))
