@@ -8,7 +8,7 @@ from functools import reduce
 
 import pytest
 
-from gridpuzzles.midend import HistoryError, Rewind
+from gridpuzzles.midend import Rewind
 from gridpuzzles.midend.minesweeper import advised, play_of, stepped
 from gridpuzzles.midend.play import Play
 from gridpuzzles.minesweeper import Config, Game, Move, MoveError, Status, new_game
@@ -52,9 +52,9 @@ def test_a_move_is_played_through_the_core_at_its_time() -> None:
 
 
 def test_nothing_to_undo_or_redo_is_said() -> None:
-    with pytest.raises(HistoryError, match="nothing to undo"):
+    with pytest.raises(MoveError, match="nothing to undo"):
         walked("u")
-    with pytest.raises(HistoryError, match="nothing to redo"):
+    with pytest.raises(MoveError, match="nothing to redo"):
         stepped(walked("o"), Rewind.REDO, 2.0)
 
 

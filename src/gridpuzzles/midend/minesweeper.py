@@ -15,15 +15,26 @@ Minesweeper's rules of help:
 
 from __future__ import annotations
 
-from gridpuzzles.history import Rewind, undo_limit
+from gridpuzzles.history import HistoryError, Rewind, undo_limit
 from gridpuzzles.midend.play import Play
-from gridpuzzles.minesweeper import Game, Move, play
+from gridpuzzles.minesweeper import Game, Move, MoveError, play
 
 
 def play_of(game: Game) -> Play[Game]:
     """A game in play starting at ``game``, keeping as many states to undo to as its board
     allows (`undo_limit`): the same in every shell and in the store's replay."""
     return Play.start(game, undo_limit(game.config.size))
+
+
+def parse_step(text: str) -> Move | Rewind:
+    """The step a line of a move log names: ``undo``, ``redo`` or a move's text (``r4,4``);
+    `InvalidMoveError` for any other text."""
+    return Rewind.of(text) or Move.parse(text)
+
+
+def step_text(step: Move | Rewind) -> str:
+    """The line of a move log for ``step`` (the inverse of `parse_step`)."""
+    return str(step)
 
 
 def rewind_helps(before: Game, after: Game) -> bool:
@@ -37,13 +48,16 @@ def stepped(
     current: Play[Game], step: Move | Rewind, at: float, *, helped: bool = False
 ) -> Play[Game]:
     """The game after ``step`` played at time ``at`` (seconds, the core's ``now``): a move
-    through the core (its errors pass through), or an undo or a redo (`HistoryError` when
+    through the core (its errors pass through), or an undo or a redo (`MoveError` when
     there is nothing to undo or redo; help once the game has started, `rewind_helps`).
     ``helped``: the move is help (Play Move, or a move made with the probabilities shown),
     which marks the game when it has started after it (a flag or an unflag before the first
     reveal tells nothing)."""
     if isinstance(step, Rewind):
-        after = current.history.rewound(step).present
+        try:
+            after = current.history.rewound(step).present
+        except HistoryError as error:  # a refusal like any other, as in Mondrian
+            raise MoveError(str(error)) from None
         return current.rewound(step, helps=rewind_helps(current.state, after))
     game = play(current.state, step, at)
     return current.moved(game, helped=helped and game.started_at is not None)

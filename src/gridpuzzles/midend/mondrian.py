@@ -20,6 +20,8 @@ from gridpuzzles.history import History, HistoryError, Rewind
 from gridpuzzles.midend.play import Play
 from gridpuzzles.mondrian.core.game import Game, MoveError, count_words
 from gridpuzzles.mondrian.core.moves import Action, Move, apply
+from gridpuzzles.mondrian.core.moves import parse_step as parse_step
+from gridpuzzles.mondrian.core.moves import step_text as step_text
 from gridpuzzles.mondrian.core.notation import (
     GAME_KEYS,
     JsonObject,
@@ -40,9 +42,12 @@ def play_of(game: Game) -> Play[Game]:
     return Play.start(game)
 
 
-def stepped(play: Play[Game], step: Move | Rewind) -> Play[Game]:
+def stepped(play: Play[Game], step: Move | Rewind, at: float = 0.0) -> Play[Game]:
     """``play`` after one step of its log; `MoveError` saying why not (nothing to undo, a
-    block that does not fit), and then nothing changes."""
+    block that does not fit), and then nothing changes.  ``at``, when the step was made, is
+    for the mid-end's interface (`puzzle.PuzzleRules`): Mondrian's board keeps no time, and
+    its clock is `clock_started`."""
+    del at
     if isinstance(step, Rewind):
         try:
             return play.rewound(step, helps=False)

@@ -28,7 +28,7 @@ from sqlalchemy.exc import IntegrityError
 
 from gridpuzzles.bounds import BoundError, check_seed
 from gridpuzzles.midend import Rewind
-from gridpuzzles.midend.minesweeper import play_of, stepped
+from gridpuzzles.midend.minesweeper import parse_step, play_of, step_text, stepped
 from gridpuzzles.midend.play import Play
 from gridpuzzles.minesweeper import (
     Config,
@@ -150,7 +150,7 @@ class TimedMove:
     @classmethod
     def parse(cls, text: str, at: float) -> TimedMove:
         """A step of a stored log: ``undo``, ``redo`` or a move's text."""
-        return cls(Rewind.of(text) or Move.parse(text), at)
+        return cls(parse_step(text), at)
 
 
 @dataclass(frozen=True)
@@ -383,7 +383,7 @@ class Store:
                 timed.move is Rewind.UNDO and row.status == Status.LOST.value
             ):
                 raise MoveConflict(f"game {game_id!r} has ended ({row.status}): no move is kept")
-            append_move(db, game_id, number, str(timed.move), timed.at)
+            append_move(db, game_id, number, step_text(timed.move), timed.at)
             if assisted and not row.assisted:
                 db.execute(_MARK_ASSISTED, {"game_id": game_id})
             if after.over:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import BinaryIO
 
 from gridpuzzles.bounds import BoundError, is_digits, parse_whole, read_decimal, shown
-from gridpuzzles.midend import HistoryError, Rewind
+from gridpuzzles.midend import Rewind
 from gridpuzzles.midend.minesweeper import advised, play_of, stepped
 from gridpuzzles.minesweeper.core.game import (
     Action,
@@ -321,7 +321,7 @@ def play_game(session: Session, game: Game) -> bool:
         except MoveError as error:
             console.say(error.words(origin=0))
             continue
-        except (HistoryError, NoGuessError) as error:
+        except NoGuessError as error:
             console.say(str(error))
             continue
         _draw(console, played.state)

@@ -28,7 +28,7 @@ from textual.containers import Horizontal, ScrollableContainer
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from gridpuzzles.midend import HistoryError, Rewind
+from gridpuzzles.midend import Rewind
 from gridpuzzles.midend.minesweeper import advised, play_of, stepped
 from gridpuzzles.midend.play import Play
 from gridpuzzles.minesweeper.core.game import (
@@ -356,7 +356,7 @@ class MinesweeperScreen(Screen[None]):
         now = self.clock()
         try:
             after = stepped(self.play, rewind, now)
-        except HistoryError as error:
+        except MoveError as error:
             self._say(str(error))
             return
         was_over, self.hinted = self.game.over, None

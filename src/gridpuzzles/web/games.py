@@ -28,7 +28,7 @@ from typing import TypeVar
 
 import anyio.to_thread
 
-from gridpuzzles.midend import HistoryError, Rewind
+from gridpuzzles.midend import Rewind
 from gridpuzzles.midend.minesweeper import advised, play_of, stepped
 from gridpuzzles.midend.play import Play
 from gridpuzzles.minesweeper import (
@@ -183,10 +183,7 @@ class Games(KeptGames[Entry, SavedGame | GameChanges]):
             if entry.game.status is Status.WON:
                 raise MoveError(WON_KEPT)
             timed = TimedMove(rewind, self.clock())
-            try:
-                after = stepped(entry.play, rewind, timed.at)
-            except HistoryError as error:
-                raise MoveError(str(error)) from None
+            after = stepped(entry.play, rewind, timed.at)
             return await anyio.to_thread.run_sync(
                 self._record, game_id, entry, timed, after, after.assisted
             )
