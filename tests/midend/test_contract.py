@@ -14,7 +14,7 @@ import pytest
 from gridpuzzles.history import Rewind
 from gridpuzzles.midend import minesweeper as minesweeper_rules
 from gridpuzzles.midend import mondrian as mondrian_rules
-from gridpuzzles.midend.puzzle import PuzzleRules, replayed
+from gridpuzzles.midend.puzzle import PuzzleRules
 from gridpuzzles.minesweeper import Config
 from gridpuzzles.minesweeper import Game as MinesweeperGame
 from gridpuzzles.minesweeper import Move as MinesweeperMove
@@ -114,10 +114,13 @@ def test_each_line_of_a_log_reads_back_to_itself(case: Case) -> None:
 
 def test_a_log_replayed_from_its_text_gives_the_same_game_in_play(case: Case) -> None:
     rules = case.rules
-    steps = [case.moves[0], case.moves[1], "undo", "redo", "undo", case.moves[2]]
-    log = [(text, float(number)) for number, text in enumerate(steps, 1)]
+    first, second, third = (rules.parse_step(text) for text in case.moves)
+    steps = [first, second, Rewind.UNDO, Rewind.REDO, Rewind.UNDO, third]
     by_hand = rules.play_of(case.start)
-    for text, at in log:
-        by_hand = rules.stepped(by_hand, rules.parse_step(text), at)
-    assert replayed(rules, rules.play_of(case.start), log) == by_hand
-    assert (by_hand.moves, by_hand.version) == (3, 6)
+    for at, step in enumerate(steps, 1):
+        by_hand = rules.stepped(by_hand, step, float(at))
+    log = [(rules.step_text(step), float(at)) for at, step in enumerate(steps, 1)]  # as stored
+    read = rules.play_of(case.start)
+    for text, when in log:
+        read = rules.stepped(read, rules.parse_step(text), when)
+    assert read == by_hand and (by_hand.moves, by_hand.version) == (3, 6)

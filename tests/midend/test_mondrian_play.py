@@ -19,7 +19,6 @@ from gridpuzzles.midend.mondrian import (
     play_from_json,
     play_of,
     play_to_json,
-    replayed,
     stepped,
 )
 from gridpuzzles.midend.play import Play
@@ -37,6 +36,7 @@ from gridpuzzles.mondrian.core.grid import (
 from gridpuzzles.mondrian.core.moves import Action, Move
 from gridpuzzles.mondrian.core.notation import NotationError, parse_fixed
 from gridpuzzles.mondrian.solving.hints import hint
+from tests.mondrian.checks import replayed
 from tests.mondrian.core.test_game import SOLUTION, fresh
 
 UNDO, REDO = Rewind.UNDO, Rewind.REDO

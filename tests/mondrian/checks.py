@@ -1,12 +1,19 @@
 """What only the tests need of Mondrian Blocks: a check of a solution independent of the
-solver, and the writer of the puzzle files that the parser's round trips read back."""
+solver, the writer of the puzzle files that the parser's round trips read back, and a game in
+play after a list of steps."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from functools import reduce
 
+from gridpuzzles.history import Rewind
+from gridpuzzles.midend.mondrian import stepped
+from gridpuzzles.midend.play import Play
+from gridpuzzles.mondrian.core.game import Game
 from gridpuzzles.mondrian.core.grid import Placement, Puzzle
+from gridpuzzles.mondrian.core.moves import Move
 from gridpuzzles.mondrian.core.notation import format_fixed
 
 
@@ -36,3 +43,8 @@ def puzzle_to_toml(puzzle: Puzzle) -> str:
     blocks = ", ".join(f'"{block}"' for block in puzzle.blocks)
     fixed = ", ".join(f'"{format_fixed(placement)}"' for placement in puzzle.fixed)
     return f'board = "{puzzle.board}"\nblocks = [{blocks}]\nfixed = [{fixed}]\n'
+
+
+def replayed(play: Play[Game], steps: Iterable[Move | Rewind]) -> Play[Game]:
+    """``play`` after each of ``steps`` in turn (`MoveError` at the first refused)."""
+    return reduce(stepped, steps, play)

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gridpuzzles.history import Rewind
-from gridpuzzles.midend.mondrian import play_of, replayed, stepped
+from gridpuzzles.midend.mondrian import play_of, stepped
 from gridpuzzles.mondrian.core.challenges import find_published
 from gridpuzzles.mondrian.core.game import (
     Game,
@@ -27,6 +27,7 @@ from gridpuzzles.mondrian.core.grid import MAX_SIDE, STANDARD_BLOCKS, Block, Ori
 from gridpuzzles.mondrian.core.moves import Action, Move, apply, parse_step, step_text
 from gridpuzzles.mondrian.core.notation import NotationError, parse_fixed
 from gridpuzzles.mondrian.solving.hints import take_hint
+from tests.mondrian.checks import replayed
 
 CHALLENGE = find_published("001040531").puzzle
 """Black 1x1 at column 0, row 1; 1x3 at column 5, row 3, upright; 1x2 at column 0, row 4."""

@@ -17,7 +17,7 @@ import pytest
 import sqlalchemy as sa
 
 from gridpuzzles.history import Rewind
-from gridpuzzles.midend.mondrian import play_of, replayed
+from gridpuzzles.midend.mondrian import play_of
 from gridpuzzles.midend.play import Play
 from gridpuzzles.minesweeper import Move as MinesweeperMove
 from gridpuzzles.minesweeper import Status
@@ -34,6 +34,7 @@ from gridpuzzles.web import tokens
 from gridpuzzles.web.mondrian_games import Held, MondrianGames, facts_of, held_to_json
 from gridpuzzles.web.service import NotYourGameError
 from gridpuzzles.web.workers import Workers
+from tests.mondrian.checks import replayed
 from tests.storage.legacy import migrated_to, old_file, server_migrated_to
 from tests.storage.test_migrations import FINISH, MOVES, fill
 from tests.test_storage import SEED

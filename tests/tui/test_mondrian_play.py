@@ -10,7 +10,7 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList, Select
 
 from gridpuzzles.history import Rewind
-from gridpuzzles.midend.mondrian import play_of, replayed
+from gridpuzzles.midend.mondrian import play_of
 from gridpuzzles.mondrian.core.challenges import challenge_key, published
 from gridpuzzles.mondrian.core.game import Cell, Game, block_at, new_game, puzzle_of
 from gridpuzzles.mondrian.core.grid import BLACK_BLOCKS, Block, Orientation, Placement, challenge
@@ -21,7 +21,7 @@ from gridpuzzles.tui.app import GridPuzzlesApp
 from gridpuzzles.tui.mondrian import BOARD_FULL, Hand, MondrianScreen
 from gridpuzzles.tui.mondrian_board import MondrianBoard, Tray
 from gridpuzzles.tui.mondrian_dialogs import ChallengeMenu, SolutionsScreen
-from tests.mondrian.checks import is_solution
+from tests.mondrian.checks import is_solution, replayed
 from tests.tui.test_statistics import Clock
 
 pytestmark = pytest.mark.anyio

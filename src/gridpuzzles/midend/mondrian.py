@@ -11,9 +11,7 @@ starts the same way everywhere too (`clock_started`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import replace
-from functools import reduce
 from typing import Any
 
 from gridpuzzles.history import History, HistoryError, Rewind
@@ -56,11 +54,6 @@ def stepped(play: Play[Game], step: Move | Rewind, at: float = 0.0) -> Play[Game
     if step.action is Action.HELP:
         return play.helped(logged=True)
     return play.moved(apply(play.state, step), helped=step.action is Action.HINT)
-
-
-def replayed(play: Play[Game], steps: Iterable[Move | Rewind]) -> Play[Game]:
-    """``play`` after each of ``steps`` in turn (`MoveError` at the first refused)."""
-    return reduce(stepped, steps, play)
 
 
 def clock_started(started: float | None, play: Play[Game], at: float) -> float | None:

@@ -2,14 +2,13 @@
 `gridpuzzles.midend.minesweeper` and `gridpuzzles.midend.mondrian`: a game in play from the
 core's start, the text of each step of a move log and back, and the game after a step.
 
-With it, what is the same for every puzzle is written once: a stored log replayed
-(`replayed`), and the contract tests every puzzle passes (tests/midend/test_contract.py).
+Each puzzle's module says it in its own words; this Protocol says it once, so that mypy checks
+both modules against it and the same contract tests run on every puzzle
+(tests/midend/test_contract.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from functools import reduce
 from typing import Protocol, TypeVar
 
 from gridpuzzles.history import Rewind
@@ -39,12 +38,3 @@ class PuzzleRules(Protocol[State, Step]):
         """``play`` after ``step`` made at time ``at`` (seconds); the puzzle's refusal when
         the rules refuse it, and then nothing changes."""
         ...
-
-
-def replayed(
-    rules: PuzzleRules[State, Step], play: Play[State], log: Iterable[tuple[str, float]]
-) -> Play[State]:
-    """``play`` after each line of ``log`` (its text and when it was made), in turn."""
-    return reduce(
-        lambda now, line: rules.stepped(now, rules.parse_step(line[0]), line[1]), log, play
-    )

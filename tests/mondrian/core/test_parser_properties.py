@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gridpuzzles.history import Rewind
-from gridpuzzles.midend.mondrian import play_from_json, play_of, play_to_json, replayed
+from gridpuzzles.midend.mondrian import play_from_json, play_of, play_to_json
 from gridpuzzles.mondrian.core.game import custom_game
 from gridpuzzles.mondrian.core.grid import MAX_BLOCKS, Block, MondrianError, Orientation, Placement
 from gridpuzzles.mondrian.core.moves import Action, Move
@@ -33,7 +33,7 @@ from gridpuzzles.mondrian.core.notation import (
     parse_puzzle_toml,
 )
 from gridpuzzles.mondrian.core.official import PUBLISHED_FILE, parse_official, parse_official_text
-from tests.mondrian.checks import puzzle_to_toml
+from tests.mondrian.checks import puzzle_to_toml, replayed
 
 Parsed = TypeVar("Parsed")
 SOME = settings(max_examples=300, deadline=None)
