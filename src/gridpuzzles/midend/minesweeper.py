@@ -5,8 +5,9 @@ Minesweeper's rules of help:
 
 - help tells nothing before the first reveal (the board is all hidden, the first click's
   rule known), so it marks nothing then: a hint, the probabilities (`advised`), an undo or
-  redo (`rewind_helps`), a move made with help that leaves the game unstarted (`stepped`;
-  the web and line mode mark their Play Move when it is asked for);
+  redo (`rewind_helps`), a move made with help that leaves the game unstarted (`stepped`);
+- a move made with help (Play Move's, or one made with the probabilities shown) marks the
+  game once it is played; a refused one marks nothing;
 - an undo or redo once the game has started is help, the undo of the mine that lost a game
   included;
 - help that changes nothing on the board (a hint, the probabilities) marks only a game being

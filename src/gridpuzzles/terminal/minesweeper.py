@@ -314,10 +314,9 @@ def play_game(session: Session, game: Game) -> bool:
                 console.say("there is no move to play")
                 continue
             console.say(f"auto-player: {describe(move)}")
-            played = played.helped(logged=False)  # asked for: help, even if the move fails
         step = (Rewind.UNDO if word == "u" else Rewind.REDO) if move is None else move
-        try:
-            played = stepped(played, step, console.clock())
+        try:  # Play Move's move is help, as in every shell (a refused one marks nothing)
+            played = stepped(played, step, console.clock(), helped=word == "p")
         except MoveError as error:
             console.say(error.words(origin=0))
             continue
