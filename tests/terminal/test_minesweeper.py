@@ -154,6 +154,12 @@ def test_parse_command_forms() -> None:
     assert parse_command("3 4") == ("move", Move(Action.REVEAL, 3, 4))
     assert parse_command("F 3,4") == ("move", Move(Action.FLAG, 3, 4))
     assert parse_command("c 0 1") == ("move", Move(Action.CHORD, 0, 1))
+    for text in ("r4,4", "f0,12", "c3,4"):  # a move's text, as the move log writes it
+        assert parse_command(text) == ("move", Move.parse(text))
+    with pytest.raises(InputError, match="unknown command 'rx4'"):
+        parse_command("rx4,4")
+    with pytest.raises(InputError, match="'r' needs a row and a column"):
+        parse_command("r4")
     assert parse_command("quit") == ("q", None)
     assert parse_command("n") == ("n", None)
     assert parse_command("help") == ("help", None)

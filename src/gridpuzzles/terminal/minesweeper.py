@@ -47,7 +47,7 @@ from gridpuzzles.minesweeper.solving.noguess import NoGuessError, placement
 
 HELP = """\
 Commands (ROW and COL are the numbers in the headers):
-  r ROW COL   reveal a cell (or just: ROW COL)
+  r ROW COL   reveal a cell (or just: ROW COL, or r3,4)
   f ROW COL   flag a cell, or unflag it
   c ROW COL   chord: on a number with that many flags around it, open its other neighbours
   p           let the auto-player play one move
@@ -232,6 +232,9 @@ def parse_command(line: str) -> tuple[str, Move | None]:
     if is_digits(word):
         words = ["r", *words]
         word = "r"
+    elif word[0] in CELL_COMMANDS and is_digits(word[1:]):  # r4,4: a move as the log writes it
+        words = [word[0], word[1:], *words[1:]]
+        word = word[0]
     if word not in CELL_COMMANDS:
         raise InputError(f"unknown command {shown(words[0])}; type 'help' for the list of commands")
     if len(words) != 3:
