@@ -4,6 +4,7 @@ are opened, by every command that reads a file; standard input (``-``) stays all
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import io
 import json
@@ -18,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from gridpuzzles.storage import Store
+from gridpuzzles.cli.options import database
+from gridpuzzles.storage import StorageError, Store
 
 READERS = {
     "mines analyze": ["mines", "analyze", "{file}", "--mines", "1"],
@@ -354,6 +356,15 @@ def test_a_database_that_is_not_a_regular_file_is_refused_before_it_is_opened(
     assert time.monotonic() - started < REFUSED_SECONDS
     assert str(where) in said and said.endswith(f": it is {kind}, not a regular file"), said
     assert sorted(tmp_path.rglob("*")) == before  # no journal, no WAL beside it
+
+
+def test_a_database_name_holding_a_nul_is_refused_in_one_line(tmp_path: Path) -> None:
+    # Found by tests/test_fuzz_commands.py: os.stat raised ValueError, a traceback.
+    with pytest.raises(argparse.ArgumentTypeError, match="cannot hold a NUL character"):
+        database("games\0.db")
+    with pytest.raises(StorageError, match="cannot hold a NUL character"):
+        Store(tmp_path / "games\0.db")
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_every_command_on_one_pipe_at_once_ends_refusing_it(tmp_path: Path) -> None:

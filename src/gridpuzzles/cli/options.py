@@ -138,12 +138,14 @@ def first_click_from(args: argparse.Namespace, default: FirstClick = FirstClick.
 
 def database(text: str) -> Path | URL:
     """The value of ``--db``: a SQLite file's name, or a ``postgresql://`` URL (checked, at
-    most `MAX_LOCATION` characters; shown without its password)."""
+    most `MAX_LOCATION` characters and no NUL; shown without its password)."""
     if len(text) > MAX_LOCATION:
         raise argparse.ArgumentTypeError(
             f"a database file name or URL has at most {MAX_LOCATION:,} characters, not "
             f"{len(text):,}"
         )
+    if "\0" in text:  # no file can be named so, and os.stat would raise ValueError
+        raise argparse.ArgumentTypeError("a database file name cannot hold a NUL character")
     if not is_url(text):
         return Path(text)
     from gridpuzzles.storage.engine import server_url  # SQLAlchemy, only for a URL

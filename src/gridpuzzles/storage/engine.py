@@ -269,7 +269,10 @@ def open_engine(where: Location) -> tuple[Engine, Path | None]:
     else:
         assert not isinstance(where, URL)
         path = Path(where)
-        kind = kind_of(path)  # before SQLite opens it: a pipe would block it
+        try:
+            kind = kind_of(path)  # before SQLite opens it: a pipe would block it
+        except ValueError:  # a NUL character: no file has such a name
+            raise StorageError("a database file name cannot hold a NUL character") from None
         if kind is not None:
             raise StorageError(not_a_regular_file(kind))
         path.parent.mkdir(parents=True, exist_ok=True)
