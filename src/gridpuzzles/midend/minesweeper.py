@@ -56,10 +56,12 @@ def stepped(
     reveal tells nothing)."""
     if isinstance(step, Rewind):
         try:
-            after = current.history.rewound(step).present
+            rewound = current.rewound(step, helps=False)
         except HistoryError as error:  # a refusal like any other, as in Mondrian
             raise MoveError(str(error)) from None
-        return current.rewound(step, helps=rewind_helps(current.state, after))
+        if rewind_helps(current.state, rewound.state):
+            return rewound.helped(logged=False)  # the rewind itself is the logged step
+        return rewound
     game = play(current.state, step, at)
     return current.moved(game, helped=helped and game.started_at is not None)
 

@@ -192,7 +192,7 @@ class SavedGame:
 
     def replay(self) -> Game:
         """The game after every stored move, undo and redo, exactly as it was played."""
-        return played_on(play_of(self.start()), self.moves).state
+        return self.play().state
 
 
 def played_on(current: Play[Game], moves: Sequence[TimedMove]) -> Play[Game]:
