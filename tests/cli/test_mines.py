@@ -13,6 +13,7 @@ import pytest
 
 from gridpuzzles.cli.main import main, mines_main
 from gridpuzzles.minesweeper import level, new_game
+from gridpuzzles.minesweeper.core.settings import PLAY_FIRST_CLICK
 from tests.minesweeper.boards import winning_reveals
 
 BIN = Path(sys.executable).parent
@@ -41,8 +42,8 @@ def test_piped_game_is_scripted_and_exits_zero() -> None:
 
 
 def test_a_whole_seeded_game_is_won_through_the_command() -> None:
-    moves = winning_reveals(new_game(level("expert"), 11), (8, 15))
-    script = "".join(f"{r} {c}\n" for r, c in moves) + "n\n"
+    moves = winning_reveals(new_game(level("expert", PLAY_FIRST_CLICK), 11), (8, 15))
+    script = "".join(f"{r + 1} {c + 1}\n" for r, c in moves) + "n\n"  # as a person counts
     result = mines("play", "--level", "expert", "--seed", "11", stdin=script)
     assert result.returncode == 0
     assert "You won in" in result.stdout and "Session: 1 won, 0 lost" in result.stdout
@@ -130,7 +131,7 @@ def test_in_a_real_terminal(tmux: str) -> None:
     subprocess.run(
         ["tmux", "new-session", "-d", "-x", "100", "-y", "40", "-s", tmux, command], check=True
     )
-    wait_for(tmux, "Level [1-5]:")
+    wait_for(tmux, "Level [1-5, q to quit]:")
     subprocess.run(["tmux", "send-keys", "-t", tmux, "1", "Enter"], check=True)
     wait_for(tmux, "(beginner, seed 7)")
     subprocess.run(["tmux", "send-keys", "-t", tmux, "r 4 4", "Enter"], check=True)
@@ -142,6 +143,8 @@ def test_in_a_real_terminal(tmux: str) -> None:
     subprocess.run(["tmux", "send-keys", "-t", tmux, "bogus", "Enter"], check=True)
     wait_for(tmux, "unknown command 'bogus'")
     subprocess.run(["tmux", "send-keys", "-t", tmux, "q", "Enter"], check=True)
+    wait_for(tmux, "Leave this game? It counts as a loss. [y/n]")  # the game has started
+    subprocess.run(["tmux", "send-keys", "-t", tmux, "y", "Enter"], check=True)
     shown = wait_for(tmux, "EXIT=0")
     assert "Bye!" in shown
 

@@ -44,7 +44,7 @@ def test_json_output_is_exactly_the_documented_shape(
             "action": "reveal",
             "row": 0,
             "col": 0,
-            "why": "safe: the 2 at row 1, column 1 already has its 2 mines",
+            "why": "safe: the 2 at row 2, column 2 already has its 2 mines",
             "secondary_safety": None,
         },
         "insight": {"cells": [], "fifty_fifties": []},

@@ -185,7 +185,10 @@ def test_the_prompts_refuse_odd_digits_huge_numbers_and_long_lines(
     assert "the width must be a whole number from 1 to 100, not '101'" in out
     assert "'nan' is neither a mine count nor a density" in out
     assert out.count("that line is longer than 1000 characters: skipped") == 2
-    assert "row and column must be whole numbers (at most 8 digits 0-9), not '\u00b2'" in out
+    assert (
+        "row and column are whole numbers from 1, as the headers count (at most 8 digits), "
+        "not '\u00b2' and '3'" in out
+    )
     assert "unknown command '\u0663'" in out
     assert "not '1' and '11111111111" in out
     assert out.rstrip().endswith("Bye!")

@@ -15,7 +15,7 @@ from gridpuzzles.minesweeper import level, new_game
 from gridpuzzles.mondrian.core.notation import parse_fixed
 from gridpuzzles.terminal.mondrian import Quit, ask_black_blocks, chosen, play, run
 from tests.minesweeper.boards import winning_reveals
-from tests.terminal.test_minesweeper import play_script
+from tests.terminal.test_minesweeper import play_script, typed
 from tests.terminal.test_mondrian import EXAMPLE, PUBLISHED, said, solution_lines, terminal
 
 # Mondrian Blocks: one count of cells, from 0, column first as typed
@@ -136,7 +136,7 @@ def test_a_win_with_the_auto_player_says_it_was_assisted() -> None:
 
 def test_a_win_of_ones_own_has_no_assisted_note_a_hint_before_the_first_reveal_included() -> None:
     cells = winning_reveals(new_game(level("beginner"), 7), (4, 4))
-    text = play_script(["h", *(f"r {row} {col}" for row, col in cells), "n", "q"])
+    text = play_script(["h", *(typed("r", cell) for cell in cells), "n", "q"])
     assert "You won in " in text and "Assisted" not in text
-    helped = play_script(["r 4 4", "h", *(f"r {row} {col}" for row, col in cells[1:]), "n", "q"])
+    helped = play_script(["r 5 5", "h", *(typed("r", cell) for cell in cells[1:]), "n", "q"])
     assert "You won in " in helped and "Assisted: the auto-player or a hint helped" in helped

@@ -219,7 +219,7 @@ async def test_the_hint_marks_the_safest_cell_and_says_how_safe_it_is() -> None:
         await pilot.press("space")  # the cursor went to the hinted cell
         assert screen.game.mark(0, 0) is Mark.REVEALED
         assert screen.board.overlay.hint is None  # a move clears the hint
-        advice = hint(view(screen.game), 10, origin=1)
+        advice = hint(view(screen.game), 10)
         assert not advice.certain  # here every cell left is a guess
         await pilot.press("H")
         row, col = advice.cell

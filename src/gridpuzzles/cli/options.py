@@ -15,6 +15,7 @@ from gridpuzzles.bounds import MAX_SEED, BoundError, check_seed, parse_whole, re
 from gridpuzzles.minesweeper.core.settings import (
     LEVELS,
     MAX_SIDE,
+    PLAY_FIRST_CLICK,
     Config,
     ConfigError,
     FirstClick,
@@ -90,9 +91,9 @@ def add_first_click_options(group: argparse._ArgumentGroup) -> None:
     group.add_argument(
         "--first-click",
         choices=[rule.value for rule in FirstClick],
-        help="safe: the first cell is never a mine (the default, but opening in the "
-        "full-screen app); opening: it opens an area; no-guess: it opens an area and logic "
-        "alone clears the rest; none: no promise",
+        help="opening: the first cell opens an area (the default of a game); safe: it is "
+        "never a mine (the default of mines bench, as in the published win rates); no-guess: "
+        "it opens an area and logic alone clears the rest; none: no promise",
     )
     group.add_argument(
         "--no-guess",
@@ -190,14 +191,14 @@ def add_board_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def rules_from(args: argparse.Namespace, first_click: FirstClick = FirstClick.SAFE) -> Rules:
+def rules_from(args: argparse.Namespace, first_click: FirstClick = PLAY_FIRST_CLICK) -> Rules:
     """The rules the options ask for, ``first_click`` when they name no first-click rule
     (`ConfigError` on ``--no-guess --first-click none``)."""
     return Rules(first_click_from(args, first_click), WinRule(args.win_rule), args.question_marks)
 
 
 def config_from(
-    args: argparse.Namespace, first_click: FirstClick = FirstClick.SAFE
+    args: argparse.Namespace, first_click: FirstClick = PLAY_FIRST_CLICK
 ) -> Config | None:
     """The board the options ask for, or None when they name none (then the game asks);
     raises `ConfigError` for a board the shells do not play (`check_playable`), and

@@ -16,13 +16,11 @@ from gridpuzzles.cli.options import (
     fail,
     rules_from,
 )
-from gridpuzzles.minesweeper.core.settings import LEVELS, Config, ConfigError, FirstClick
+from gridpuzzles.minesweeper.core.settings import LEVELS, Config, ConfigError
 from gridpuzzles.storage import StorageError, default_db
 
 PROG = "gridpuzzles tui"
 DEFAULT_LEVEL = "beginner"
-DEFAULT_FIRST_CLICK = FirstClick.OPENING
-"""The full-screen app's first click opens an area unless the options say otherwise."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -40,11 +38,9 @@ def _tui(args: argparse.Namespace) -> int:
 
 
 def board_config(args: argparse.Namespace) -> Config:
-    """The board the options ask for: the first click opens an area unless they say
-    otherwise, and beginner when they name no size. Raises `ConfigError` or `BoundError` (see
-    `config_from`)."""
-    rule = DEFAULT_FIRST_CLICK
-    return config_from(args, rule) or rules_from(args, rule).config(*LEVELS[DEFAULT_LEVEL])
+    """The board the options ask for: beginner when they name no size. Raises `ConfigError`
+    or `BoundError` (see `config_from`)."""
+    return config_from(args) or rules_from(args).config(*LEVELS[DEFAULT_LEVEL])
 
 
 def names_a_board(args: argparse.Namespace) -> bool:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import BinaryIO
 
 from gridpuzzles.bounds import BoundError, is_digits, parse_whole, read_decimal, shown
+from gridpuzzles.cells import typed_cell
 from gridpuzzles.midend import Rewind
 from gridpuzzles.midend.minesweeper import advised, play_of, stepped
 from gridpuzzles.minesweeper.core.game import (
@@ -33,6 +34,7 @@ from gridpuzzles.minesweeper.core.rendering import (
 from gridpuzzles.minesweeper.core.settings import (
     LEVELS,
     MAX_SIDE,
+    PLAY_FIRST_CLICK,
     Config,
     ConfigError,
     FirstClick,
@@ -46,7 +48,7 @@ from gridpuzzles.minesweeper.solving.autoplay import ADVICE_ERRORS, hint, next_m
 from gridpuzzles.minesweeper.solving.noguess import NoGuessError, placement
 
 HELP = """\
-Commands (ROW and COL are the numbers in the headers):
+Commands (ROW and COL are the numbers in the headers: row 1, column 1 is the top-left cell):
   r ROW COL   reveal a cell (or just: ROW COL, or r3,4)
   f ROW COL   flag a cell, or unflag it
   c ROW COL   chord: on a number with that many flags around it, open its other neighbours
@@ -54,8 +56,8 @@ Commands (ROW and COL are the numbers in the headers):
   h           hint: a certainly safe cell, or the best guess and its mine probability
   u           undo the last move (also the mine that lost the game)
   redo        play again the move undone last
-  n           new game
-  q           quit
+  n           new game (asks first when a game is started)
+  q           quit (asks first when a game is started)
   help        this help"""
 
 CELL_COMMANDS = {"r": Action.REVEAL, "f": Action.FLAG, "c": Action.CHORD}
@@ -110,7 +112,7 @@ class LineReader:
 class Rules:
     """The first-click rule, win rule and question-mark option chosen for a session."""
 
-    first_click: FirstClick = FirstClick.SAFE
+    first_click: FirstClick = PLAY_FIRST_CLICK
     win_rule: WinRule = WinRule.REVEAL
     question_marks: bool = False
 
@@ -218,7 +220,9 @@ def _mine_amount(width: int, height: int, amount: str) -> int:
 
 
 def parse_command(line: str) -> tuple[str, Move | None]:
-    """Read a typed command: ``("move", Move)`` for a cell command, else ``(word, None)``."""
+    """Read a typed command: ``("move", Move)`` for a cell command, else ``(word, None)``.
+    A person types the row first and counts from 1, as the headers do (``r 1 1`` is the
+    top-left cell, and so is ``r1,1``); the `Move` counts from 0, as the code does."""
     words = line.replace(",", " ").split()
     if not words:
         raise InputError(
@@ -232,7 +236,7 @@ def parse_command(line: str) -> tuple[str, Move | None]:
     if is_digits(word):
         words = ["r", *words]
         word = "r"
-    elif word[0] in CELL_COMMANDS and is_digits(word[1:]):  # r4,4: a move as the log writes it
+    elif word[0] in CELL_COMMANDS and is_digits(word[1:]):  # r4,4, counted from 1 too
         words = [word[0], word[1:], *words[1:]]
         word = word[0]
     if word not in CELL_COMMANDS:
@@ -240,16 +244,21 @@ def parse_command(line: str) -> tuple[str, Move | None]:
     if len(words) != 3:
         raise InputError(f"'{word}' needs a row and a column, e.g. '{word} 3 4'")
     try:
-        return "move", Move.parse(f"{CELL_COMMANDS[word].value}{words[1]},{words[2]}")
+        typed = Move.parse(f"{CELL_COMMANDS[word].value}{words[1]},{words[2]}")
     except InvalidMoveError:
+        typed = None
+    if typed is None or typed.row < 1 or typed.col < 1:
         raise InputError(
-            f"row and column must be whole numbers (at most 8 digits 0-9), not {shown(words[1])} "
-            f"and {shown(words[2])}"
-        ) from None
+            f"row and column are whole numbers from 1, as the headers count (at most 8 digits), not "
+            f"{shown(words[1])} and {shown(words[2])}"
+        )
+    row, col = typed_cell(typed.row, typed.col)
+    return "move", Move(typed.action, row, col)
 
 
 def choose_level(console: Console, rules: Rules) -> Config | None:
-    """Ask for a level until a valid one is given; None at the end of input."""
+    """Ask for a level until a valid one is given; None when the player quits (``q``,
+    ``quit``) or the input ends."""
     console.say("Choose a level:")
     for number, (name, (w, h, m)) in enumerate(LEVELS.items(), start=1):
         console.say(f"  {number}. {name:<13} {w}x{h}, {m} mines")
@@ -258,8 +267,8 @@ def choose_level(console: Console, rules: Rules) -> Config | None:
         "WIDTHxHEIGHT/DENSITY (e.g. 20x10/0.15)"
     )
     while True:
-        answer = console.ask(f"Level [1-{len(LEVELS)}]: ")
-        if answer is None:
+        answer = console.ask(f"Level [1-{len(LEVELS)}, q to quit]: ")
+        if answer is None or WORD_COMMANDS.get(answer.lower()) == "q":
             return None
         try:
             return parse_level(answer, rules)
@@ -275,6 +284,7 @@ def run(session: Session, config: Config | None, first_seed: int | None) -> int:
     if config is None:
         config = choose_level(console, session.rules)
         if config is None:
+            console.say("Bye!")
             return 0
     seed = first_seed if first_seed is not None else session.seeds.randrange(2**32)
     while play_game(session, new_game(config, seed, placement(config))):
@@ -303,6 +313,8 @@ def play_game(session: Session, game: Game) -> bool:
             console.say(str(error))
             continue
         if word in ("q", "n"):
+            if game.in_play and not _leave(session, game):
+                continue
             return word == "n"
         if word == "help":
             console.say(HELP)
@@ -321,7 +333,7 @@ def play_game(session: Session, game: Game) -> bool:
         try:  # Play Move's move is help, as in every shell (a refused one marks nothing)
             played = stepped(played, step, console.clock(), helped=word == "p")
         except MoveError as error:
-            console.say(error.words(origin=0))
+            console.say(error.words())
             continue
         except NoGuessError as error:
             console.say(str(error))
@@ -334,6 +346,26 @@ def play_game(session: Session, game: Game) -> bool:
             played = stepped(played, Rewind.UNDO, console.clock())  # help: the game had started
             console.say("The mine is undone: this game is now assisted.")
             _draw(console, played.state)
+
+
+LEAVE_QUESTION = "Leave this game? It counts as a loss. [y/n] "
+
+
+def _leave(session: Session, game: Game) -> bool:
+    """Ask before a game in play is left, as every shell does: True when the player leaves it
+    (a loss in the session's tally), False to keep playing (the end of input leaves)."""
+    console = session.console
+    while True:
+        answer = console.ask(LEAVE_QUESTION)
+        said = "y" if answer is None else answer.lower()
+        if said in ("y", "yes", "n", "no"):
+            break
+        console.say("Please answer y to leave the game, or n to keep playing.")
+    if said in ("n", "no"):
+        console.say("The game goes on.")
+        return False
+    session.tally.record(Status.LOST)
+    return True
 
 
 def _auto_move(game: Game) -> Move | None:

@@ -167,9 +167,8 @@ class MinesweeperScreen(Screen[None]):
 
     @property
     def in_play(self) -> bool:
-        """Whether leaving the game now costs a loss: its first reveal is made and it has not
-        ended."""
-        return self.game.started_at is not None and not self.game.over
+        """Whether leaving the game now costs a loss (`Game.in_play`)."""
+        return self.game.in_play
 
     def confirm_leave(
         self, then: Callable[[bool], None], question: str = ConfirmLeave.QUESTION
@@ -438,16 +437,14 @@ class MinesweeperScreen(Screen[None]):
             self._say(f"the auto-player has no move: {error}")
             return
         self.board.cursor = (move.row, move.col)
-        self.play_move(move, f"auto-player: {describe(move, origin=1)}", helped=True)
+        self.play_move(move, f"auto-player: {describe(move)}", helped=True)
 
     def action_hint(self) -> None:
         """Mark the safest cell and move the cursor there; say how safe it is."""
         if self._ended():
             return
         try:
-            advice = hint(
-                view(self.game), self.game.config.mines, self.game.config.first_click, origin=1
-            )
+            advice = hint(view(self.game), self.game.config.mines, self.game.config.first_click)
         except ADVICE_ERRORS as error:
             self._say(f"no hint: {error}")
             return

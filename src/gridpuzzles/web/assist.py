@@ -21,8 +21,6 @@ TOO_LARGE = (
     "try again after a few more moves"
 )
 """The answer when advice runs past the budget (``seconds``)."""
-ORIGIN = 1
-"""The page names rows and columns from 1 (row 1 at the top), as its cells' labels do."""
 BEYOND_SOLVER = (
     "this position is too large to analyse exactly ({reason}); try again after a few more moves"
 )
@@ -47,12 +45,12 @@ def situation(game: Game) -> Situation:
 
 def auto_move(seen: Situation) -> autoplay.Explained:
     """The auto-player's next move (Play Move) and why, in the player's words."""
-    return autoplay.explained_move(seen.view, seen.mines, seen.first_click, origin=ORIGIN)
+    return autoplay.explained_move(seen.view, seen.mines, seen.first_click)
 
 
 def best_hint(seen: Situation) -> HintOut:
     """The safest cell: certainly safe if any is, else the best guess and its mine chance."""
-    advice = autoplay.hint(seen.view, seen.mines, seen.first_click, origin=ORIGIN)
+    advice = autoplay.hint(seen.view, seen.mines, seen.first_click)
     row, col = advice.cell
     return HintOut(
         row=row,

@@ -7,13 +7,15 @@ from tests.minesweeper.boards import board
 
 def test_board_has_row_and_column_headers_and_dots_for_zeros() -> None:
     text = render_board(parse_view("#F\n01\n*X"))
-    assert text.split("\n") == ["  0 1", "0 # F", "1 . 1", "2 * X"]
+    assert text.split("\n") == ["  1 2", "1 # F", "2 . 1", "3 * X"]  # counted from 1
 
 
 def test_wide_boards_get_wider_cells() -> None:
     lines = render_board(parse_view("#" * 12)).split("\n")
-    assert lines[0] == "   0  1  2  3  4  5  6  7  8  9 10 11"
-    assert lines[1] == "0  #  #  #  #  #  #  #  #  #  #  #  #"
+    assert lines[0] == "   1  2  3  4  5  6  7  8  9 10 11 12"
+    assert lines[1] == "1  #  #  #  #  #  #  #  #  #  #  #  #"
+    tall = render_board(parse_view("#\n" * 10)).split("\n")
+    assert (tall[0], tall[1], tall[10]) == ("   1", " 1 #", "10 #")
 
 
 def test_no_ansi_codes_without_colour_and_some_with_it() -> None:
@@ -36,5 +38,5 @@ def test_status_and_result_lines() -> None:
     )
     lost = reveal(board(), 0, 0, now=3.0)
     result = render_result(lost, figures(lost, 4.0))
-    assert result.startswith("Boom! You revealed a mine at row 0, column 0.")
+    assert result.startswith("Boom! You revealed a mine at row 1, column 1.")
     assert "3BV 5" in result and "clicks 1" in result

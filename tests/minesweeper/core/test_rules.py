@@ -310,9 +310,9 @@ def test_a_no_guess_game_needs_the_solvers_placement() -> None:
     assert new_game(level("beginner"), 5).place is place_mines
 
 
-def test_a_refusal_names_its_cell_from_the_shells_origin() -> None:
+def test_a_refusal_names_its_cell_as_a_person_does() -> None:
     game = reveal(board(), 1, 1)
     with pytest.raises(MoveError) as refused:
         toggle_flag(game, 1, 1)
-    assert refused.value.words(origin=0) == "row 1, column 1 is open and cannot be flagged"
+    assert refused.value.words() == "row 2, column 2 is open and cannot be flagged"
     assert str(refused.value) == "row 2, column 2 is open and cannot be flagged"

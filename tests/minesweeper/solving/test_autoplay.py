@@ -110,7 +110,7 @@ def test_a_flag_on_a_safe_cell_is_removed_before_it_is_revealed() -> None:
 
 def test_hint_names_a_safe_cell_or_the_best_guess_in_player_words() -> None:
     assert str(hint(parse_view("##1#\n#210\n1100"), 2)) == (
-        "row 0, column 0 is safe: the 2 at row 1, column 1 already has its 2 mines"
+        "row 1, column 1 is safe: the 2 at row 2, column 2 already has its 2 mines"
     )
     text = str(hint(parse_view("1#\n##"), 1))
     assert text.startswith("no cell is certainly safe: row")

@@ -89,10 +89,10 @@ def test_mines_play_no_guess_opens_an_area_at_the_first_click(
 
     from gridpuzzles.cli.main import mines_main
 
-    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"r 4 4\nh\nq\n")))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"r 5 5\nh\nq\ny\n")))
     assert mines_main(["play", "--level", "beginner", "--seed", "7", "--no-guess"]) == 0
     out = capsys.readouterr().out
-    board = out.split("> r 4 4\n")[1].split("Mines left")[0]
+    board = out.split("> r 5 5\n")[1].split("Mines left")[0]
     assert board.count(".") >= 9  # the 3x3 block around the click is clear at least
     assert " is safe: " in out  # the hint after the opening never needs a guess
 

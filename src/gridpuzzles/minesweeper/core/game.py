@@ -33,8 +33,8 @@ class MoveError(MinesweeperError, ValueError):
     """A well-formed move that the rules do not allow in this position (Mondrian's refusals
     are `gridpuzzles.mondrian.core.game.MoveError` too).
 
-    When the refusal is about a cell, ``message`` holds ``{cell}`` where the cell is named and
-    `words` says it counting rows and columns from the shell's origin; ``str()`` counts from 1.
+    When the refusal is about a cell, ``message`` holds ``{cell}`` where the cell is named, said
+    as a person names it (`gridpuzzles.cells.cell_words`).
     """
 
     def __init__(self, message: str, cell: Cell | None = None) -> None:
@@ -45,11 +45,11 @@ class MoveError(MinesweeperError, ValueError):
         """Pickled as its message and cell (a solver worker sends its errors back so)."""
         return type(self), (self.message, self.cell)
 
-    def words(self, origin: int = 1) -> str:
-        """The refusal, naming its cell counting from ``origin`` (see `grid.cell_words`)."""
+    def words(self) -> str:
+        """The refusal in words, naming its cell as a person names it."""
         if self.cell is None:
             return self.message
-        return self.message.format(cell=cell_words(self.cell, origin))
+        return self.message.format(cell=cell_words(self.cell))
 
 
 class InvalidMoveError(NotationError):
@@ -137,6 +137,12 @@ class Game:
     @property
     def over(self) -> bool:
         return self.status is not Status.PLAYING
+
+    @property
+    def in_play(self) -> bool:
+        """Whether the game has begun (its first reveal is made) and not ended: leaving it
+        now is a loss, so every shell asks first."""
+        return self.started_at is not None and not self.over
 
     def mark(self, row: int, col: int) -> Mark:
         return Mark(self.marks[self._index((row, col))])

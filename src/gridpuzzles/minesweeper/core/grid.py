@@ -13,8 +13,8 @@ from functools import cached_property
 import numpy as np
 import numpy.typing as npt
 
-Cell = tuple[int, int]
-"""A cell as (row, col), 0-based, row 0 at the top."""
+from gridpuzzles.cells import Cell as Cell
+from gridpuzzles.cells import cell_words as cell_words
 
 BoolGrid = npt.NDArray[np.bool_]
 
@@ -84,13 +84,6 @@ class Layout:
     def mine_indices(self) -> list[int]:
         """The indices of every mine, in increasing order."""
         return [int(i) for i in np.flatnonzero(self.mine_grid)]
-
-
-def cell_words(cell: Cell, origin: int = 1) -> str:
-    """A cell as the player says it, ``row 4, column 7``, counting rows and columns from
-    ``origin``: 1 on the web page and in the full-screen app, 0 in the line-mode game, whose
-    headers and commands count from 0."""
-    return f"row {cell[0] + origin}, column {cell[1] + origin}"
 
 
 def index_of(width: int, cell: Cell) -> int:

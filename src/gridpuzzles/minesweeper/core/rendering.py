@@ -37,10 +37,11 @@ HEADER_STYLE = "\x1b[2;36m"
 
 
 def render_board(view: View, color: bool = False, exploded: int | None = None) -> str:
-    """The board with column numbers on top and row numbers on the left."""
-    cell_width = max(2, len(str(view.width - 1)) + 1)
-    row_width = len(str(view.height - 1))
-    header = " " * row_width + "".join(f"{c:>{cell_width}}" for c in range(view.width))
+    """The board with column numbers on top and row numbers on the left, counted from 1 as a
+    person names a cell (`gridpuzzles.cells`); `mines analyze` reads it back."""
+    cell_width = max(2, len(str(view.width)) + 1)
+    row_width = len(str(view.height))
+    header = " " * row_width + "".join(f"{c:>{cell_width}}" for c in range(1, view.width + 1))
     lines = [_paint(header, HEADER_STYLE, color)]
     for r, row in enumerate(view.rows()):
         cells = []
@@ -48,7 +49,7 @@ def render_board(view: View, color: bool = False, exploded: int | None = None) -
             shown = "." if symbol == "0" else symbol
             style = EXPLODED_STYLE if r * view.width + c == exploded else STYLES[symbol]
             cells.append(" " * (cell_width - 1) + _paint(shown, style, color))
-        lines.append(_paint(f"{r:>{row_width}}", HEADER_STYLE, color) + "".join(cells))
+        lines.append(_paint(f"{r + 1:>{row_width}}", HEADER_STYLE, color) + "".join(cells))
     return "\n".join(lines)
 
 
@@ -63,8 +64,7 @@ def render_result(game: Game, figures: Figures) -> str:
     if game.status is Status.WON:
         head = f"You won in {figures.elapsed:.1f} s!"
     elif game.exploded is not None:
-        row, col = divmod(game.exploded, game.width)
-        head = f"Boom! You revealed a mine at row {row}, column {col}."
+        head = f"Boom! You revealed a mine at {cell_words(divmod(game.exploded, game.width))}."
     else:
         head = "Game over."
     efficiency = f"{figures.efficiency:.2f}" if figures.efficiency is not None else "-"
@@ -78,11 +78,10 @@ def _paint(text: str, style: str, color: bool) -> str:
     return f"{style}{text}{RESET}" if color else text
 
 
-def describe(move: Move, origin: int = 0) -> str:
-    """A move in the player's words, e.g. "reveal row 3, column 4", counting rows and columns
-    from ``origin`` (see `grid.cell_words`)."""
+def describe(move: Move) -> str:
+    """A move in the player's words, e.g. "reveal row 3, column 4"."""
     verb = {Action.REVEAL: "reveal", Action.FLAG: "flag", Action.CHORD: "chord"}[move.action]
-    return f"{verb} {cell_words((move.row, move.col), origin)}"
+    return f"{verb} {cell_words((move.row, move.col))}"
 
 
 RECORD_HEADINGS = (

@@ -47,6 +47,12 @@ class FirstClick(Enum):
         return self in (FirstClick.OPENING, FirstClick.NO_GUESS)
 
 
+PLAY_FIRST_CLICK = FirstClick.OPENING
+"""What a game promises the first click unless the player chooses otherwise, the same in every
+shell (the line mode, the full-screen app, the page and the web API). `mines bench` and
+`mines analyze` assume `FirstClick.SAFE` instead, the rule of the published win rates."""
+
+
 class WinRule(Enum):
     """When a game is won."""
 

@@ -103,9 +103,6 @@ class Hint:
     why: str = ""
     """Why, in the player's words: the number that makes the cell safe, or how the guess
     was chosen, its secondary safety and a safer cell left because it tells nothing new."""
-    origin: int = 0
-    """What the words call the top row and the left column (0 in the terminal game, whose
-    headers count from 0; 1 on the web page)."""
     rank: str = "the safest"
     """For a guess, how its risk ranks, said after it: "the safest", "the safest living
     cell" or "while the safest cell has 9%"."""
@@ -122,7 +119,7 @@ class Hint:
         return f"no safe cell: {float(self.probability):.0%} risk, {self.rank}{why}"
 
     def __str__(self) -> str:
-        where = cell_words(self.cell, self.origin)
+        where = cell_words(self.cell)
         if self.certain:
             return f"{where} is safe: {self.why}" if self.why else f"{where} is certainly safe"
         why = f"; {self.why}" if self.why else ""
@@ -152,10 +149,9 @@ GUESS_WORDS = {
 scored guess's reason is its secondary safety, said for every guess: see `guess_words`)."""
 
 
-def hint(view: View, mines: int, rule: FirstClick = FirstClick.SAFE, *, origin: int = 0) -> Hint:
-    """The next move as advice: a certain safe cell, or the best guess and its mine chance
-    (``origin``: see `Hint.origin`)."""
-    return advice(view, mines, rule, decide(view, mines, rule), origin)
+def hint(view: View, mines: int, rule: FirstClick = FirstClick.SAFE) -> Hint:
+    """The next move as advice: a certain safe cell, or the best guess and its mine chance."""
+    return advice(view, mines, rule, decide(view, mines, rule))
 
 
 def explained_move(
@@ -163,19 +159,17 @@ def explained_move(
     mines: int,
     rule: FirstClick = FirstClick.SAFE,
     cache: ComponentCache | None = None,
-    *,
-    origin: int = 0,
 ) -> Explained:
     """Play Move (the move of `next_move`) with why it is played, in the player's words."""
     decision = decide(view, mines, rule, cache, flag_mines=True)
     move = decision.moves[0]
     cell = (move.row, move.col)
     if move.action is Action.FLAG and view.at(*cell) != "F":
-        return Explained(move, f"certain mine: {_why_mine(view, cell, decision, origin)}")
-    return Explained(move, advice(view, mines, rule, decision, origin).because)
+        return Explained(move, f"certain mine: {_why_mine(view, cell, decision)}")
+    return Explained(move, advice(view, mines, rule, decision).because)
 
 
-def advice(view: View, mines: int, rule: FirstClick, decision: Decision, origin: int = 0) -> Hint:
+def advice(view: View, mines: int, rule: FirstClick, decision: Decision) -> Hint:
     """The cell ``decision`` (of `decide` for this view) reveals or unflags, as a `Hint`: why
     it is safe, or its risk."""
     move = decision.moves[0]
@@ -183,23 +177,21 @@ def advice(view: View, mines: int, rule: FirstClick, decision: Decision, origin:
     if decision.analysis is None:  # the first click, or a single-number deduction
         if not values_known(view):
             risk = Fraction(mines, view.width * view.height) if decision.guess else Fraction(0)
-            return Hint(cell, risk, not decision.guess, why=FIRST_CLICK_WORDS[rule], origin=origin)
-        why = _why_safe(view, mines, cell, decision, origin)
-        return Hint(cell, Fraction(0), True, why=why, origin=origin)
+            return Hint(cell, risk, not decision.guess, why=FIRST_CLICK_WORDS[rule])
+        why = _why_safe(view, mines, cell, decision)
+        return Hint(cell, Fraction(0), True, why=why)
     probability = decision.analysis.probability(move.row, move.col)
     assert probability is not None
     if probability == 0:
-        why = _why_safe(view, mines, cell, decision, origin)
-        return Hint(cell, probability, True, why=why, origin=origin)
+        why = _why_safe(view, mines, cell, decision)
+        return Hint(cell, probability, True, why=why)
     assert decision.position is not None
     sight = guess_insight(decision.position, decision.analysis, move.row * view.width + move.col)
-    rank, why = guess_words(sight, decision.rule, view.width, origin)
-    return Hint(cell, probability, False, decision.rule, why, origin, rank, sight.secondary_safety)
+    rank, why = guess_words(sight, decision.rule, view.width)
+    return Hint(cell, probability, False, decision.rule, why, rank, sight.secondary_safety)
 
 
-def guess_words(
-    sight: GuessInsight, rule: GuessRule | None, width: int, origin: int
-) -> tuple[str, str]:
+def guess_words(sight: GuessInsight, rule: GuessRule | None, width: int) -> tuple[str, str]:
     """How a guess ranks ("the safest", "the safest living cell", "while the safest cell has
     9%") and why it is played, in the player's words: the rule that chose it, its secondary
     safety (but for an unavoidable 50/50) and a cell at least as safe left because it can tell
@@ -216,7 +208,7 @@ def guess_words(
     if sight.skipped is not None:
         cell, chance = sight.skipped
         as_safe = "as safe" if chance == sight.mine_chance else "safer"
-        where = cell_words(divmod(cell, width), origin)
+        where = cell_words(divmod(cell, width))
         words.append(f"{where} is {as_safe} but can tell nothing new")
     return rank, "; ".join(w for w in words if w)
 
@@ -234,7 +226,7 @@ def values_known(view: View) -> bool:
     return any(v != UNKNOWN for v in cell_values(view))
 
 
-def _why_safe(view: View, mines: int, cell: Cell, decision: Decision, origin: int) -> str:
+def _why_safe(view: View, mines: int, cell: Cell, decision: Decision) -> str:
     """Why ``cell`` is safe, in words: a neighbouring number whose mines are all known, or
     else the count of every layout."""
     pos = decision.position or position(view.width, view.height, cell_values(view), mines)
@@ -245,11 +237,11 @@ def _why_safe(view: View, mines: int, cell: Cell, decision: Decision, origin: in
     for number, at, around in _numbers_around(view, cell):
         if len(around & certain) == number:
             mines_word = "mine" if number == 1 else f"{number} mines"
-            return f"the {number} at {cell_words(at, origin)} already has its {mines_word}"
+            return f"the {number} at {cell_words(at)} already has its {mines_word}"
     return "no layout of mines that fits the numbers and the mine count puts a mine there"
 
 
-def _why_mine(view: View, cell: Cell, decision: Decision, origin: int) -> str:
+def _why_mine(view: View, cell: Cell, decision: Decision) -> str:
     """Why ``cell`` is certainly a mine, in words: a neighbouring number with no other cell
     left for its mines, or else the count of every layout."""
     assert decision.position is not None and decision.analysis is not None
@@ -260,9 +252,9 @@ def _why_mine(view: View, cell: Cell, decision: Decision, origin: int) -> str:
         may_hold = {i for i in around if values[i] == UNKNOWN} - safe
         if len(may_hold) == number:
             if number == 1:
-                return f"the 1 at {cell_words(at, origin)} can only have its mine there"
+                return f"the 1 at {cell_words(at)} can only have its mine there"
             return (
-                f"the {number} at {cell_words(at, origin)} has exactly {number} hidden cells "
+                f"the {number} at {cell_words(at)} has exactly {number} hidden cells "
                 "that can hold its mines"
             )
     return "every layout of mines that fits the numbers and the mine count puts a mine there"

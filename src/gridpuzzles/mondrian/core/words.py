@@ -12,16 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-Cell = tuple[int, int]
-"""A cell as ``(row, col)``, 0-based from the top-left corner (as everywhere in the code)."""
+from gridpuzzles.cells import Cell as Cell
+from gridpuzzles.cells import cell_words as cell_words
 
 CellNamer = Callable[[Cell], str]
 """How a shell says a cell, e.g. `cell_words`."""
-
-
-def cell_words(cell: Cell) -> str:
-    """A cell as the core says it, counting from 1: ``row 3, column 5``."""
-    return f"row {cell[0] + 1}, column {cell[1] + 1}"
 
 
 @dataclass(frozen=True)
