@@ -128,8 +128,9 @@ async def test_a_move_redraws_only_the_lines_of_the_cells_it_changed(
             await pilot.pause()
             return set(asked)
 
-        assert await lines_drawn("right") == {8}
-        assert await lines_drawn("down") == {8, 9}
+        assert board.labelled  # line 0 holds the column numbers, and the rows come below
+        assert await lines_drawn("right") == {0, 1 + 8}  # (the cursor's column number: bold)
+        assert await lines_drawn("down") == {1 + 8, 1 + 9}
         game = screen.game
         layout = game.layout
         assert layout is not None
@@ -142,9 +143,9 @@ async def test_a_move_redraws_only_the_lines_of_the_cells_it_changed(
         )
         board.cursor = divmod(number, 30)
         await pilot.pause()
-        assert await lines_drawn("space") == {number // 30}  # a reveal of one number
+        assert await lines_drawn("space") == {1 + number // 30}  # a reveal of one number
         assert await lines_drawn("f") == set()  # refused: a revealed cell is not flagged
-        assert await lines_drawn("i") >= {board.cursor[0]}  # the hint and the cursor
+        assert await lines_drawn("i") >= {1 + board.cursor[0]}  # the hint and the cursor
 
         # what is kept on screen is what a full redraw draws
         for keys in (["o"], ["left", "f"], ["p"], ["o", "n"]):
@@ -224,3 +225,50 @@ async def test_the_overlay_marks_dead_cells_and_unavoidable_fifty_fifties(
         await pilot.press("o")
         assert board.overlay.dead == frozenset() and board.overlay.fifty_fifty == frozenset()
         assert FIFTY_FIFTY_MARK not in "".join(char for char, _ in drawn_cells(board)[0, 5])
+
+
+def screen_lines(board_lines: list[Strip]) -> list[str]:
+    return [strip.text for strip in board_lines]
+
+
+@pytest.mark.anyio
+async def test_with_room_the_rows_and_columns_are_numbered_from_1_as_every_shell_counts() -> None:
+    app = app_for("expert", 3)
+    async with app.run_test(size=(100, 30)) as pilot:
+        board = screen_of(app).board
+        assert board.labelled and (board.cell_width, board.cell_height) == (3, 1)
+        await pilot.press(*["down"] * 3, *["right"] * 6)  # row 4, column 7
+        await pilot.pause()
+        lines = screen_lines(board.render_lines(board.region.reset_offset))
+        assert lines[0].split() == [str(number) for number in range(1, 31)]
+        assert [line.split()[0] for line in lines[1:17]] == [str(row) for row in range(1, 17)]
+        # Each number stands over (or beside) its own cells, and the cursor's are in bold.
+        region = board.cell_region(board.cursor)
+        assert lines[0][region.x : region.right].strip() == "7"
+        assert lines[region.y].split()[0] == "4"
+        header = board.render_line(0)
+        bold = [segment.text.strip() for segment in header if segment.style and segment.style.bold]
+        assert bold == ["7"]
+        # A click lands on the cell drawn under the pointer, numbers and all.
+        await pilot.click(board, offset=(region.x + 1, region.y), button=1)
+        await pilot.pause()
+        assert screen_of(app).game.mark(3, 6) is Mark.REVEALED
+
+
+@pytest.mark.anyio
+async def test_without_room_the_numbers_give_way_to_the_cells() -> None:
+    app = app_for("expert", 3)
+    async with app.run_test(size=(62, 24)) as pilot:
+        board = screen_of(app).board
+        assert (board.cell_width, board.cell_height) == (2, 1)
+        assert not board.labelled and tuple(board.origin) == (0, 0)
+        assert board.size.width == 60
+        await pilot.click(board, offset=(2 * 29, 15), button=1)
+        await pilot.pause()
+        assert screen_of(app).game.mark(15, 29) is Mark.REVEALED
+    narrow = app_for("expert", 3)
+    async with narrow.run_test(size=(70, 24)):
+        board = screen_of(narrow).board
+        assert board.labelled and board.cell_width == 2
+        lines = screen_lines(board.render_lines(board.region.reset_offset))
+        assert lines[0].split() == ["1", "5", "10", "15", "20", "25", "30"]

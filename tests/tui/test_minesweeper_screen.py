@@ -40,8 +40,8 @@ def screen_of(app: GridPuzzlesApp) -> MinesweeperScreen:
 
 async def click_cell(pilot: Pilot[None], cell: Cell, button: int = 1, shift: bool = False) -> None:
     board = pilot.app.screen.query_one(MinesBoard)
-    offset = (cell[1] * board.cell_width + 1, cell[0] * board.cell_height)
-    await pilot.click(board, offset=offset, button=button, shift=shift)
+    region = board.cell_region(cell)
+    await pilot.click(board, offset=(region.x + 1, region.y), button=button, shift=shift)
     await pilot.pause()
 
 
@@ -240,14 +240,15 @@ def drawn_cells(board: MinesBoard) -> dict[Cell, Drawn]:
     """Every cell's middle line as the screen gets it (the app's colour filters applied)."""
     strips = board.render_lines(Region(0, 0, *board.size))
     cells = {}
+    left, top = board.origin
     for row in range(board.view.height):
-        strip = strips[row * board.cell_height + board.cell_height // 2]
+        strip = strips[top + row * board.cell_height + board.cell_height // 2]
         styles = [
             (segment.text, (segment.style or Style()).clear_meta_and_links()) for segment in strip
         ]
         line = [(char, style) for text, style in styles for char in text]
         for col in range(board.view.width):
-            start = col * board.cell_width
+            start = left + col * board.cell_width
             cells[row, col] = tuple(line[start : start + board.cell_width])
     return cells
 

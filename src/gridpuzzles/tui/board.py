@@ -1,7 +1,9 @@
 """The Minesweeper grid widget: draws a `View`, moves a cursor and turns clicks into cells.
 
 The board is drawn line by line (Textual's line API): a move refreshes only the regions of
-the cells it changed, and Textual keeps every other line as it was drawn.
+the cells it changed, and Textual keeps every other line as it was drawn. When the terminal has
+room, column numbers stand above the board and row numbers left of it, counted from 1 as every
+shell counts, so that "row 4, column 7" in a hint can be found by counting.
 """
 
 from __future__ import annotations
@@ -16,13 +18,13 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
-from textual.geometry import Region, Size
+from textual.geometry import Offset, Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from gridpuzzles.minesweeper.core.grid import Cell
+from gridpuzzles.minesweeper.core.grid import Cell, cell_words
 from gridpuzzles.minesweeper.core.scale import RISK_BANDS, RiskBand, risk_band
 from gridpuzzles.minesweeper.core.view import FLAG, HIDDEN, MINE, QUESTION, WRONG_FLAG, View
 
@@ -132,7 +134,8 @@ class Overlay:
 
 
 class MinesBoard(Widget, can_focus=True):
-    """A board of cells as large as the space allows: from 2x1 characters up to 7x3."""
+    """A board of cells as large as the space allows, from 2x1 characters up to 7x3, with row
+    and column numbers beside it when they fit too."""
 
     DEFAULT_CSS = """
     MinesBoard { width: auto; height: auto; }
@@ -165,6 +168,8 @@ class MinesBoard(Widget, can_focus=True):
         self.percents = percent_grid(None, view)
         """Each cell's mine chance as drawn, a whole percentage (-1: none shown)."""
         self.cell_width, self.cell_height = CELL_SIZES[1]
+        self.labelled = False
+        """Whether the row and column numbers are drawn (`fit` decides: only with room)."""
         self._base = Style()
         self._styles: dict[Style, Style] = {}
         """Each cell style laid over `_base`, the widget's own style, as last drawn."""
@@ -198,35 +203,61 @@ class MinesBoard(Widget, can_focus=True):
             spans[row] = (min(first, col), max(last, col))
         width, height = self.cell_width, self.cell_height
         regions = [
-            Region(first * width, row * height, (last - first + 1) * width, height)
+            Region(first * width, row * height, (last - first + 1) * width, height).translate(
+                self.origin
+            )
             for row, (first, last) in spans.items()
         ]
         if regions:  # (no region at all would refresh the whole board)
             self.refresh(*regions)
 
+    @property
+    def origin(self) -> Offset:
+        """Where the first cell is drawn: right of the row numbers, below the column numbers."""
+        if not self.labelled:
+            return Offset(0, 0)
+        return Offset(len(str(self.view.height)) + 1, 1)
+
+    def cell_region(self, cell: Cell) -> Region:
+        """Where ``cell`` is drawn in the widget."""
+        row, col = cell
+        return Region(
+            col * self.cell_width, row * self.cell_height, self.cell_width, self.cell_height
+        ).translate(self.origin)
+
     def fit(self, available: Size) -> None:
-        """Use the largest cells with which the whole board fits (the smallest if none does)."""
+        """Use the largest cells with which the whole board fits (the smallest if none does),
+        and draw the row and column numbers if they fit beside those cells too."""
+        width, height = self.view.width, self.view.height
         fitting = [
             (w, h)
             for w, h in CELL_SIZES
-            if self.view.width * w <= available.width and self.view.height * h <= available.height
+            if width * w <= available.width and height * h <= available.height
         ]
         size = fitting[-1] if fitting else CELL_SIZES[0]
-        if size != (self.cell_width, self.cell_height):
+        labelled = (
+            width * size[0] + len(str(height)) + 1 <= available.width
+            and height * size[1] + 1 <= available.height
+        )
+        if (size, labelled) != ((self.cell_width, self.cell_height), self.labelled):
             self.cell_width, self.cell_height = size
+            self.labelled = labelled
             self.refresh(layout=True)
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
-        return self.view.width * self.cell_width
+        return self.origin.x + self.view.width * self.cell_width
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return self.view.height * self.cell_height
+        return self.origin.y + self.view.height * self.cell_height
 
     def render_line(self, y: int) -> Strip:
         """Line ``y`` of the board: Textual asks only for the lines in sight that were
         refreshed, and keeps the others."""
-        row, line = divmod(y, self.cell_height)
-        length = self.view.width * self.cell_width
+        left, top = self.origin
+        length = left + self.view.width * self.cell_width
+        if y < top:
+            return Strip(self._column_numbers(), length)
+        row, line = divmod(y - top, self.cell_height)
         if row >= self.view.height:
             return Strip.blank(length)
         middle = line == self.cell_height // 2
@@ -237,11 +268,33 @@ class MinesBoard(Widget, can_focus=True):
             self._base, self._styles = base, {}
         styles = self._styles
         segments = []
+        if left:
+            number = str(row + 1) if middle else ""
+            segments.append(Segment(f"{number:>{left - 1}} ", self._number_style(0, row)))
         for shown, style in cells:
             if style not in styles:
                 styles[style] = base + style
             segments.append(Segment(shown if middle else blank, styles[style]))
         return Strip(segments, length)
+
+    def _column_numbers(self) -> list[Segment]:
+        """The line above the board: each column's number centred over it, or, where a number
+        would fill its cell and touch the next one, only column 1 and every fifth (and the
+        cursor's column)."""
+        width, cell = self.view.width, self.cell_width
+        every = len(str(width)) < cell
+        segments = [Segment(" " * self.origin.x, self.rich_style)]
+        for col in range(width):
+            shown = every or col in (0, self.cursor[1]) or (col + 1) % 5 == 0
+            number = str(col + 1) if shown else ""
+            segments.append(Segment(number.center(cell), self._number_style(1, col)))
+        return segments
+
+    def _number_style(self, axis: int, index: int) -> Style:
+        """The style of a row (``axis`` 0) or column (1) number: bold for the cursor's row or
+        column, so that its numbers can be read off; the others dim."""
+        on_cursor = self.cursor[axis] == index
+        return self.rich_style + Style(bold=on_cursor, dim=not on_cursor)
 
     def _row(self, row: int) -> list[tuple[str, Style]]:
         """The text and style of each cell of ``row``."""
@@ -283,7 +336,7 @@ class MinesBoard(Widget, can_focus=True):
         row, col = self.cursor
         index = row * self.view.width + col
         chance = probabilities.get(index)
-        where = f"row {row + 1}, column {col + 1}"
+        where = cell_words(self.cursor)
         mark = self.overlay.mark(index) if chance is not None else ""
         if chance is None:
             said = "mine chances"
@@ -312,12 +365,16 @@ class MinesBoard(Widget, can_focus=True):
             for row, col in (before, cursor)
             if row < self.view.height and col < width
         )
-        row, col = cursor
+        if self.labelled:  # the numbers of the cursor's row and column are drawn in bold
+            if before[0] != cursor[0]:
+                for row in (before[0], cursor[0]):
+                    line = self.cell_region((row, 0)).y
+                    self.refresh(Region(0, line, self.origin.x, self.cell_height))
+            if before[1] != cursor[1]:
+                self.refresh(Region(0, 0, self.size.width, 1))
         container = self.parent
         if isinstance(container, Widget):
-            cell = Region(
-                col * self.cell_width, row * self.cell_height, self.cell_width, self.cell_height
-            )
+            cell = self.cell_region(cursor)
             container.scroll_to_region(cell.translate(self.virtual_region.offset), animate=False)
 
     def action_move(self, drow: int, dcol: int) -> None:
@@ -329,8 +386,9 @@ class MinesBoard(Widget, can_focus=True):
         )
 
     def on_click(self, event: events.Click) -> None:
-        col, row = event.x // self.cell_width, event.y // self.cell_height
-        if 0 <= row < self.view.height and 0 <= col < self.view.width:
+        x, y = event.x - self.origin.x, event.y - self.origin.y
+        col, row = x // self.cell_width, y // self.cell_height
+        if x >= 0 and y >= 0 and row < self.view.height and col < self.view.width:
             self.cursor = (row, col)
             self.post_message(self.CellClicked((row, col), event.button, event.shift))
 
