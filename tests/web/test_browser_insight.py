@@ -71,8 +71,8 @@ def test_the_overlay_marks_dead_cells_and_unavoidable_fifty_fifties(
     expect(page.locator("#board .cell.hint")).to_have_count(1)
     expect(cell(page, 0, 5)).to_have_class(re.compile(r"\bhint\b"))
     expect(page.locator("#message")).to_have_text(
-        "No cell is certainly safe: the marked cell has 50% risk, while the safest cell has "
-        "33%; a 50/50 no later move can settle: guess now."
+        "Hint: no cell is certainly safe: row 1, column 6 has 50% risk, while the safest cell "
+        "has 33%; a 50/50 no later move can settle: guess now."
     )
     page.click("#overlay")
     expect(page.locator("#board .cell.dead")).to_have_count(0)

@@ -381,7 +381,7 @@ def _hint(game: Game) -> str:
     if game.over:
         return "the game is over: 'n' starts a new one"
     try:
-        return str(hint(view(game), game.config.mines, game.config.first_click))
+        return f"Hint: {hint(view(game), game.config.mines, game.config.first_click)}"
     except ADVICE_ERRORS as error:
         return f"no hint: {error}"
 

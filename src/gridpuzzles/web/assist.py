@@ -61,6 +61,7 @@ def best_hint(seen: Situation) -> HintOut:
         why=advice.why,
         rank=None if advice.certain else advice.rank,
         secondary_safety=advice.safety,
+        said=str(advice),
     )
 
 

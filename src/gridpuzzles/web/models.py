@@ -277,6 +277,12 @@ class HintOut(BaseModel):
         default=None,
         description="for a guess, the chance to survive it and then to have a safe next move",
     )
+    said: str = Field(
+        default="",
+        description="the whole hint in the player's words, as every shell says it (rows and "
+        "columns counted from 1, row first); the page shows it as it is",
+        examples=["row 4, column 7 is safe: the 1 at row 3, column 6 already has its mine"],
+    )
 
 
 class Probabilities(BaseModel):
