@@ -96,7 +96,7 @@ def test_flags_are_guesses_unless_trusted() -> None:
 @pytest.mark.parametrize(
     ("text", "mines", "message"),
     [
-        ("4#\n##", 3, "the 4 at row 0, column 0 cannot be met"),
+        ("4#\n##", 3, "the 4 at row 1, column 1 cannot be met"),
         ("1#\n##", 5, "no layout of 5 mines fits the view"),
         ("*#\n#1", 0, "shows 1 mines but the board has only 0"),
         ("1#1\n###\n101", 1, "contradict"),

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from gridpuzzles.bounds import LimitError
 from gridpuzzles.minesweeper.core.errors import MinesweeperError
-from gridpuzzles.minesweeper.core.grid import Cell
+from gridpuzzles.minesweeper.core.grid import Cell, cell_words
 
 if TYPE_CHECKING:  # the view module imports the rules, which place no-guess boards with this
     from gridpuzzles.minesweeper.core.view import View
@@ -169,8 +169,9 @@ def neighbour_table(width: int, height: int) -> tuple[tuple[int, ...], ...]:
 
 
 def _where(width: int, index: int) -> str:
+    """The cell at ``index`` in the player's words (from 1, row first)."""
     row, col = divmod(index, width)
-    return f"row {row}, column {col}"
+    return cell_words((row, col))
 
 
 Constraint = tuple[list[int], int]
