@@ -6,6 +6,7 @@ from its text gives the same game in play as the steps made one by one."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +16,7 @@ from gridpuzzles.history import Rewind
 from gridpuzzles.midend import minesweeper as minesweeper_rules
 from gridpuzzles.midend import mondrian as mondrian_rules
 from gridpuzzles.midend.puzzle import PuzzleRules
+from gridpuzzles.midend.replay import LoggedStep, ReplayError, frames, replayed
 from gridpuzzles.minesweeper import Config
 from gridpuzzles.minesweeper import Game as MinesweeperGame
 from gridpuzzles.minesweeper import Move as MinesweeperMove
@@ -119,8 +121,44 @@ def test_a_log_replayed_from_its_text_gives_the_same_game_in_play(case: Case) ->
     by_hand = rules.play_of(case.start)
     for at, step in enumerate(steps, 1):
         by_hand = rules.stepped(by_hand, step, float(at))
-    log = [(rules.step_text(step), float(at)) for at, step in enumerate(steps, 1)]  # as stored
-    read = rules.play_of(case.start)
-    for text, when in log:
-        read = rules.stepped(read, rules.parse_step(text), when)
+    log = [LoggedStep(rules.step_text(step), float(at)) for at, step in enumerate(steps, 1)]
+    read = replayed(rules, rules.play_of(case.start), log)
     assert read == by_hand and (by_hand.moves, by_hand.version) == (3, 6)
+
+
+def test_a_replay_shows_each_step_with_its_time_and_the_game_after_it(case: Case) -> None:
+    rules = case.rules
+    texts = [case.moves[0], case.moves[1], "undo", "redo"]
+    log = [LoggedStep(text, 10.0 + at) for at, text in enumerate(texts)]
+    shown = list(frames(rules, rules.play_of(case.start), log))
+    assert [(frame.number, frame.text, frame.at) for frame in shown] == [
+        (0, texts[0], 10.0),
+        (1, texts[1], 11.0),
+        (2, "undo", 12.0),
+        (3, "redo", 13.0),
+    ]
+    assert shown[2].state == shown[0].state and shown[3].state == shown[1].state
+    assert shown[-1].play == replayed(rules, rules.play_of(case.start), log)
+    # A game caught up from a copy numbers its steps on from the copy's.
+    later = list(frames(rules, shown[1].play, log[2:], first=2))
+    assert [frame.number for frame in later] == [2, 3] and later[-1].play == shown[-1].play
+
+
+@pytest.mark.parametrize(
+    ("texts", "said"),
+    [
+        (["undo"], "step 1 of the log, 'undo', cannot be replayed: there is nothing to undo"),
+        (["MOVE", "nonsense"], "step 2 of the log, 'nonsense', cannot be replayed: cannot read"),
+        (["MOVE", "REFUSED"], "step 2 of the log, 'REFUSED', cannot be replayed: "),
+        (["MOVE", "x" * 500], "step 2 of the log, 'xxxxxxxxxx.*\\.\\.\\.', cannot be"),
+    ],
+)
+def test_a_log_the_rules_cannot_replay_says_which_step_in_one_line(
+    case: Case, texts: list[str], said: str
+) -> None:
+    names = {"MOVE": case.moves[0], "REFUSED": case.refused}
+    log = [LoggedStep(names.get(text, text), 1.0) for text in texts]
+    said = said.replace("REFUSED", re.escape(case.refused))
+    with pytest.raises(ReplayError, match=said) as raised:
+        replayed(case.rules, case.rules.play_of(case.start), log)
+    assert "\n" not in str(raised.value) and len(str(raised.value)) < 300

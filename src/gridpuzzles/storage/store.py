@@ -9,7 +9,6 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, replace
-from functools import reduce
 from typing import Any
 
 from sqlalchemy import (
@@ -28,8 +27,10 @@ from sqlalchemy.exc import IntegrityError
 
 from gridpuzzles.bounds import BoundError, check_seed
 from gridpuzzles.midend import Rewind
-from gridpuzzles.midend.minesweeper import parse_step, play_of, step_text, stepped
+from gridpuzzles.midend import minesweeper as minesweeper_rules
+from gridpuzzles.midend.minesweeper import parse_step, play_of, step_text
 from gridpuzzles.midend.play import Play
+from gridpuzzles.midend.replay import replayed
 from gridpuzzles.minesweeper import (
     Config,
     FirstClick,
@@ -152,6 +153,11 @@ class TimedMove:
         """A step of a stored log: ``undo``, ``redo`` or a move's text."""
         return cls(parse_step(text), at)
 
+    @property
+    def text(self) -> str:
+        """The step's line in the log (`midend.replay.LogLine`)."""
+        return step_text(self.move)
+
 
 @dataclass(frozen=True)
 class SavedGame:
@@ -196,12 +202,9 @@ class SavedGame:
 
 
 def played_on(current: Play[Game], moves: Sequence[TimedMove]) -> Play[Game]:
-    """``current`` after ``moves`` (each played at its time), undo and redo (`stepped`)."""
-    return reduce(_stepped, moves, current)
-
-
-def _stepped(current: Play[Game], timed: TimedMove) -> Play[Game]:
-    return stepped(current, timed.move, timed.at)
+    """``current`` after ``moves`` (each played at its time), undo and redo: the mid-end's
+    replay (`ReplayError` for a step the rules refuse)."""
+    return replayed(minesweeper_rules, current, moves, current.version)
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ counted in a millisecond.
 from __future__ import annotations
 
 import random
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import asdict, dataclass, replace
 from functools import partial
 from typing import Any, TypeVar
@@ -41,6 +41,7 @@ from typing import Any, TypeVar
 import anyio.to_thread
 
 from gridpuzzles.history import Rewind
+from gridpuzzles.midend import mondrian as mondrian_rules
 from gridpuzzles.midend.mondrian import (
     clock_started,
     play_from_json,
@@ -49,6 +50,7 @@ from gridpuzzles.midend.mondrian import (
     stepped,
 )
 from gridpuzzles.midend.play import Play
+from gridpuzzles.midend.replay import frames
 from gridpuzzles.mondrian.core.challenges import (
     challenge_key,
     choose_published,
@@ -57,7 +59,7 @@ from gridpuzzles.mondrian.core.challenges import (
 )
 from gridpuzzles.mondrian.core.game import Game, MoveError, custom_game, new_game, puzzle_of
 from gridpuzzles.mondrian.core.grid import MondrianError, Placement, Puzzle
-from gridpuzzles.mondrian.core.moves import Action, Move, parse_step, step_text
+from gridpuzzles.mondrian.core.moves import Action, Move, step_text
 from gridpuzzles.mondrian.core.notation import parse_block
 from gridpuzzles.mondrian.core.official import OfficialChallenge
 from gridpuzzles.mondrian.core.records import Finish, solved_sentences
@@ -245,22 +247,13 @@ def why_not(play: Play[Game], request: MondrianMove) -> str | None:
     return None
 
 
-def advanced(
-    held: Held,
-    move: Move | Rewind,
-    at: float,
-    note: dict[str, Any] | None,
-    play: Play[Game] | None = None,
-) -> Held:
-    """``held`` after ``move``, played at ``at``, with what the server noted of it: both
-    when it is played and when it is replayed from the store. New black blocks take the
-    noted facts (none while one is off the board); the clock starts with the first coloured
-    block put down (only once the black blocks are all on the board: `moves.apply`); the
-    game ends when the board is full, with the records the note says it set. `MondrianError`
-    for a move the game refuses. ``play``: the game in play after ``move``, when the caller
-    has stepped it already."""
-    if play is None:
-        play = stepped(held.play, move)
+def advanced(held: Held, play: Play[Game], at: float, note: dict[str, Any] | None) -> Held:
+    """``held`` when its game in play has become ``play`` by a move played at ``at``, with
+    what the server noted of the move: both when it is played and when it is replayed from
+    the store. New black blocks take the noted facts (none while one is off the board); the
+    clock starts with the first coloured block put down (only once the black blocks are all on
+    the board: `moves.apply`); the game ends when the board is full, with the records the note
+    says it set."""
     game, noted = play.state, note or {}
     facts = held.facts
     if game.black != held.play.state.black:
@@ -282,10 +275,12 @@ def advanced(
     )
 
 
-def replayed(held: Held, logged: Iterable[Logged]) -> Held:
-    """``held`` after the stored moves ``logged``."""
-    for move in logged:
-        held = advanced(held, parse_step(move.text), move.at, move.note)
+def replayed(held: Held, logged: Sequence[Logged]) -> Held:
+    """``held`` after the stored moves ``logged``: the mid-end's replay, with what the server
+    noted of each move (`advanced`)."""
+    first = held.play.version
+    for frame in frames(mondrian_rules, held.play, logged, first):
+        held = advanced(held, frame.play, frame.at, logged[frame.number - first].note)
     return held
 
 
@@ -465,7 +460,7 @@ class MondrianGames(KeptGames[Held, InPlay]):
             facts = await self.workers.run(facts_of, puzzle_of(game), too_slow=SOLVER_TOO_SLOW)
             note["facts"] = facts_to_json(facts)
         at = self.clock()
-        after = advanced(held, move, at, note, after_play)
+        after = advanced(held, after_play, at, note)
         kept = await anyio.to_thread.run_sync(self._keep, game_id, move, note, at, after)
         return kept, told
 
