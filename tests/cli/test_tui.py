@@ -44,7 +44,10 @@ def test_help_lists_the_options() -> None:
             "9 mines do not fit a 3x3 board",
         ),
         (["mines", "play", "--tui", "--width", "5"], "mines play: error: a custom board needs"),
-        (["mines", "play", "--db", "games.db"], "mines play: error: --db keeps the games"),
+        (
+            ["mines", "play", "--no-keep", "--db", "games.db"],
+            "mines play: error: --no-keep keeps no game: it cannot go with --db",
+        ),
     ],
 )
 def test_bad_options_get_one_clear_line(

@@ -11,11 +11,13 @@ import time
 from gridpuzzles.bounds import BoundError
 from gridpuzzles.cli import mines_analyze, mines_bench
 from gridpuzzles.cli.options import (
+    CannotOpenStore,
     add_board_options,
     add_color_option,
     add_db_option,
     config_from,
     fail,
+    open_store,
     rules_from,
     use_color,
 )
@@ -42,7 +44,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="play in the full-screen app (mouse, hints, statistics) instead of line by line",
     )
-    add_db_option(play, "with --tui: ")
+    add_db_option(play, "where the games are kept: ")
+    play.add_argument(
+        "--no-keep",
+        action="store_true",
+        help="keep no game in the database (none is watched again or counted in `gridpuzzles "
+        "stats`)",
+    )
     play.set_defaults(handler=_play)
     mines_analyze.configure(commands)
     mines_bench.configure(commands)
@@ -53,13 +61,19 @@ def _play(args: argparse.Namespace) -> int:
         from gridpuzzles.cli.tui import launch  # Textual loads only when it is used
 
         return launch(args, "mines play")
-    if args.db is not None:
-        return fail("mines play", "--db keeps the games of the full-screen app: use it with --tui")
+    if args.no_keep and args.db is not None:
+        return fail("mines play", "--no-keep keeps no game: it cannot go with --db")
     try:
         config = config_from(args)
         rules = rules_from(args)
     except (ConfigError, BoundError) as error:
         return fail("mines play", str(error))
+    store = None
+    if not args.no_keep:
+        try:
+            store = open_store(args.db)
+        except CannotOpenStore as error:
+            return fail("mines play", f"{error} (--no-keep plays without keeping the games)")
     seeds = random.Random(args.seed) if args.seed is not None else random.Random()
     console = Console(
         LineReader(sys.stdin.buffer),
@@ -68,9 +82,12 @@ def _play(args: argparse.Namespace) -> int:
         use_color(args.color),
         echo=not sys.stdin.isatty(),
     )
-    session = Session(console, rules, seeds)
+    session = Session(console, rules, seeds, store=store)
     try:
         return run(session, config, args.seed)
     except EncodingError as error:
         print()  # end the prompt's line
         return fail("mines play", str(error))
+    finally:
+        if store is not None:
+            store.close()

@@ -30,6 +30,8 @@ from gridpuzzles.terminal.minesweeper import Rules
 if TYPE_CHECKING:
     from sqlalchemy.engine import URL
 
+    from gridpuzzles.storage import Store
+
 Size = tuple[int, int, int]
 """Width, height and mine count."""
 
@@ -155,6 +157,24 @@ def database(text: str) -> Path | URL:
         return server_url(text)
     except StorageError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+class CannotOpenStore(Exception):
+    """The database given (or the default one) cannot be opened: the one line to print."""
+
+
+def open_store(where: Path | URL | None) -> Store:
+    """The store at ``where`` (a ``--db`` value; None: `default_db`), made if it does not
+    exist; `CannotOpenStore` saying why not in one line."""
+    import sqlite3
+
+    from gridpuzzles.storage import Store  # SQLAlchemy, only to keep games
+
+    path = where or default_db()
+    try:
+        return Store(path)
+    except (OSError, sqlite3.Error, StorageError) as error:
+        raise CannotOpenStore(f"cannot open the database {path}: {error}") from None
 
 
 def add_db_option(parser: argparse.ArgumentParser, when: str = "") -> None:

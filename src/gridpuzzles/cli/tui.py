@@ -10,14 +10,16 @@ import sqlite3
 
 from gridpuzzles.bounds import BoundError
 from gridpuzzles.cli.options import (
+    CannotOpenStore,
     add_board_options,
     add_db_option,
     config_from,
     fail,
+    open_store,
     rules_from,
 )
 from gridpuzzles.minesweeper.core.settings import LEVELS, Config, ConfigError
-from gridpuzzles.storage import StorageError, default_db
+from gridpuzzles.storage import default_db
 
 PROG = "gridpuzzles tui"
 DEFAULT_LEVEL = "beginner"
@@ -60,11 +62,9 @@ def launch(args: argparse.Namespace, prog: str, start: str = "minesweeper") -> i
         return fail(prog, str(error))
     path = args.db or default_db()
     try:
-        from gridpuzzles.storage import Store  # SQLAlchemy, only to keep games
-
-        store = Store(path)
-    except (OSError, sqlite3.Error, StorageError) as error:
-        return fail(prog, f"cannot open the database {path}: {error}")
+        store = open_store(path)
+    except CannotOpenStore as error:
+        return fail(prog, str(error))
     from gridpuzzles.tui.app import GridPuzzlesApp, NoTerminalError  # Textual, when used
     from gridpuzzles.tui.minesweeper import OWNER
 

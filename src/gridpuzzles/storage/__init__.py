@@ -31,6 +31,7 @@ from gridpuzzles.storage.location import MAX_LOCATION, default_db, is_url
 
 if TYPE_CHECKING:
     from gridpuzzles.storage.engine import SCHEMES, Location, server_url, shown
+    from gridpuzzles.storage.keeper import KeptGame
     from gridpuzzles.storage.store import (
         ABANDONED,
         MAX_CHALLENGE_KEY,
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
 
 _LAZY = {
     **dict.fromkeys(("SCHEMES", "Location", "server_url", "shown"), "engine"),
+    "KeptGame": "keeper",
     **dict.fromkeys(
         (
             "ABANDONED",
@@ -89,6 +91,7 @@ __all__ = [
     "VERSION",
     "DatabaseError",
     "GameChanges",
+    "KeptGame",
     "LevelStats",
     "Location",
     "MoveConflict",

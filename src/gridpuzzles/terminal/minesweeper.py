@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from gridpuzzles.bounds import BoundError, is_digits, parse_whole, read_decimal, shown
 from gridpuzzles.cells import typed_cell
@@ -46,6 +46,12 @@ from gridpuzzles.minesweeper.core.settings import (
 from gridpuzzles.minesweeper.core.view import view
 from gridpuzzles.minesweeper.solving.autoplay import ADVICE_ERRORS, hint, next_move
 from gridpuzzles.minesweeper.solving.noguess import NoGuessError, placement
+
+if TYPE_CHECKING:  # the store loads SQLAlchemy: only a session that keeps its games opens one
+    from gridpuzzles.storage import KeptGame, Store
+
+OWNER = "terminal"
+"""The owner of the games line mode keeps (the web app keeps a token's digest there)."""
 
 HELP = """\
 Commands (ROW and COL are the numbers in the headers: row 1, column 1 is the top-left cell):
@@ -176,12 +182,14 @@ class Tally:
 
 @dataclass
 class Session:
-    """One run of the terminal game: the console, the chosen rules and the seeds to use."""
+    """One run of the terminal game: the console, the chosen rules, the seeds to use, and the
+    store its games are kept in (None: not kept)."""
 
     console: Console
     rules: Rules
     seeds: random.Random
     tally: Tally = field(default_factory=Tally)
+    store: Store | None = None
 
 
 def parse_level(text: str, rules: Rules) -> Config:
@@ -287,17 +295,20 @@ def run(session: Session, config: Config | None, first_seed: int | None) -> int:
             console.say("Bye!")
             return 0
     seed = first_seed if first_seed is not None else session.seeds.randrange(2**32)
-    while play_game(session, new_game(config, seed, placement(config))):
-        seed = session.seeds.randrange(2**32)
+    chosen = first_seed is not None
+    while play_game(session, new_game(config, seed, placement(config)), chosen=chosen):
+        seed, chosen = session.seeds.randrange(2**32), False
     console.say(str(session.tally))
     console.say("Bye!")
     return 0
 
 
-def play_game(session: Session, game: Game) -> bool:
-    """Play one game; True to start another, False to quit."""
+def play_game(session: Session, game: Game, *, chosen: bool = False) -> bool:
+    """Play one game (on a seed the player ``chosen``, or not), kept in the session's store
+    when it has one; True to start another, False to quit."""
     console = session.console
     played = play_of(game)
+    kept = _kept_game(session, game, chosen)
     """The game in play: assisted once the auto-player was asked for, a hint was asked or a
     move undone or redone after the first reveal (before it, a hint tells nothing the rules
     do not), as the other shells count it."""
@@ -313,8 +324,11 @@ def play_game(session: Session, game: Game) -> bool:
             console.say(str(error))
             continue
         if word in ("q", "n"):
-            if game.in_play and not _leave(session, game):
-                continue
+            if game.in_play:
+                if not _leave(session, game):
+                    continue
+                if kept is not None:
+                    _tell(console, kept.leave(played, console.clock()))
             return word == "n"
         if word == "help":
             console.say(HELP)
@@ -330,22 +344,48 @@ def play_game(session: Session, game: Game) -> bool:
                 continue
             console.say(f"auto-player: {describe(move)}")
         step = (Rewind.UNDO if word == "u" else Rewind.REDO) if move is None else move
+        at = console.clock()
         try:  # Play Move's move is help, as in every shell (a refused one marks nothing)
-            played = stepped(played, step, console.clock(), helped=word == "p")
+            played = stepped(played, step, at, helped=word == "p")
         except MoveError as error:
             console.say(error.words())
             continue
         except NoGuessError as error:
             console.say(str(error))
             continue
+        if kept is not None:
+            _tell(console, kept.log(step, at, played))
         _draw(console, played.state)
         if played.state.over:
-            answer = _game_over(session, played.state, played.assisted)
+            if kept is not None:
+                _tell(console, kept.keep(played))
+            answer = _game_over(session, played.state, played.assisted, kept)
             if answer != "u":
                 return answer == "y"
-            played = stepped(played, Rewind.UNDO, console.clock())  # help: the game had started
+            at = console.clock()
+            played = stepped(played, Rewind.UNDO, at)  # help: the game had started
+            if kept is not None:
+                _tell(console, kept.log(Rewind.UNDO, at, played))
             console.say("The mine is undone: this game is now assisted.")
             _draw(console, played.state)
+
+
+def _kept_game(session: Session, game: Game, chosen: bool) -> KeptGame | None:
+    """How ``game`` is kept in the session's store (None when there is none)."""
+    if session.store is None:
+        return None
+    from gridpuzzles.storage.keeper import KeptGame  # SQLAlchemy, only to keep games
+
+    at = session.console.clock()
+    return KeptGame(
+        session.store, game.config, game.seed, chosen=chosen, owner=OWNER, created_at=at
+    )
+
+
+def _tell(console: Console, failure: str | None) -> None:
+    """Say what the store said when it failed; the game goes on either way."""
+    if failure is not None:
+        console.say(failure)
 
 
 LEAVE_QUESTION = "Leave this game? It counts as a loss. [y/n] "
@@ -395,13 +435,21 @@ def _draw(console: Console, game: Game) -> None:
 ASSISTED = "Assisted: the auto-player or a hint helped, so this win is not all your own."
 
 
-def _game_over(session: Session, game: Game, assisted: bool = False) -> str:
-    """Say how the game ended and ask what next: "y" another game, "n" quit, "u" (after a
-    loss) undo the mine. The session's tally counts the game unless it is undone."""
+def _game_over(
+    session: Session, game: Game, assisted: bool = False, kept: KeptGame | None = None
+) -> str:
+    """Say how the game ended (and where it is kept) and ask what next: "y" another game,
+    "n" quit, "u" (after a loss) undo the mine. The session's tally counts the game unless it
+    is undone."""
     console = session.console
     console.say(render_result(game, figures(game, console.clock())))
     if assisted and game.status is Status.WON:
         console.say(ASSISTED)
+    if kept is not None and kept.stored:
+        counted = "" if kept.counted else " (a chosen seed: not in the statistics)"
+        console.say(
+            f"Kept as game {kept.id}{counted}: gridpuzzles replay {kept.id} shows it again."
+        )
     lost = game.status is Status.LOST
     console.say(str(session.tally.after(game.status)))
     question = "Play again? [y/n, or u to undo the mine] " if lost else "Play again? [y/n] "

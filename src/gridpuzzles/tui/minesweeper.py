@@ -17,7 +17,6 @@ from __future__ import annotations
 import random
 import sqlite3
 from collections.abc import Callable
-from dataclasses import replace
 from functools import partial
 
 from rich.text import Text
@@ -49,12 +48,10 @@ from gridpuzzles.minesweeper.solving.autoplay import ADVICE_ERRORS, Player, hint
 from gridpuzzles.minesweeper.solving.insight import insight
 from gridpuzzles.minesweeper.solving.noguess import NoGuessError, placement
 from gridpuzzles.storage import (
+    KeptGame,
     SavedGame,
-    StorageError,
     Store,
-    TimedMove,
     level_key,
-    new_game_id,
 )
 from gridpuzzles.tui.board import MinesBoard, Overlay
 from gridpuzzles.tui.dialogs import (
@@ -129,19 +126,15 @@ class MinesweeperScreen(Screen[None]):
         """Set up a new game and its UI state (a random seed unless one was chosen)."""
         seed = choice.seed if choice.seed is not None else self.seeds.randrange(2**32)
         self.play = play_of(new_game(choice.config, seed, placement(choice.config)))
-        self.stored = False
-        """Whether the game is in the store already (it ended, then its mine was undone):
-        each move is then stored as it is played."""
-        self.saved = SavedGame(
-            new_game_id(),
+        self.kept = KeptGame(
+            self.store,
             choice.config,
             seed,
+            chosen=choice.seed is not None,
             owner=OWNER,
-            counted=choice.seed is None,
             created_at=self.clock(),
         )
-        """What the store keeps of the game but its assisted mark, the game in play's
-        (`record`)."""
+        """The game as the store keeps it, with its steps (`KeptGame`)."""
         self.odds_shown = False  # the overlay belongs to one game
         self.player = Player(choice.config.first_click)
         self.hinted: int | None = None
@@ -157,7 +150,7 @@ class MinesweeperScreen(Screen[None]):
     def record(self) -> SavedGame:
         """The game as the store keeps it: its moves (undo and redo included) so far, and
         assisted when the game in play is."""
-        return replace(self.saved, assisted=self.play.assisted)
+        return self.kept.record(self.play)
 
     def _assisted(self) -> None:
         """The player asked for help in the game being played: it no longer counts as theirs.
@@ -195,14 +188,7 @@ class MinesweeperScreen(Screen[None]):
         if not self.in_play:
             return False
         self.tally[Status.LOST] += 1
-        if self.store is None:
-            return True
-        try:
-            if not self.stored:
-                self.store.add_game(self.record)
-            self.store.abandon(self.record.id, self.game, self.clock())
-        except (sqlite3.Error, StorageError) as error:
-            self.notify(f"The game was not saved: {error}", severity="error")
+        self._tell_failure(self.kept.leave(self.play, self.clock()))
         return True
 
     def compose(self) -> ComposeResult:
@@ -295,7 +281,7 @@ class MinesweeperScreen(Screen[None]):
             self._say(str(error))
             return
         self.hinted = None
-        self._log(TimedMove(move, now), after)
+        self._log(move, now, after)
         game = after.state
         if game.over:
             self.tally[game.status] += 1
@@ -323,7 +309,7 @@ class MinesweeperScreen(Screen[None]):
 
     def _kept(self) -> bool:
         """Whether this game's result goes into the records (a store, and no chosen seed)."""
-        return self.store is not None and self.record.counted
+        return self.kept.counted
 
     def _summary(self, game: Game, now: float, best: float | None) -> str:
         """What the end of a game says: won or lost, the figures, and a new best time."""
@@ -359,7 +345,7 @@ class MinesweeperScreen(Screen[None]):
             self._say(str(error))
             return
         was_over, self.hinted = self.game.over, None
-        self._log(TimedMove(rewind, now), after)
+        self._log(rewind, now, after)
         if was_over:  # the mine is undone: the loss counted is taken back
             self.tally[Status.LOST] -= 1
             self.summary = ""
@@ -369,35 +355,20 @@ class MinesweeperScreen(Screen[None]):
             self._keep()
         self._draw(f"{'Undone' if rewind is Rewind.UNDO else 'Redone'}: this game is assisted.")
 
-    def _log(self, timed: TimedMove, after: Play[Game]) -> None:
-        """Keep the move (or undo or redo) that led to ``after``: in the game's record, and
+    def _log(self, step: Move | Rewind, at: float, after: Play[Game]) -> None:
+        """Keep ``step``, made at ``at``, that led to ``after``: in the game's record, and
         in the store at once when the game is stored already (its mine was undone)."""
-        self.saved = replace(self.saved, moves=(*self.saved.moves, timed))
         self.play = after
-        if not self.stored or self.store is None:
-            return
-        try:
-            self.store.add_move(
-                self.saved.id,
-                len(self.saved.moves) - 1,
-                timed,
-                after.state,
-                assisted=after.assisted,
-            )
-        except (sqlite3.Error, StorageError) as error:
-            self.notify(f"The move was not saved: {error}", severity="error")
+        self._tell_failure(self.kept.log(step, at, after))
 
     def _keep(self) -> None:
         """Store the game that just ended, with its moves; the store counts its result."""
-        if self.store is None or self.stored:
-            return
-        self.stored = True
-        *earlier, last = self.record.moves
-        try:
-            self.store.add_game(replace(self.record, moves=tuple(earlier)))
-            self.store.add_move(self.record.id, len(earlier), last, self.game)
-        except (sqlite3.Error, StorageError) as error:
-            self.notify(f"The game was not saved: {error}", severity="error")
+        self._tell_failure(self.kept.keep(self.play))
+
+    def _tell_failure(self, said: str | None) -> None:
+        """Show what the store said when it failed (the game goes on either way)."""
+        if said is not None:
+            self.notify(said, severity="error")
 
     def left_click(self, cell: Cell) -> None:
         """Reveal a hidden cell; on a revealed number, chord."""
