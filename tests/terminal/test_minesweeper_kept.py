@@ -36,7 +36,7 @@ def mines(argv: list[str], lines: list[str], monkeypatch: pytest.MonkeyPatch) ->
 
 
 def kept_id(out: str) -> str:
-    found = re.findall(r"Kept as game (\S+?)[ :]", out)
+    found: list[str] = re.findall(r"Kept as game (\S+?)[ :]", out)
     assert len(found) == 1, out
     return found[0]
 
