@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 from gridpuzzles import __version__
 from gridpuzzles.cli import mines as mines_cli
 from gridpuzzles.cli import mondrian as mondrian_cli
+from gridpuzzles.cli import replay as replay_cli
 from gridpuzzles.cli import serve as web_cli
 from gridpuzzles.cli import stats as stats_cli
 from gridpuzzles.cli import tui as tui_cli
@@ -123,6 +124,21 @@ examples:
 )
 
 
+REPLAY = Help(
+    summary="watch a kept Minesweeper game again, step by step",
+    description="""\
+Watch a kept Minesweeper game again: the board after each step (each move, undo and redo),
+with the step in words and the game's clock as it was, one step each time Enter is pressed
+(q stops), or every step at once with --all. Every shell keeps its games in --db; the end of
+a game says its id. A game still being played is not shown. (An id that begins with "-", of
+an older release, goes after "--": gridpuzzles replay -- -Xy....)""",
+    epilog="""\
+examples:
+  gridpuzzles replay Qx3M9v0dFv5YwqfAxmM3kQ
+  gridpuzzles replay Qx3M9v0dFv5YwqfAxmM3kQ --all""",
+)
+
+
 class OneLineParser(argparse.ArgumentParser):
     """A parser whose usage errors are one line on stderr, status 2 (its sub-commands' parsers
     are of the same class)."""
@@ -220,6 +236,7 @@ def build_parser() -> argparse.ArgumentParser:
         ("tui", tui_cli.configure, TUI),
         ("serve", web_cli.configure, SERVE),
         ("stats", stats_cli.configure, STATS),
+        ("replay", replay_cli.configure, REPLAY),
     ):
         configure(
             commands.add_parser(

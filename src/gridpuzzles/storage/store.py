@@ -136,8 +136,11 @@ def next_seq(db: Connection) -> int:
 
 
 def new_game_id() -> str:
-    """An unguessable id for a stored game (128 random bits)."""
-    return secrets.token_urlsafe(16)
+    """An unguessable id for a stored game (128 random bits, in 22 URL-safe characters), never
+    starting with "-", so that a command line takes it as it is (`gridpuzzles replay ID`)."""
+    while (game_id := secrets.token_urlsafe(16)).startswith("-"):
+        pass
+    return game_id
 
 
 @dataclass(frozen=True)
@@ -341,6 +344,15 @@ class Store:
                         for n, t in enumerate(saved.moves)
                     ],
                 )
+
+    def puzzle_of(self, game_id: str) -> str | None:
+        """Which puzzle the stored game ``game_id`` is of (``minesweeper`` or ``mondrian``),
+        or None when no game has this id."""
+        with self.transaction(writing=False) as db:
+            found: str | None = db.execute(
+                select(games.c.puzzle).where(games.c.id == game_id)
+            ).scalar()
+        return found
 
     def load_game(self, game_id: str) -> SavedGame | None:
         """The stored game with this id, or None."""

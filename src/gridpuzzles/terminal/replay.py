@@ -1,0 +1,80 @@
+"""A kept Minesweeper game watched again in the terminal: the board after each step, with the
+step in the player's words and the game's clock as it was then, one step per Enter or all at
+once. The steps come from the mid-end's replay (`midend.replay.frames`), as in every shell."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from gridpuzzles.history import Rewind
+from gridpuzzles.midend import minesweeper as minesweeper_rules
+from gridpuzzles.midend.minesweeper import parse_step, play_of
+from gridpuzzles.midend.replay import Frame, frames
+from gridpuzzles.minesweeper import Game, Status, view
+from gridpuzzles.minesweeper.core.rendering import describe, render_board
+from gridpuzzles.minesweeper.core.settings import level_of
+from gridpuzzles.storage import SavedGame
+
+ENDINGS = {
+    Status.WON: "won",
+    Status.LOST: "lost",
+    Status.PLAYING: "left unfinished",
+}
+
+
+def step_words(text: str) -> str:
+    """A step of the log in the player's words: "reveal row 5, column 5", "undo"."""
+    step = parse_step(text)
+    return step.value if isinstance(step, Rewind) else describe(step)
+
+
+def clock_at(game: Game, at: float) -> float:
+    """The game's clock at ``at``: from its first reveal, stopped at its end."""
+    if game.started_at is None:
+        return 0.0
+    return max(0.0, (game.ended_at if game.ended_at is not None else at) - game.started_at)
+
+
+def heading(saved: SavedGame, last: Game, steps: int) -> str:
+    """The first line: which game, how it ended, and how many steps it took."""
+    config = saved.config
+    name = level_of(config) or f"{config.width}x{config.height}, {config.mines} mines"
+    ending = ENDINGS[last.status]
+    counted = "" if saved.counted else ", a chosen seed"
+    return (
+        f"Game {saved.id}: {name}, seed {saved.seed}{counted}, {ending}"
+        f"{', assisted' if saved.assisted else ''}, {steps} step{'' if steps == 1 else 's'}"
+    )
+
+
+def frame_lines(frame: Frame[Game], steps: int, color: bool) -> str:
+    """One step as the terminal shows it: what was done, when, and the board after it."""
+    game = frame.state
+    said = (
+        f"Step {frame.number + 1} of {steps}, at {clock_at(game, frame.at):.1f} s: "
+        f"{step_words(frame.text)}"
+    )
+    return f"{said}\n{render_board(view(game), color, game.exploded)}"
+
+
+def watch(
+    saved: SavedGame,
+    say: Callable[[str], None],
+    ask: Callable[[str], str | None] | None,
+    color: bool = False,
+) -> None:
+    """Show ``saved`` step by step: ``ask`` is called between steps (Enter goes on, ``q``
+    stops; None from it, the end of input, stops too), or with no ``ask`` every step at once.
+    `midend.replay.ReplayError` for a log the rules cannot replay, before anything is shown."""
+    start = play_of(saved.start())
+    shown = list(frames(minesweeper_rules, start, saved.moves))
+    last = shown[-1].state if shown else start.state
+    steps = len(saved.moves)
+    say(heading(saved, last, steps))
+    say(f"Start\n{render_board(view(start.state), color)}")
+    for frame in shown:
+        if ask is not None:
+            answer = ask("Enter: next step, q: stop > ")
+            if answer is None or answer.strip().lower() in ("q", "quit", "exit"):
+                return
+        say(frame_lines(frame, steps, color))
