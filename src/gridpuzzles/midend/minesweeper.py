@@ -19,6 +19,7 @@ from __future__ import annotations
 from gridpuzzles.history import HistoryError, Rewind, undo_limit
 from gridpuzzles.midend.play import Play
 from gridpuzzles.minesweeper import Game, Move, MoveError, play
+from gridpuzzles.minesweeper.core.rendering import describe
 
 
 def play_of(game: Game) -> Play[Game]:
@@ -36,6 +37,13 @@ def parse_step(text: str) -> Move | Rewind:
 def step_text(step: Move | Rewind) -> str:
     """The line of a move log for ``step`` (the inverse of `parse_step`)."""
     return str(step)
+
+
+def step_words(text: str) -> str:
+    """A line of a move log in the player's words, as every shell shows a replay: "reveal
+    row 5, column 5", "flag row 1, column 2", "undo"; `InvalidMoveError` for other text."""
+    step = parse_step(text)
+    return step.value if isinstance(step, Rewind) else describe(step)
 
 
 def rewind_helps(before: Game, after: Game) -> bool:

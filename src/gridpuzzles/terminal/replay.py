@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from gridpuzzles.history import Rewind
 from gridpuzzles.midend import minesweeper as minesweeper_rules
-from gridpuzzles.midend.minesweeper import parse_step, play_of
+from gridpuzzles.midend.minesweeper import play_of, step_words
 from gridpuzzles.midend.replay import Frame, frames
 from gridpuzzles.minesweeper import Game, Status, view
-from gridpuzzles.minesweeper.core.rendering import describe, render_board
+from gridpuzzles.minesweeper.core.rendering import render_board
 from gridpuzzles.minesweeper.core.settings import level_of
 from gridpuzzles.storage import SavedGame
 
@@ -20,12 +19,6 @@ ENDINGS = {
     Status.LOST: "lost",
     Status.PLAYING: "left unfinished",
 }
-
-
-def step_words(text: str) -> str:
-    """A step of the log in the player's words: "reveal row 5, column 5", "undo"."""
-    step = parse_step(text)
-    return step.value if isinstance(step, Rewind) else describe(step)
 
 
 def clock_at(game: Game, at: float) -> float:

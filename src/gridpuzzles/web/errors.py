@@ -28,12 +28,13 @@ from gridpuzzles.mondrian.core.grid import MondrianError
 from gridpuzzles.storage import DatabaseError, StorageError
 from gridpuzzles.web.assist import BEYOND_SOLVER
 from gridpuzzles.web.models import kind_of
-from gridpuzzles.web.service import NotYourGameError, UnknownGameError
+from gridpuzzles.web.service import GameInPlayError, NotYourGameError, UnknownGameError
 from gridpuzzles.web.workers import OverBudgetError, ServerBusyError
 
 LOG = logging.getLogger(__name__)
 STATUS_OF: dict[type[Exception], int] = {
     UnknownGameError: 404,
+    GameInPlayError: 409,
     NotYourGameError: 403,
     StorageError: 409,
     MinesweeperError: 422,

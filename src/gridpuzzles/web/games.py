@@ -29,8 +29,10 @@ from typing import TypeVar
 import anyio.to_thread
 
 from gridpuzzles.midend import Rewind
-from gridpuzzles.midend.minesweeper import advised, play_of, stepped
+from gridpuzzles.midend import minesweeper as minesweeper_rules
+from gridpuzzles.midend.minesweeper import advised, play_of, step_words, stepped
 from gridpuzzles.midend.play import Play
+from gridpuzzles.midend.replay import ReplayError, frames
 from gridpuzzles.minesweeper import (
     Action,
     Config,
@@ -43,13 +45,15 @@ from gridpuzzles.minesweeper import (
 from gridpuzzles.storage import (
     GameChanges,
     SavedGame,
+    StorageError,
     Store,
     TimedMove,
     new_game_id,
     played_on,
 )
 from gridpuzzles.web import tokens
-from gridpuzzles.web.service import KeptGames, check_seen
+from gridpuzzles.web.models import ReplayOut, ReplayStep, game_state
+from gridpuzzles.web.service import GameInPlayError, KeptGames, check_seen
 from gridpuzzles.web.workers import Workers
 
 NO_GUESS_TOO_SLOW = (
@@ -321,3 +325,33 @@ def _in_play(entry: Entry) -> Entry:
     if entry.left:
         raise MoveError(LEFT)
     return entry
+
+
+def replay_of(saved: SavedGame) -> ReplayOut:
+    """Every step of the finished game ``saved`` (the mid-end's replay); `GameInPlayError`
+    while it is being played (nothing of it is told then, no mine least of all), and
+    `StorageError` for a log the rules cannot replay."""
+    start = play_of(saved.start())
+    try:
+        shown = list(frames(minesweeper_rules, start, saved.moves))
+    except ReplayError as error:
+        raise StorageError(f"game {saved.id} cannot be replayed: {error}") from None
+    last = shown[-1].play if shown else start
+    if not (saved.left or last.state.over):
+        raise GameInPlayError(
+            f"game {saved.id} is still being played: it can be watched once it ends"
+        )
+    created = saved.created_at
+    steps = [
+        ReplayStep(
+            number=frame.number,
+            move=frame.text,
+            said=step_words(frame.text),
+            at=round(frame.at - created, 3),
+            state=game_state(
+                saved.id, frame.play, frame.at, left=saved.left and frame is shown[-1]
+            ),
+        )
+        for frame in shown
+    ]
+    return ReplayOut(id=saved.id, start=game_state(saved.id, start, created), steps=steps)

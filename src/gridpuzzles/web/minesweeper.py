@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, TypeVar
 
+import anyio.to_thread
 from fastapi import APIRouter, Query, Response
 
 from gridpuzzles.midend import Rewind
@@ -18,9 +19,10 @@ from gridpuzzles.midend.minesweeper import play_of
 from gridpuzzles.minesweeper import Game, Move
 from gridpuzzles.storage import records_json
 from gridpuzzles.web import assist
-from gridpuzzles.web.games import Entry, Games, given
+from gridpuzzles.web.games import Entry, Games, given, replay_of
 from gridpuzzles.web.models import (
     CreatedGame,
+    Error,
     GameState,
     HintOut,
     LevelStatsOut,
@@ -30,12 +32,14 @@ from gridpuzzles.web.models import (
     PlayedMove,
     Probabilities,
     RecordsOut,
+    ReplayOut,
     config_of,
     game_state,
     options,
 )
 from gridpuzzles.web.players import Player
 from gridpuzzles.web.routes import ERRORS, SLOW, GameId, Token, game_routes
+from gridpuzzles.web.service import UNKNOWN, UnknownGameError
 from gridpuzzles.web.tokens import give_token
 
 PREFIX = "/api/minesweeper"
@@ -156,6 +160,21 @@ def router(games: Games) -> APIRouter:
         "left"; before, it is forgotten. A game that has ended, or was already left, is
         unchanged; a game left takes no more moves or help (409)."""
         return state(game_id, await games.leave(game_id, token))
+
+    @api.get(
+        "/games/{game_id}/replay",
+        summary="Watch a finished game again",
+        responses={409: {"model": Error, "description": "the game is still being played"}},
+    )
+    async def get_replay(game_id: GameId) -> ReplayOut:
+        """Every step of a finished game (won, lost or left), as it was played: the move in
+        the log's form and in words, when it was made, and the game after it, as the page
+        draws it. Anyone with the game's id may watch it; a game still being played is
+        refused (409), and nothing of it is sent."""
+        saved = await anyio.to_thread.run_sync(games.store.load_game, game_id)
+        if saved is None:
+            raise UnknownGameError(UNKNOWN.format(game_id=game_id))
+        return await anyio.to_thread.run_sync(replay_of, saved)
 
     @api.get("/records", summary="The player's records and latest games")
     def get_records(player: Player, history: LatestGames = 20) -> RecordsOut:

@@ -419,6 +419,25 @@ class Error(BaseModel):
     )
 
 
+class ReplayStep(BaseModel):
+    """One step of a finished game, as it was played: the move (or undo or redo) and the game
+    after it, as the page draws a game."""
+
+    number: int = Field(description="the step's place in the game's log, from 0")
+    move: str = Field(description="the step as the log writes it (the machine form: from 0)")
+    said: str = Field(description="the step in the player's words (counted from 1)")
+    at: float = Field(description="when it was made: seconds after the game was created")
+    state: GameState
+
+
+class ReplayOut(BaseModel):
+    """A finished game step by step: the board it started from, then every step."""
+
+    id: str
+    start: GameState
+    steps: list[ReplayStep]
+
+
 def game_state(game_id: str, played: Play[Game], now: float, *, left: bool = False) -> GameState:
     """The player's view of the game in play ``played`` at time ``now`` (``left``: the
     player left it, and it is kept so); the seed and 3BV only after the end (not of a game

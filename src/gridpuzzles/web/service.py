@@ -47,6 +47,10 @@ class UnknownGameError(LookupError):
     """No game has this id."""
 
 
+class GameInPlayError(LookupError):
+    """The game asked to be watched is still being played: nothing of it is told."""
+
+
 class NotYourGameError(PermissionError):
     """The game exists but the request does not carry its token."""
 
