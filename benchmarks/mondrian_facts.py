@@ -38,7 +38,12 @@ from gridpuzzles.mondrian.core.grid import (
     Placement,
     make_puzzle,
 )
-from gridpuzzles.mondrian.core.notation import format_fixed, parse_blocks, parse_board
+from gridpuzzles.mondrian.core.notation import (
+    format_fixed,
+    parse_blocks,
+    parse_board,
+    typed_form,
+)
 from gridpuzzles.mondrian.core.official import published_challenges
 from gridpuzzles.mondrian.solving.census import Census, census
 from gridpuzzles.mondrian.solving.solutions import count_solutions
@@ -114,7 +119,8 @@ def show_census(result: Census) -> None:
             for placements, count in result.items()
             if count == counts[-1]
         )
-        print(f"  the first of them: --fixed {' '.join(most)}")
+        # chosen in the machine form, as the records keep them; said as --fixed takes them
+        print(f"  the first of them: --fixed {typed_form(' '.join(most))}")
 
 
 def show_symmetry(board: Board, result: Census) -> dict[Key, int]:

@@ -34,6 +34,7 @@ EVERY_COMMAND = (
     "mondrian census",
     "serve",
     "stats",
+    "replay",
     "tui",
 )
 WORK_SECONDS = 3
@@ -104,10 +105,10 @@ SMALL_VALUES = [
     "8x8",
     "4x4",
     "1x1,1x2,1x3",
-    "2,3,v",
-    "0,1,v",
-    "4,7,h",
-    "1x3:4,7,h",
+    "4,3,v",
+    "2,1,v",
+    "8,5,h",
+    "1x3:8,5,h",
     "0.1",
     "0.5",
     "beginner",
@@ -176,7 +177,7 @@ STDIN = (
     st.binary(max_size=60)
     | st.text(max_size=60).map(str.encode)
     | st.sampled_from(
-        [b"r 0 0\nq\n", b"2,3,v\n0,1,v\n4,7,h\n", b"##1F\n#210\n1100\n", b"\xff\xfe\n", b""]
+        [b"r 0 0\nq\n", b"4,3,v\n2,1,v\n8,5,h\n", b"##1F\n#210\n1100\n", b"\xff\xfe\n", b""]
     )
 )
 

@@ -186,7 +186,7 @@ def in_shell(line: str) -> subprocess.CompletedProcess[str]:
 FULL_OUTPUT = {
     "mines play": "printf 'r 0 0\\nq\\n' | gp mines play --level beginner --seed 1 > /dev/full",
     "stats": "gp stats > /dev/full",
-    "mondrian solve": "gp mondrian solve --black 0,0,h 2,2,v 5,5,h > /dev/full",
+    "mondrian solve": "gp mondrian solve --black 1,1,h 3,3,v 6,6,h > /dev/full",
     "--help": "gp --help > /dev/full",
     "--version": "gp --version > /dev/full",
 }
@@ -217,7 +217,7 @@ EVERY_COMMAND = {
     "mines analyze": "printf '#1\\n' | gp mines analyze - --mines 1",
     "mines bench": "gp mines bench --level beginner --games 2 --seed 1",
     "mondrian play": "printf 'q\\n' | gp mondrian play --code 001040531 --db {db}",
-    "mondrian solve": "gp mondrian solve --black 0,0,h 2,2,v 5,5,h --count",
+    "mondrian solve": "gp mondrian solve --black 1,1,h 3,3,v 6,6,h --count",
     "mondrian generate": "gp mondrian generate --count 1 --seed 1",
     "mondrian census": "gp mondrian census --board 4x4 --blocks 1x1,1x2,1x3,2x2,2x3 "
     "--black 1x1,1x2",
@@ -398,7 +398,7 @@ def test_every_command_on_one_pipe_at_once_ends_refusing_it(tmp_path: Path) -> N
 
 
 def test_a_value_that_starts_with_a_minus_is_refused_in_words_not_as_an_option() -> None:
-    line = one_line(run(["mondrian", "solve", "--black", "-1,0,h", "0,1,v", "4,7,h"]))
+    line = one_line(run(["mondrian", "solve", "--black", "-1,0,h", "2,1,v", "8,5,h"]))
     assert "'-1,0,h'" in line and "expected 3 arguments" not in line
 
 
@@ -461,7 +461,7 @@ def test_an_svg_pipe_no_program_reads_is_refused_and_one_that_is_read_is_written
     """`mondrian solve --svg PIPE`: opening a pipe with no reader would wait forever."""
     pipe = tmp_path / "pipe"
     os.mkfifo(pipe)
-    solve = ["mondrian", "solve", "--black", "2,3,v", "0,1,v", "4,7,h", "--first"]
+    solve = ["mondrian", "solve", "--black", "4,3,v", "2,1,v", "8,5,h", "--first"]
     line = one_line(run([*solve, "--svg", str(pipe)]))
     assert line.endswith(
         "cannot write the SVG file " + repr(str(pipe)) + ": it is a pipe that no program reads"

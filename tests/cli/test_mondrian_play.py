@@ -17,7 +17,7 @@ import pytest
 
 from gridpuzzles.mondrian.core.challenges import find_published
 from gridpuzzles.mondrian.core.grid import Puzzle
-from gridpuzzles.mondrian.core.notation import format_fixed
+from gridpuzzles.mondrian.core.notation import typed_fixed
 from gridpuzzles.mondrian.solving.solutions import first_solution
 from gridpuzzles.storage import Store
 from tests.cli.test_mines import screen, wait_for
@@ -32,7 +32,7 @@ def solution_lines(puzzle: Puzzle) -> list[str]:
     """The solver's solution as the commands a player types."""
     solution = first_solution(puzzle)
     assert solution is not None
-    return [format_fixed(p) for p in solution if p not in puzzle.fixed]
+    return [typed_fixed(p) for p in solution if p not in puzzle.fixed]
 
 
 def play(
@@ -98,7 +98,7 @@ def test_a_generated_challenge_of_a_level(
 def test_black_blocks_of_a_published_challenge_are_known_by_its_code(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    ran = play(capsys, monkeypatch, "--black", "0,1,h", "0,4,h", "5,3,v")
+    ran = play(capsys, monkeypatch, "--black", "2,1,h", "5,1,h", "4,6,v")
     assert ran.out.startswith("Challenge 001040531: White edition, easy\n")
 
 
@@ -111,12 +111,12 @@ def test_solve_takes_a_published_code_too(capsys: pytest.CaptureFixture[str]) ->
     ("argv", "message"),
     [
         (("--code", "123"), "no published challenge has the code '123'"),
-        (("--code", CODE, "--black", "0,1,h", "0,4,h", "5,3,v"), "give --black or --code"),
+        (("--code", CODE, "--black", "2,1,h", "5,1,h", "4,6,v"), "give --black or --code"),
         (("--code", CODE, "--level", "easy"), "give --black, --code or a random challenge"),
         (("--seed", "3"), "--seed chooses a random challenge"),
         (("--generate", "--edition", "red"), "--edition chooses a published challenge"),
-        (("--black", "5,7,h", "3,6,h", "2,3,v"), "the challenge has no solution"),
-        (("--black", "0,0,h", "0,0,h", "5,3,v"), "overlaps another block"),
+        (("--black", "8,6,h", "7,4,h", "4,3,v"), "the challenge has no solution"),
+        (("--black", "1,1,h", "1,1,h", "4,6,v"), "overlaps another block"),
     ],
 )
 def test_a_bad_choice_of_challenge_is_one_line_and_writes_no_database(
@@ -171,12 +171,12 @@ def test_a_game_in_a_real_terminal(tmp_path: Path) -> None:
     )
     try:
         wait_for(session, f"Challenge {CODE}: Yellow edition, master")
-        keys = ["2x3:9,9,h", "hint", "undo", *solution_lines(find_published(CODE).puzzle)]
+        keys = ["2x3:10,10,h", "hint", "undo", *solution_lines(find_published(CODE).puzzle)]
         for number, line in enumerate(keys):
             wait_for_prompt(session)  # typed before it, the echo would come before the prompt
             subprocess.run(["tmux", "send-keys", "-t", session, line, "Enter"], check=True)
             if number == 0:
-                wait_for(session, "column 9, row 9 is off the board")  # as typed: X,Y from 0
+                wait_for(session, "row 10, column 10 is off the board")  # as typed: from 1
             elif number == 1:
                 wait_for(session, "Hint: place the ")
             else:

@@ -21,7 +21,7 @@ from gridpuzzles.mondrian.solving.census import census
 from gridpuzzles.mondrian.solving.solutions import count_solutions, solutions
 from tests.mondrian.commands import run, run_measured, with_stdin
 
-EXAMPLE = ("2,3,v", "0,1,v", "4,7,h")
+EXAMPLE = ("4,3,v", "2,1,v", "8,5,h")
 STANDARD = ("1x1", "1x2", "1x3", "1x4", "1x5", "2x2", "2x3", "2x4", "2x5", "3x3", "3x4")
 HUGE = "9" * 5000
 """A number of more digits than Python converts to an int by default (4300)."""
@@ -50,7 +50,7 @@ def files_in(folder: Path) -> list[str]:
             "at most 144 blocks, not 20000",
         ),
         (["solve", "--board", "2x1", "--blocks", "1x2,1x100000"], "a block side"),
-        (["solve", "--fixed", *["1x1:0,0,h"] * 200], "at most 144 blocks"),
+        (["solve", "--fixed", *["1x1:1,1,h"] * 200], "at most 144 blocks"),
         (["census", "--board", "100000x100000", "--blocks", "1x1"], "from 1 to 12"),
         (["census", "--blocks", ",".join(["1x1"] * 20000)], "at most 144 blocks"),
         (
@@ -74,9 +74,9 @@ def files_in(folder: Path) -> list[str]:
         (["generate", "--seed", HUGE], "from 0 to 9,223,372,036,854,775,807"),
         (["generate", "--seed", "-1"], "from 0 to 9,223,372,036,854,775,807"),
         (["solve", "--black", *EXAMPLE, "--limit", "2001"], "from 1 to 2,000"),
-        (["solve", "--black", f"{HUGE},0,h", "0,1,v", "4,7,h"], "from 0 to 11"),
-        (["solve", "--black", "2,3,v", f"0,{HUGE},v", "4,7,h"], "from 0 to 11"),
-        (["solve", "--fixed", f"1x3:{HUGE},0,h"], "from 0 to 11"),
+        (["solve", "--black", f"{HUGE},1,h", "2,1,v", "8,5,h"], "from 1 to 12"),
+        (["solve", "--black", "4,3,v", f"2,{HUGE},v", "8,5,h"], "from 1 to 12"),
+        (["solve", "--fixed", f"1x3:{HUGE},1,h"], "from 1 to 12"),
     ],
 )
 def test_oversized_input_is_refused_before_anything_is_built(
@@ -93,9 +93,9 @@ def test_oversized_input_is_refused_before_anything_is_built(
     [
         ["solve", "--board", "\u0663x1", "--blocks", "3x1"],  # Arabic-Indic 3
         ["solve", "--board", "3x1", "--blocks", "\uff13x1"],  # fullwidth 3
-        ["solve", "--black", "\u0662,3,v", "0,1,v", "4,7,h"],
-        ["solve", "--black", "2,3,v", "0,\u00b9,v", "4,7,h"],  # superscript 1
-        ["solve", "--fixed", "1x\u0663:0,0,h"],
+        ["solve", "--black", "\u0664,3,v", "2,1,v", "8,5,h"],
+        ["solve", "--black", "4,3,v", "2,\u00b9,v", "8,5,h"],  # superscript 1
+        ["solve", "--fixed", "1x\u0663:1,1,h"],
         ["census", "--black", "1x1,1x2,1x\u0663"],
         ["generate", "--count", "\u0663"],
         ["generate", "--seed", "\u0663"],
@@ -126,7 +126,7 @@ def write(path: Path, content: bytes) -> str:
         (b'blocks = [["1x1"]]', "'blocks' must be a list of strings"),
         (b"blocks = [1, 2]", "'blocks' must be a list of strings"),
         (b"fixed = [true]", "'fixed' must be a list of strings"),
-        (b'[fixed]\na = "1x1:0,0,h"', "'fixed' must be a list of strings"),
+        (b'[fixed]\na = "1x1:1,1,h"', "'fixed' must be a list of strings"),
         (b"board = " + HUGE.encode(), "a number is too long"),
         (b"board = " + b"[" * 5000 + b"]" * 5000, "nested too deeply"),
         (b"blocks = [" + b'"1x1", ' * 200 + b"]", "at most 144 blocks, not 200"),
@@ -263,19 +263,19 @@ def play(
 def test_play_asks_again_after_unicode_digits_and_huge_numbers(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    answers = ["\u0662,3,v", f"{'9' * 90},3,v", "2,3,v", "0,1,v", "4,7,h"]
+    answers = ["\u0664,3,v", f"{'9' * 90},3,v", "4,3,v", "2,1,v", "8,5,h"]
     status, out, _ = play(capsys, monkeypatch, "".join(f"{a}\n" for a in answers).encode())
     assert status == 0
-    assert "expected X,Y,O" in out and "not a number of 90 digits; try again" in out
-    assert out.count("try again") == 2 and "Your challenge --black 2,3,h 0,1,v 4,7,h" in out
+    assert "expected ROW,COL,O" in out and "not a number of 90 digits; try again" in out
+    assert out.count("try again") == 2 and "Your challenge --black 4,3,h 2,1,v 8,5,h" in out
 
 
 @pytest.mark.parametrize(
     ("data", "status", "message"),
     [
         (b"", 1, "input ended before the three black blocks"),
-        (b"2,3,v\n0,1,v", 1, "input ended"),  # the last answer has no end of line: read it
-        (b"2,3,v\n\xff\xfe\n", 2, "standard input is not UTF-8 text"),
+        (b"4,3,v\n2,1,v", 1, "input ended"),  # the last answer has no end of line: read it
+        (b"4,3,v\n\xff\xfe\n", 2, "standard input is not UTF-8 text"),
         (b"2" * 10**6, 2, "an answer has at most 100 characters"),
         (HUGE.encode() + b",3,v\n", 2, "an answer has at most 100 characters"),
     ],
@@ -295,8 +295,8 @@ def test_play_ends_in_one_line_on_bad_standard_input(
 def test_play_reads_a_last_line_without_an_end_of_line(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    status, out, _ = play(capsys, monkeypatch, b"2,3,v\n0,1,v\n4,7,h")
-    assert status == 0 and "Your challenge --black 2,3,h 0,1,v 4,7,h" in out
+    status, out, _ = play(capsys, monkeypatch, b"4,3,v\n2,1,v\n8,5,h")
+    assert status == 0 and "Your challenge --black 4,3,h 2,1,v 8,5,h" in out
 
 
 def test_play_stops_quietly_on_ctrl_c(
@@ -332,7 +332,7 @@ def test_play_in_a_real_process_refuses_bytes_that_are_not_utf8(
     surrogate escapes (Python's UTF-8 mode in the C locale)."""
     done = subprocess.run(
         PLAY,
-        input=b"2,3,v\n\xe9,1,v\n",
+        input=b"4,3,v\n\xe9,1,v\n",
         capture_output=True,
         cwd=tmp_path,
         timeout=120,

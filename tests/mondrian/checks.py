@@ -14,7 +14,7 @@ from gridpuzzles.midend.play import Play
 from gridpuzzles.mondrian.core.game import Game
 from gridpuzzles.mondrian.core.grid import Placement, Puzzle
 from gridpuzzles.mondrian.core.moves import Move
-from gridpuzzles.mondrian.core.notation import format_fixed
+from gridpuzzles.mondrian.core.notation import typed_fixed
 
 
 def is_solution(puzzle: Puzzle, placements: Sequence[Placement]) -> bool:
@@ -41,7 +41,7 @@ def is_solution(puzzle: Puzzle, placements: Sequence[Placement]) -> bool:
 def puzzle_to_toml(puzzle: Puzzle) -> str:
     """The TOML text of a puzzle (read back by `notation.parse_puzzle_toml`)."""
     blocks = ", ".join(f'"{block}"' for block in puzzle.blocks)
-    fixed = ", ".join(f'"{format_fixed(placement)}"' for placement in puzzle.fixed)
+    fixed = ", ".join(f'"{typed_fixed(placement)}"' for placement in puzzle.fixed)
     return f'board = "{puzzle.board}"\nblocks = [{blocks}]\nfixed = [{fixed}]\n'
 
 

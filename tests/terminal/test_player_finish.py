@@ -1,6 +1,7 @@
-"""The line-mode games as a demanding player finds them (issue 33): Mondrian Blocks counts
-cells from 0 in what it draws, reads and says; help and quit work at every prompt; the tray
-keeps each block's number; an assisted Minesweeper win says so."""
+"""The line-mode games as a demanding player finds them (issues 33 and 43): Mondrian Blocks
+counts cells from 1, row first, in what it draws, reads and says, as every shell does; help
+and quit work at every prompt; the tray keeps each block's number; an assisted Minesweeper win
+says so."""
 
 from __future__ import annotations
 
@@ -12,53 +13,54 @@ from pathlib import Path
 import pytest
 
 from gridpuzzles.minesweeper import level, new_game
-from gridpuzzles.mondrian.core.notation import parse_fixed
+from gridpuzzles.mondrian.core.notation import parse_typed_fixed
 from gridpuzzles.terminal.mondrian import Quit, ask_black_blocks, chosen, play, run
 from tests.minesweeper.boards import winning_reveals
 from tests.terminal.test_minesweeper import play_script, typed
 from tests.terminal.test_mondrian import EXAMPLE, PUBLISHED, said, solution_lines, terminal
 
-# Mondrian Blocks: one count of cells, from 0, column first as typed
+# Mondrian Blocks: one count of cells, from 1, row first, as typed and as every shell says it
 
-CORE_CELL = re.compile(r"\brow \d+, column \d+")
-"""A cell as the core says it by default (row first, from 1): never in the line-mode game."""
+COLUMN_FIRST = re.compile(r"\bcolumn \d+, row \d+|\b[XY]\b")
+"""A cell said column first (as the line mode did before issue 43), or X and Y: never said."""
 
 
-def test_the_messages_name_cells_as_typed_and_drawn_from_0() -> None:
+def test_the_messages_name_cells_as_typed_and_drawn_from_1() -> None:
     one = next(p for p in PUBLISHED.puzzle.fixed if p.block.area == 1)  # the black 1x1
-    term = terminal(f"lift {one.col},{one.row}", "quit")
+    term = terminal(f"lift {one.row + 1},{one.col + 1}", "quit")
     assert run(term, chosen(PUBLISHED.puzzle))
-    assert f"the black 1x1 block at column {one.col}, row {one.row} is part of" in said(term)
+    said_cell = f"row {one.row + 1}, column {one.col + 1}"
+    assert f"the black 1x1 block at {said_cell} is part of" in said(term)
 
 
 def test_the_black_block_prompts_name_cells_as_typed() -> None:
-    term = terminal(EXAMPLE[0], EXAMPLE[1], "7,7,h", EXAMPLE[2])
+    term = terminal(EXAMPLE[0], EXAMPLE[1], "8,8,h", EXAMPLE[2])
     assert ask_black_blocks(term) is not None
     refusal = next(line for line in said(term).splitlines() if "try again" in line)
-    assert "the 1x3 block at column 7, row 7, horizontal, leaves the 8x8 board" in refusal
-    assert not CORE_CELL.search(refusal), refusal
+    assert "the 1x3 block at row 8, column 8, horizontal, leaves the 8x8 board" in refusal
+    assert not COLUMN_FIRST.search(said(term)), said(term)
 
 
 def test_a_hint_names_its_cells_as_its_notation_does() -> None:
     term = terminal("hint", "quit")
     run(term, chosen(PUBLISHED.puzzle))
     line = next(line for line in said(term).splitlines() if "Hint: " in line)
-    found = re.search(r"at column (\d+), row (\d+).*\((\S+)\)$", line)
+    found = re.search(r"at row (\d+), column (\d+).*\((\S+)\)$", line)
     assert found is not None, line
-    placement = parse_fixed(found[3])
-    assert (int(found[1]), int(found[2])) == (placement.col, placement.row)
-    assert not CORE_CELL.search(line), line
+    placement = parse_typed_fixed(found[3])
+    assert (int(found[1]), int(found[2])) == (placement.row + 1, placement.col + 1)
 
 
-def test_no_message_of_a_game_says_a_cell_as_the_core_does() -> None:
+def test_no_message_of_a_game_says_a_cell_column_first() -> None:
     one = next(p for p in PUBLISHED.puzzle.fixed if p.block.area == 1)
-    lines = ["2x2:9,9,h", "lift 3,3", f"lift {one.col},{one.row}", "1x4:0,0,h", "1x4:0,0,v"]
-    term = terminal(*lines, "hint", "lift 1x4", "1x5:0,0,h", "hint", "help", "quit")
+    lines = ["2x2:10,10,h", "lift 4,4", f"lift {one.row + 1},{one.col + 1}", "1x4:1,1,h"]
+    lines += ["1x4:1,1,v", "hint", "lift 1x4", "1x5:1,1,h", "hint", "help"]
+    term = terminal(*lines, "quit", "y")
     run(term, chosen(PUBLISHED.puzzle))
     out = said(term)
-    assert "column 9, row 9 is off the board" in out
-    assert "that block is already on the board: the 1x4 block at column 0, row 0" in out
-    assert not CORE_CELL.search(out), out
+    assert "row 10, column 10 is off the board" in out
+    assert "that block is already on the board: the 1x4 block at row 1, column 1" in out
+    assert not COLUMN_FIRST.search(out), out
 
 
 PROMPTS = {
@@ -66,7 +68,8 @@ PROMPTS = {
     "the 1x2 black block": EXAMPLE[:1],
     "the 1x3 black block": EXAMPLE[:2],
     "a move": EXAMPLE,
-    "a move after a refusal": (*EXAMPLE, "2x2:9,9,h"),
+    "a move after a refusal": (*EXAMPLE, "2x2:10,10,h"),
+    "a move once a block is down": (*EXAMPLE, "1x5:1,1,h"),
 }
 """What is typed to reach each prompt of a game the player makes (the prompts ask first)."""
 
@@ -76,7 +79,7 @@ def test_help_and_quit_work_at_every_prompt(before: tuple[str, ...]) -> None:
     term = terminal(*before, "help", "?", "q")
     assert run(term, None)
     out = said(term)
-    helps = out.count("help: this help; quit: leave.") + out.count("help         this help")
+    helps = out.count("help: this help; quit: leave.") + out.count("help            this help")
     assert helps == 2
     assert "try again" not in out and "unknown command" not in out
     assert out.rstrip().endswith("Bye.")

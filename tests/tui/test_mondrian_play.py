@@ -15,6 +15,7 @@ from gridpuzzles.mondrian.core.challenges import challenge_key, published
 from gridpuzzles.mondrian.core.game import Cell, Game, block_at, new_game, puzzle_of
 from gridpuzzles.mondrian.core.grid import BLACK_BLOCKS, Block, Orientation, Placement, challenge
 from gridpuzzles.mondrian.core.moves import Action, Move
+from gridpuzzles.mondrian.core.notation import typed_form
 from gridpuzzles.mondrian.solving.solutions import first_solution, is_unique
 from gridpuzzles.storage import Store
 from gridpuzzles.tui.app import GridPuzzlesApp
@@ -216,7 +217,8 @@ async def test_a_generated_challenge_of_a_level_has_one_solution() -> None:
         await pilot.pause()
         assert screen.challenge.title == "Generated, easy" and screen.challenge.entry is None
         assert is_unique(screen.challenge.puzzle)
-        assert screen.challenge.about == f"--black {challenge_key(screen.challenge.puzzle)}"
+        key = challenge_key(screen.challenge.puzzle)  # the machine form, shown as --black takes it
+        assert screen.challenge.about == f"--black {typed_form(key)}"
 
 
 async def test_a_stray_key_or_click_leaves_the_black_blocks_of_a_challenge_alone() -> None:
@@ -453,7 +455,7 @@ async def test_your_own_black_blocks_from_the_menu() -> None:
             await pilot.press("space")
         await pilot.press("e")
         assert not screen.editing and set(screen.game.black) == set(black)
-        assert screen.challenge.about == "--black 2,3,h 0,1,v 4,7,h"
+        assert screen.challenge.about == "--black 4,3,h 2,1,v 8,5,h"  # row first, from 1
         assert screen.challenge.title.startswith("Your challenge, ")
 
 

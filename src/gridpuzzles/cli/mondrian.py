@@ -7,6 +7,10 @@ that cannot be written, a database that cannot be used, a game too big to search
 line on stderr and exits with status 2, before anything is written; status 1 means the input
 ended before `play` had its three blocks, or the output could not be written. There is never
 a traceback. Every number that sizes work has a bound, checked before the work starts.
+
+Every place a person types or reads (``--black``, ``--fixed``, a puzzle file, the challenges
+`generate` prints) is in the person form, ``ROW,COL,O`` row first and counted from 1
+(`notation.parse_typed_position`); the JSON of `solve` keeps ``row`` and ``col`` from 0.
 """
 
 from __future__ import annotations
@@ -53,16 +57,16 @@ from gridpuzzles.mondrian.core.grid import (
 from gridpuzzles.mondrian.core.notation import (
     MAX_TOML_BYTES,
     NotationError,
-    format_position,
     parse_blocks,
     parse_board,
-    parse_fixed,
-    parse_position,
     parse_puzzle_toml,
+    parse_typed_fixed,
+    parse_typed_position,
     quoted,
     solutions_to_json,
+    typed_position,
 )
-from gridpuzzles.mondrian.core.rendering import render_svg, render_text
+from gridpuzzles.mondrian.core.rendering import labelled_like, render_svg, render_text
 from gridpuzzles.mondrian.solving.census import MAX_CENSUS_PLACEMENTS, Progress, census
 from gridpuzzles.mondrian.solving.generation import GeneratedChallenge, generate_challenge
 from gridpuzzles.mondrian.solving.solutions import (
@@ -99,7 +103,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def _add_challenge_options(group: argparse._ArgumentGroup) -> None:
     """``--black`` and ``--code``: a challenge of the 8x8 game (read by `_challenge_from`)."""
     group.add_argument(
-        "--black", nargs=3, metavar="X,Y,O", help="the 1x1, 1x2 and 1x3 black blocks, in order"
+        "--black",
+        nargs=3,
+        metavar="ROW,COL,O",
+        help="the 1x1, 1x2 and 1x3 black blocks, in order: the row and column of each one's "
+        "top-left cell, counted from 1, and h or v, e.g. --black 4,3,v 2,1,v 8,5,h",
     )
     group.add_argument(
         "--code", metavar="CODE", help="a published challenge by its code, e.g. 001040531"
@@ -114,7 +122,7 @@ def _challenge_from(args: argparse.Namespace) -> Puzzle | None:
         return find_published(args.code).puzzle
     if args.black is not None:
         return challenge(
-            parse_position(t, b) for t, b in zip(args.black, BLACK_BLOCKS, strict=True)
+            parse_typed_position(t, b) for t, b in zip(args.black, BLACK_BLOCKS, strict=True)
         )
     return None
 
@@ -123,11 +131,11 @@ def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     play_parser = commands.add_parser(
         "play",
         help="fill the board yourself, with hints, undo and your best times",
-        description="Play a challenge: place the coloured blocks as SIZE:X,Y,O (e.g. "
-        "2x3:4,0,h: X the column, Y the row of the top-left cell, 0-based from the top-left "
-        "corner, O h or v) until the board is full; 'help' in the game lists the commands "
-        "(lift, turn, undo, redo, hint, solutions). Without a challenge option it asks for the "
-        "black blocks.",
+        description="Play a challenge: place the coloured blocks as SIZE:ROW,COL,O or "
+        "N:ROW,COL,O (e.g. 2x3:1,5,h, or 5:1,5,h for block 5 of the tray: the row and the "
+        "column of the block's top-left cell, counted from 1 at the top-left corner, then h or "
+        "v) until the board is full; 'help' in the game lists the commands (lift, turn, undo, "
+        "redo, hint, solutions). Without a challenge option it asks for the black blocks.",
     )
     source = play_parser.add_argument_group("challenge (at most one; else the prompts ask)")
     _add_challenge_options(source)
@@ -166,8 +174,9 @@ def _add_solve(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "solve",
         help="solve a challenge or a custom game",
         description="Solve a challenge (--black or --code) or a custom game (--board/--blocks/"
-        "--fixed, or --file). Positions are X,Y,O: column, row (0-based from the top-left "
-        "corner) and orientation v or h.",
+        "--fixed, or --file). Positions are ROW,COL,O: the row and the "
+        "column of the block's top-left cell, counted from 1 at the top-left corner, and its "
+        "orientation, h or v.",
     )
     source = solve.add_argument_group("puzzle")
     _add_challenge_options(source)
@@ -181,7 +190,11 @@ def _add_solve(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         f"e.g. 1x1,1x2,2x3: at most {MAX_BLOCKS} (default: the eleven blocks of the game)",
     )
     source.add_argument(
-        "--fixed", nargs="+", default=[], metavar="SIZE:X,Y,O", help="blocks fixed in place"
+        "--fixed",
+        nargs="+",
+        default=[],
+        metavar="SIZE:ROW,COL,O",
+        help="blocks fixed in place, e.g. 1x3:1,1,h (row and column from 1)",
     )
     source.add_argument(
         "--file",
@@ -226,7 +239,12 @@ def _add_generate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
         type=whole_number("a seed", 0, MAX_SEED, " (2**63 - 1)"),
         help="seed, 0 to 2**63 - 1 (the same seed gives the same challenges)",
     )
-    generate.add_argument("--json", action="store_true", help="print JSON")
+    generate.add_argument(
+        "--json",
+        action="store_true",
+        help='print JSON: a list of {"black", "level", "score", "reason"}, "black" the three '
+        "--black arguments",
+    )
     add_color_option(generate)
     generate.set_defaults(handler=_guarded(_generate))
 
@@ -362,12 +380,12 @@ def _puzzle_from(args: argparse.Namespace) -> Puzzle:
             raise UsageError(
                 f"the puzzle file is empty: {_path_shown(args.file)} holds no game; a puzzle "
                 'file holds TOML such as board = "WxH", blocks = ["1x1", "2x3", ...] and '
-                'fixed = ["1x3:4,7,h", ...]'
+                'fixed = ["1x3:8,5,h", ...]'
             )
         return parse_puzzle_toml(text)
     board = parse_board(args.board) if args.board is not None else STANDARD_BOARD
     blocks = parse_blocks(args.blocks) if args.blocks is not None else STANDARD_BLOCKS
-    return make_puzzle(board, blocks, map(parse_fixed, args.fixed))
+    return make_puzzle(board, blocks, map(parse_typed_fixed, args.fixed))
 
 
 def _is_empty_toml(text: str) -> bool:
@@ -458,7 +476,8 @@ def _solve(args: argparse.Namespace) -> int:
         found: list[Solution] = list(itertools.islice(solutions(puzzle), limit))
         total = len(found) if args.first or len(found) < limit else count_solutions(puzzle)
         if svg is not None:
-            svg(render_svg(puzzle.board, found or [puzzle.fixed]))
+            drawn = [labelled_like(puzzle.fixed, solution) for solution in found]
+            svg(render_svg(puzzle.board, drawn or [puzzle.fixed]))
     if args.json:
         document = solutions_to_json(total, found)
         if args.first:
@@ -474,7 +493,8 @@ def _print_solutions(
 ) -> None:
     print(f"Puzzle:\n{render_text(puzzle.board, puzzle.fixed, color)}")
     for number, solution in enumerate(found, 1):
-        print(f"\nSolution {number}:\n{render_text(puzzle.board, solution, color)}")
+        drawn = labelled_like(puzzle.fixed, solution)  # the puzzle's A is the solutions' A
+        print(f"\nSolution {number}:\n{render_text(puzzle.board, drawn, color)}")
     if first:
         print("\nNo solution." if not found else "\n(stopped after the first solution)")
     elif total > len(found):
@@ -502,7 +522,7 @@ def _generate(args: argparse.Namespace) -> int:
         return 0
     color = use_color(args.color)
     for number, item in enumerate(generated, 1):
-        black = " ".join(format_position(p) for p in _black_in_order(item.puzzle))
+        black = " ".join(typed_position(p) for p in _black_in_order(item.puzzle))
         print(f"Challenge {number}: --black {black}")
         print(f"Difficulty: {item.difficulty.level} ({item.difficulty.reason})")
         print(f"{render_text(item.puzzle.board, item.puzzle.fixed, color)}\n")
@@ -529,8 +549,9 @@ def _black_in_order(puzzle: Puzzle) -> list[Placement]:
 
 
 def _generated_json(item: GeneratedChallenge) -> dict[str, object]:
+    """A challenge made, its black blocks as ``--black`` takes them (a script plays them so)."""
     return {
-        "black": [format_position(p) for p in _black_in_order(item.puzzle)],
+        "black": [typed_position(p) for p in _black_in_order(item.puzzle)],
         "level": item.difficulty.level,
         "score": item.difficulty.score,
         "reason": item.difficulty.reason,

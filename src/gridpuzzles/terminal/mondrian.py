@@ -2,8 +2,9 @@
 
 The challenge is given (a published one, a generated one, black blocks from the command line)
 or the player places the three black blocks at prompts.  Then each line is a command: a block
-to put down as ``SIZE:X,Y,O`` (`notation.parse_fixed`, e.g. ``2x3:4,0,h``), ``lift``, ``turn``,
-``undo``, ``redo``, ``hint``, ``solutions`` or ``board``.  A block put down, lifted or turned
+to put down as ``SIZE:ROW,COL,O`` or ``N:ROW,COL,O``, N its number in the tray
+(`notation.parse_typed_fixed`, e.g. ``2x3:1,5,h``), ``lift``, ``turn``, ``undo``, ``redo``,
+``hint``, ``solutions`` or ``board``.  A block put down, lifted or turned
 is named in one line (lifted by its size, the player learns which one), and the board is drawn
 after every change; a command that is not one, or a move the game refuses, is one line saying
 why and changes nothing.  Every change is one step of the game in play
@@ -13,13 +14,15 @@ board the game says how long it took (the shell's clock from the first block put
 every shell: `midend.mondrian.clock_started`) and keeps the game in the store, when there is
 one.
 
-A position is ``X,Y,O`` as on the command line: X the column, Y the row, counted from 0 as the
-numbers beside the board.  Every message names a cell in the same order and count ("column 5,
-row 3" is 5,3): the core's messages keep their cells apart (`words.Words`), and this shell says
-them with `cell_as_typed`.  ``help`` and ``quit`` work at every prompt (`Terminal.ask`): quit
-raises `Quit`, which `run` turns into a goodbye.  Standard input that is not UTF-8 text, or a
-line longer than `MAX_ANSWER` characters, raises `NotationError` (the command line reports it
-in one line).
+A place is typed ``ROW,COL,O`` as on the command line, the row first and counted from 1 as
+the numbers beside the board, and every message names a cell so (``row 1, column 5`` is typed
+1,5), as in every shell: the person form of `notation`.  The machine form (``SIZE:X,Y,O``, the
+column first from 0) is the move log's and the records', and is never shown as it is: a
+challenge's key is shown by `notation.typed_form`.  ``help`` and ``quit`` work at every prompt
+(`Terminal.ask`): quit raises `Quit`, which `run` turns into a goodbye, after asking
+(`LEAVE_QUESTION`) when a game is started.  Standard input that is not UTF-8 text, or a line
+longer than `MAX_ANSWER` characters, raises `NotationError` (the command line reports it in
+one line).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
+from gridpuzzles.bounds import is_digits
 from gridpuzzles.history import Rewind
 from gridpuzzles.midend.mondrian import clock_started, hint_step, play_of, stepped
 from gridpuzzles.midend.play import Play
@@ -43,7 +47,6 @@ from gridpuzzles.mondrian.core.game import (
 )
 from gridpuzzles.mondrian.core.grid import (
     BLACK_BLOCKS,
-    MAX_SIDE,
     STANDARD_BOARD,
     Block,
     MondrianError,
@@ -55,19 +58,22 @@ from gridpuzzles.mondrian.core.grid import (
 from gridpuzzles.mondrian.core.moves import Action, Move
 from gridpuzzles.mondrian.core.notation import (
     NotationError,
-    format_fixed,
     parse_block,
-    parse_fixed,
     parse_number,
-    parse_position,
+    parse_typed_cell,
+    parse_typed_fixed,
+    parse_typed_position,
     quoted,
+    typed_fixed,
+    typed_form,
 )
 from gridpuzzles.mondrian.core.records import (
+    LEAVE_QUESTION,
     Finish,
     duration_words,
     solved_sentences,
 )
-from gridpuzzles.mondrian.core.rendering import colour_of, legend, render_board
+from gridpuzzles.mondrian.core.rendering import colour_of, labelled_like, legend, render_board
 from gridpuzzles.mondrian.solving.difficulty import difficulty_of
 from gridpuzzles.mondrian.solving.hints import hint, reveal_solutions
 from gridpuzzles.mondrian.solving.solutions import first_solution
@@ -81,24 +87,25 @@ MAX_ANSWER = 100
 QUIT_WORDS = ("q", "quit", "exit")
 HELP_WORDS = ("help", "?")
 BLACK_HELP = """\
-Place the three black blocks, one at each prompt, as X,Y,O: X the column and Y the row of
-the block's top-left cell, counted from 0 as the numbers beside the board, and O its
-orientation, h (horizontal) or v (vertical), e.g. 2,3,v.  The blocks may not overlap or stick
-out of the 8x8 board.  help: this help; quit: leave."""
+Place the three black blocks, one at each prompt, as ROW,COL,O: the row and the column of the
+block's top-left cell, counted from 1 as the numbers beside the board, and O its orientation,
+h (horizontal) or v (vertical), e.g. 4,3,v.  The blocks may not overlap or stick out of the
+8x8 board.  help: this help; quit: leave."""
 
 HELP = """\
-Commands (X is the column and Y the row, counted from 0 as the numbers beside the board;
-every message names cells so: "column 4, row 2" is 4,2):
-  SIZE:X,Y,O   put a block down with its top-left cell at column X, row Y, lying h
-               (horizontal) or v (vertical), e.g. 2x3:4,0,h
-  lift X,Y     take back the block covering column X, row Y (or: lift SIZE, e.g. lift 2x3)
-  turn X,Y     turn a block on the board about its top-left cell (or: turn SIZE)
-  undo, redo   take back the last change, or make it again
-  hint         put one correct block down (the game then sets no record)
-  solutions    show the solutions (the game then sets no record)
-  board        draw the board again
-  help         this help
-  quit         leave the game"""
+Commands (ROW and COL are the numbers beside the board, counted from 1, the row first, as
+every message names a cell: "row 2, column 5" is 2,5):
+  SIZE:ROW,COL,O  put a block down with its top-left cell at that row and column, lying h
+                  (horizontal) or v (vertical), e.g. 2x3:1,5,h
+  N:ROW,COL,O     the same for block N of the tray, e.g. 3:1,6,h
+  lift ROW,COL    take back the block covering that cell (or: lift SIZE, lift N)
+  turn ROW,COL    turn a block on the board about its top-left cell (or: turn SIZE, turn N)
+  undo, redo      take back the last change, or make it again
+  hint            put one correct block down (the game then sets no record)
+  solutions       show the solutions (the game then sets no record)
+  board           draw the board again
+  help            this help
+  quit            leave the game (asked first once a block is down)"""
 
 
 @dataclass
@@ -118,17 +125,23 @@ class Terminal:
     def say(self, text: str = "") -> None:
         print(text, file=self.out)
 
+    def line(self, prompt: str) -> str | None:
+        """The next line, stripped, whatever it says; None at the end of input."""
+        line = _answer(prompt, self.stdin, self.out)
+        if line is None:
+            return None
+        if self.echo:
+            print(line.rstrip("\n"), file=self.out)
+        return line.strip()
+
     def ask(self, prompt: str, help_text: str) -> str | None:
         """The next line, stripped, that is neither help nor quit; None at the end of input.
         Help shows ``help_text`` and asks again; quit raises `Quit`.  Every prompt asks
         through here, so that both work at each of them."""
         while True:
-            line = _answer(prompt, self.stdin, self.out)
-            if line is None:
+            answer = self.line(prompt)
+            if answer is None:
                 return None
-            if self.echo:
-                print(line.rstrip("\n"), file=self.out)
-            answer = line.strip()
             if answer.lower() in QUIT_WORDS:
                 raise Quit
             if answer.lower() not in HELP_WORDS:
@@ -159,14 +172,8 @@ def chosen(puzzle: Puzzle, name: str = "Challenge", difficulty: str = "") -> Cho
         level = entry.level.lower()
         return Chosen(puzzle, f"Challenge {entry.code}: {entry.edition} edition, {level}", level)
     suffix = f": {difficulty}" if difficulty else ""
-    return Chosen(puzzle, f"{name} --black {challenge_key(puzzle)}{suffix}", difficulty)
-
-
-def cell_as_typed(cell: Cell) -> str:
-    """A cell as the player types it, the column X first and counting from 0: ``column 5,
-    row 3`` is 5,3 (the core's messages say it as ``row 4, column 6``)."""
-    row, column = cell
-    return f"column {column}, row {row}"
+    black = typed_form(challenge_key(puzzle))  # the key is the machine form
+    return Chosen(puzzle, f"{name} --black {black}{suffix}", difficulty)
 
 
 def run(terminal: Terminal, chosen: Chosen | None, store: Store | None = None) -> bool:
@@ -190,9 +197,9 @@ def run(terminal: Terminal, chosen: Chosen | None, store: Store | None = None) -
 def ask_black_blocks(terminal: Terminal) -> list[Placement] | None:
     """The three black blocks, asked one by one; None when the input ends first, `Quit` when
     the player types quit."""
-    terminal.say("Place the black blocks: X,Y,O with X the column and Y the row (counted from 0")
-    terminal.say("from the top-left corner) and O the orientation, v (vertical) or h (horizontal).")
-    terminal.say("'help' explains, 'quit' leaves.")
+    terminal.say("Place the black blocks: ROW,COL,O, the row and the column of the top-left cell")
+    terminal.say("(counted from 1 at the top-left corner) and O the orientation, v (vertical) or")
+    terminal.say("h (horizontal), e.g. 4,3,v.  'help' explains, 'quit' leaves.")
     placed: list[Placement] = []
     for block in BLACK_BLOCKS:
         placement = _ask_position(block, placed, terminal)
@@ -220,14 +227,14 @@ def _ask_position(
 ) -> Placement | None:
     """Ask until the answer is a valid place for ``block``; ``None`` at end of input."""
     while True:
-        answer = terminal.ask(f"{block} block (x,y,v/h): ", BLACK_HELP)
+        answer = terminal.ask(f"{block} block (row,column,v/h): ", BLACK_HELP)
         if answer is None:
             return None
         try:
-            placement = parse_position(answer, block)
+            placement = parse_typed_position(answer, block)
             check_placements(STANDARD_BOARD, [*placed, placement])
         except MondrianError as error:
-            terminal.say(f"  {error.words(cell_as_typed)}; try again")
+            terminal.say(f"  {error}; try again")
             continue
         return placement
 
@@ -244,7 +251,7 @@ def _answer(prompt: str, stdin: TextIO | None, out: TextIO) -> str | None:
         print(file=out)
         return None
     if len(line) > MAX_ANSWER and not line.endswith("\n"):
-        raise NotationError(f"an answer has at most {MAX_ANSWER} characters, e.g. 4,7,h")
+        raise NotationError(f"an answer has at most {MAX_ANSWER} characters, e.g. 8,5,h")
     return line
 
 
@@ -254,7 +261,7 @@ def _answer(prompt: str, stdin: TextIO | None, out: TextIO) -> str | None:
 @dataclass(frozen=True)
 class Command:
     """A line the player typed, read: its word and what it names (a placement, a cell or a
-    block size), if anything."""
+    block), if anything."""
 
     word: str
     """``place``, ``lift``, ``turn``, ``undo``, ``redo``, ``hint``, ``solutions`` or ``board``
@@ -275,11 +282,13 @@ _WORDS = {
 _WHERE = ("lift", "turn")
 
 
-def parse_command(line: str) -> Command:
-    """Read a typed command; `NotationError` saying what was expected."""
+def parse_command(line: str, tray: Sequence[Block] = ()) -> Command:
+    """Read a typed command; `NotationError` saying what was expected.  ``tray`` is the
+    game's coloured blocks in the order the tray numbers them (from 1), which a number
+    names, as in the full-screen app: ``3:1,6,h`` puts block 3 down."""
     words = line.split()
     if not words:
-        raise NotationError("type a block to put down, e.g. 2x3:4,0,h ('help' lists the commands)")
+        raise NotationError("type a block to put down, e.g. 2x3:1,5,h ('help' lists the commands)")
     word = words[0].lower()
     if word in _WORDS:
         if len(words) > 1:
@@ -288,45 +297,57 @@ def parse_command(line: str) -> Command:
     if word in _WHERE:
         if len(words) != 2:
             raise NotationError(
-                f"'{word}' needs a cell X,Y or a size, e.g. '{word} 4,0' or '{word} 2x3'"
+                f"'{word}' needs a cell ROW,COL, a size or a tray number, e.g. '{word} 1,5', "
+                f"'{word} 2x3' or '{word} 3'"
             )
-        return Command(word, at=_parse_where(words[1]))
+        return Command(word, at=_parse_where(words[1], tray))
     if ":" in line:
-        return Command("place", placement=parse_fixed(line))
+        return Command("place", placement=_parse_place(line, tray))
     raise NotationError(
-        f"unknown command {quoted(line.strip())}: type a block as SIZE:X,Y,O, "
-        "e.g. 2x3:4,0,h, or 'help'"
+        f"unknown command {quoted(line.strip())}: type a block as SIZE:ROW,COL,O, "
+        "e.g. 2x3:1,5,h, or 'help'"
     )
 
 
-def _parse_where(text: str) -> Cell | Block:
-    """``X,Y`` (a cell: column, row) or ``SIZE`` (a block)."""
+def _parse_place(line: str, tray: Sequence[Block]) -> Placement:
+    """``SIZE:ROW,COL,O`` or ``N:ROW,COL,O``, N a number of the tray."""
+    name, _, where = line.partition(":")
+    if is_digits(name.strip()):
+        return parse_typed_position(where, _numbered(name.strip(), tray))
+    return parse_typed_fixed(line)
+
+
+def _parse_where(text: str, tray: Sequence[Block]) -> Cell | Block:
+    """``ROW,COL`` (a cell, counted from 1), ``SIZE`` or ``N`` (a block of the tray)."""
     if "x" in text.lower():
         return parse_block(text.lower())
-    column, comma, row = text.partition(",")
-    if not comma:
-        raise NotationError(
-            f"expected a cell X,Y (column, row) or a size such as 2x3, not {quoted(text)}"
-        )
-    most, why = MAX_SIDE - 1, f" (no board has more than {MAX_SIDE} columns or rows)"
-    return (
-        parse_number(row, "Y (the row)", 0, most, why),
-        parse_number(column, "X (the column)", 0, most, why),
-    )
+    if is_digits(text):
+        return _numbered(text, tray)
+    return parse_typed_cell(text)
+
+
+def _numbered(text: str, tray: Sequence[Block]) -> Block:
+    """The block of ``tray`` with the number ``text`` (from 1), as the tray lists it."""
+    if not tray:
+        raise NotationError("there is no tray here: name a block by its size, e.g. 2x3")
+    return tray[parse_number(text, "a tray number", 1, len(tray), " (the tray's numbers)") - 1]
 
 
 # Drawing
 
 
 def draw(terminal: Terminal, game: Game) -> None:
-    """The board with its column and row numbers, the letters' legend and the tray."""
+    """The board with its column numbers on top and its row numbers on the left, the
+    letters' legend and the tray."""
     placements = (*game.black, *game.placed)
     rows = render_board(game.board, placements, terminal.color).split("\n")
-    header = " ".join(str(col % 10) for col in range(game.board.width))
+    # counted from 1, as a person names a cell; the line mode plays the 8x8 game, so each
+    # number is one digit over its column's letter
+    header = " ".join(str(col) for col in range(1, game.board.width + 1))
     terminal.say()
-    terminal.say(f"Y\\X {header}")
-    for number, row in enumerate(rows):
-        terminal.say(f"{number:>3} {row}".rstrip())
+    terminal.say(f"  {header}")
+    for number, row in enumerate(rows, 1):
+        terminal.say(f"{number} {row}".rstrip())
     terminal.say(legend(placements))
     tray = ", ".join(
         f"{number}. {block} {colour_of(block).label}"
@@ -339,9 +360,10 @@ def draw(terminal: Terminal, game: Game) -> None:
 def _show_solutions(terminal: Terminal, game: Game) -> None:
     revealed = reveal_solutions(game)
     for number, solution in enumerate(revealed.solutions, 1):
+        drawn = labelled_like(game.black, solution)  # the board's A is the solutions' A
         terminal.say(f"\nSolution {number}:")
-        terminal.say(render_board(game.board, solution, terminal.color))
-        terminal.say(legend(solution))
+        terminal.say(render_board(game.board, drawn, terminal.color))
+        terminal.say(legend(drawn))
     shown = len(revealed.solutions)
     more = f" (the first {shown} are shown)" if revealed.count > shown else ""
     terminal.say(f"\nNumber of solutions: {revealed.count}{more}. The game now sets no record.")
@@ -355,19 +377,25 @@ def play(terminal: Terminal, chosen: Chosen, store: Store | None = None) -> Fini
     given) or the input ends (None); `Quit` when the player types quit."""
     in_play = play_of(new_game(chosen.puzzle))
     terminal.say(chosen.title)
-    terminal.say("Fill the board with the coloured blocks: type SIZE:X,Y,O to put one down,")
-    terminal.say("e.g. 2x3:4,0,h ('help' lists every command).")
+    terminal.say("Fill the board with the coloured blocks: type SIZE:ROW,COL,O or N:ROW,COL,O")
+    terminal.say("(N its number in the tray) to put one down, e.g. 2x3:1,5,h or 5:1,5,h ('help'")
+    terminal.say("lists every command).")
     draw(terminal, in_play.state)
     started: float | None = None  # with the first block put down, as in every shell
     while not in_play.state.solved:
-        line = terminal.ask("> ", HELP)
+        try:
+            line = terminal.ask("> ", HELP)
+        except Quit:
+            if started is None or _leave(terminal):  # a game not started is left at once
+                raise
+            continue
         if line is None:
             terminal.say("Input ended: the game is left unsolved.")
             return None
         try:
-            in_play = _act(terminal, in_play, parse_command(line))
+            in_play = _act(terminal, in_play, parse_command(line, in_play.state.coloured_blocks))
         except MondrianError as error:
-            terminal.say(error.words(cell_as_typed))
+            terminal.say(str(error))
         if started is None:  # read the clock only while it waits to start
             started = clock_started(started, in_play, terminal.clock())
     seconds = 0.0 if started is None else terminal.clock() - started
@@ -384,6 +412,20 @@ def play(terminal: Terminal, chosen: Chosen, store: Store | None = None) -> Fini
     return finish
 
 
+def _leave(terminal: Terminal) -> bool:
+    """Ask before a started game is left, as every shell does: True when the player leaves
+    it (quit again, or the end of the input, leaves too), False to keep playing."""
+    while True:
+        answer = terminal.line(f"{LEAVE_QUESTION} [y/n] ")
+        said = "y" if answer is None else answer.lower()
+        if said in ("y", "yes", *QUIT_WORDS):
+            return True
+        if said in ("n", "no"):
+            terminal.say("The game goes on.")
+            return False
+        terminal.say("Please answer y to leave the game, or n to keep playing.")
+
+
 _REWINDS = {"undo": Rewind.UNDO, "redo": Rewind.REDO}
 
 
@@ -395,21 +437,21 @@ def _act(terminal: Terminal, in_play: Play[Game], command: Command) -> Play[Game
     before = in_play.state
     if command.word == "place" and command.placement is not None:
         in_play = stepped(in_play, Move(Action.PLACE, placement=command.placement))
-        terminal.say(f"Put down {placement_words(command.placement, cell_as_typed)}.")
+        terminal.say(f"Put down {placement_words(command.placement)}.")
     elif command.word == "lift" and command.at is not None:
         in_play = stepped(in_play, Move(Action.LIFT, cell=_cell_of(before, command.at)))
         (gone,) = set(before.placed) - set(in_play.state.placed)  # a cell or a size: say which
-        terminal.say(f"Lifted {block_words(gone, name_cell=cell_as_typed)}.")
+        terminal.say(f"Lifted {block_words(gone)}.")
     elif command.word == "turn" and command.at is not None:
         in_play = stepped(in_play, Move(Action.TURN, cell=_cell_of(before, command.at)))
-        terminal.say(f"Turned: {placement_words(in_play.state.placed[-1], cell_as_typed)}.")
+        terminal.say(f"Turned: {placement_words(in_play.state.placed[-1])}.")
     elif command.word in _REWINDS:
         in_play = stepped(in_play, _REWINDS[command.word])
     elif command.word == "hint":
         given = hint(before)
         in_play = stepped(in_play, hint_step(given))
-        suffix = "" if given.place is None else f" ({format_fixed(given.place)})"
-        terminal.say(f"Hint: {given.message.say(cell_as_typed)}{suffix}")
+        suffix = "" if given.place is None else f" ({typed_fixed(given.place)})"
+        terminal.say(f"Hint: {given.message}{suffix}")
     elif command.word == "solutions":
         _show_solutions(terminal, before)
         return stepped(in_play, Move(Action.HELP))

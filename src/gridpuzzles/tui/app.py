@@ -9,12 +9,14 @@ import os
 import random
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
 
 from gridpuzzles.minesweeper.core.settings import Config, level
+from gridpuzzles.mondrian.core.records import NOT_KEPT
 from gridpuzzles.storage import Store
 from gridpuzzles.tui.dialogs import ConfirmLeave
 from gridpuzzles.tui.minesweeper import Clock, MinesweeperScreen
@@ -67,6 +69,7 @@ class GridPuzzlesApp(App[None]):
         self.start = start
         self.store = store
         self.minesweeper: MinesweeperScreen | None = None
+        self.mondrian: MondrianScreen | None = None
 
     def run(self, *args: Any, **kwargs: Any) -> None:
         """Run the app in this terminal (or headless, as snapshot tests do); `NoTerminalError`
@@ -79,7 +82,7 @@ class GridPuzzlesApp(App[None]):
 
     def on_mount(self) -> None:
         self.add_mode("minesweeper", self._minesweeper)
-        self.add_mode("mondrian", lambda: MondrianScreen(self.clock, self.seeds, store=self.store))
+        self.add_mode("mondrian", self._mondrian)
         self.switch_mode(self.start)
 
     def _minesweeper(self) -> MinesweeperScreen:
@@ -88,16 +91,41 @@ class GridPuzzlesApp(App[None]):
         )
         return self.minesweeper
 
+    def _mondrian(self) -> MondrianScreen:
+        self.mondrian = MondrianScreen(self.clock, self.seeds, store=self.store)
+        return self.mondrian
+
     async def action_quit(self) -> None:
-        """Quit; a Minesweeper game in play (after its first reveal) is a loss, so the player
-        is asked first (from Mondrian Blocks too) and the app goes on if they keep it."""
+        """Quit, asking first about each game in play that quitting leaves (a Minesweeper game
+        after its first reveal is a loss; a Mondrian game after its first block is not kept):
+        the puzzle on the screen first, then the other one.  The app goes on if the player
+        keeps either."""
         if isinstance(self.screen, ConfirmLeave):
             return  # the question is on the screen already
+        if self.current_mode == "mondrian":
+            self._leave_mondrian(lambda: self._leave_minesweeper(self.exit))
+        else:
+            self._leave_minesweeper(lambda: self._leave_mondrian(self.exit))
+
+    def _leave_minesweeper(self, then: Callable[[], None]) -> None:
+        """Do ``then`` once the player leaves the Minesweeper game in play, if there is one."""
         minesweeper = self.minesweeper
         if minesweeper is None:
-            self.exit()
+            then()
             return
         question = ConfirmLeave.QUESTION
         if self.current_mode != "minesweeper":
             question = "Quit and leave the Minesweeper game in play? It counts as a loss."
-        minesweeper.confirm_leave(lambda _left: self.exit(), question)
+        minesweeper.confirm_leave(lambda _left: then(), question)
+
+    def _leave_mondrian(self, then: Callable[[], None]) -> None:
+        """Do ``then`` once the player leaves the Mondrian game in play, if there is one."""
+        mondrian = self.mondrian
+        if mondrian is None:
+            then()
+            return
+        if self.current_mode == "mondrian":
+            mondrian.confirm_leave(then)
+        else:
+            question = f"Quit and leave the Mondrian Blocks game in play? {NOT_KEPT}"
+            mondrian.confirm_leave(then, question)

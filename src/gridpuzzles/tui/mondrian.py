@@ -10,7 +10,9 @@ game in play of its own whose moves undo like any other; ``e`` again plays the n
 blocks, ``escape`` leaves the challenge as it was.  A full board says how long it took
 (measured with the clock the app is given, from the first block put down as in every shell:
 `midend.mondrian.clock_started`) and goes into the store, when the app has one,
-which keeps the best times per challenge and per difficulty.
+which keeps the best times per challenge and per difficulty.  A started game (its clock
+running, its board not full) is left only when the player says so (`confirm_leave`): on quit,
+on a new challenge and on playing new black blocks.
 """
 
 from __future__ import annotations
@@ -62,8 +64,10 @@ from gridpuzzles.mondrian.core.grid import (
     Puzzle,
 )
 from gridpuzzles.mondrian.core.moves import Action, Move
+from gridpuzzles.mondrian.core.notation import typed_form
 from gridpuzzles.mondrian.core.official import OfficialChallenge
 from gridpuzzles.mondrian.core.records import (
+    LEAVE_QUESTION,
     Finish,
     Record,
     duration_words,
@@ -74,7 +78,7 @@ from gridpuzzles.mondrian.solving.generation import GeneratedChallenge, generate
 from gridpuzzles.mondrian.solving.hints import hint, reveal_solutions
 from gridpuzzles.mondrian.solving.solutions import first_solution
 from gridpuzzles.storage import StorageError, Store
-from gridpuzzles.tui.dialogs import HelpScreen
+from gridpuzzles.tui.dialogs import ConfirmLeave, HelpScreen
 from gridpuzzles.tui.mondrian_board import (
     BLACK_GLYPH,
     BoardArea,
@@ -100,6 +104,7 @@ room; the message lines still say what is in hand."""
 SOLUTIONS_SHOWN = 20
 """How many solutions the solutions dialog lets the player browse (all are counted)."""
 BOARD_FULL = "The board is full: n picks a new challenge, e edits this one's black blocks."
+KEPT = "The game goes on."
 EDITING = (
     "Editing the black blocks: enter or a click lifts one or puts it down, u undoes; "
     "e plays them, escape leaves the challenge as it was."
@@ -113,7 +118,8 @@ class Challenge:
     puzzle: Puzzle
     title: str
     about: str
-    """A second line: the edition, level and number, or the black blocks as ``--black``."""
+    """A second line: the edition, level and number, or the black blocks as ``--black`` takes
+    them (the person form: row first, from 1)."""
     difficulty: str
     """One of `LEVELS`: the published level, else the rated one."""
     entry: OfficialChallenge | None = None
@@ -131,9 +137,8 @@ def own_challenge(puzzle: Puzzle, name: str, difficulty: str) -> Challenge:
     entry = published_of(puzzle)
     if entry is not None:
         return published_challenge(entry)
-    return Challenge(
-        puzzle, f"{name}, {difficulty}", f"--black {challenge_key(puzzle)}", difficulty
-    )
+    black = typed_form(challenge_key(puzzle))  # the key is the machine form
+    return Challenge(puzzle, f"{name}, {difficulty}", f"--black {black}", difficulty)
 
 
 @dataclass(frozen=True)
@@ -290,6 +295,30 @@ class MondrianScreen(Screen[None]):
     @property
     def editing(self) -> bool:
         return self.draft is not None
+
+    @property
+    def in_play(self) -> bool:
+        """Whether the game is started and not over: its first block was put down (its clock
+        runs) and its board is not full.  Leaving it then is asked first (`confirm_leave`)."""
+        return self.started is not None and self.finish is None
+
+    def confirm_leave(
+        self, then: Callable[[], None], question: str = LEAVE_QUESTION, kept: str = KEPT
+    ) -> None:
+        """Do ``then``, which leaves the game, asking first when it is in play: ``then`` is
+        done only when the player says so, else ``kept`` is said and all stays as it was."""
+        if not self.in_play:
+            then()
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                then()
+            else:
+                self._say(kept)
+                self._draw()
+
+        self.app.push_screen(ConfirmLeave(question), answered)
 
     def _tray(self) -> tuple[Block, ...]:
         """The blocks the player can take now (black ones while editing)."""
@@ -630,14 +659,19 @@ class MondrianScreen(Screen[None]):
     def _picked(self, pick: Pick | None) -> None:
         if pick is None:
             return
+        if pick.kind == "own":  # the game stays until the new black blocks are played
+            self._edit(custom_game())
+        else:
+            self.confirm_leave(partial(self._take, pick))
+
+    def _take(self, pick: Pick) -> None:
+        """Start the challenge ``pick`` names (the game in play is left)."""
         if pick.kind == "published" and pick.entry is not None:
             self._begin(published_challenge(pick.entry))
         elif pick.kind == "random":
             self._begin(published_challenge(choose_published(self.seeds, pick.level, pick.edition)))
         elif pick.kind == "generated":
             self._generate(pick.level)
-        else:
-            self._edit(custom_game())
 
     def _generate(self, level: str) -> None:
         """Generate a challenge of ``level`` in a thread; it starts when it is ready."""
@@ -685,7 +719,9 @@ class MondrianScreen(Screen[None]):
             )
             self._draw()
         else:
-            self._begin(own_challenge(puzzle, "Your challenge", difficulty_of(puzzle)))
+            chosen = own_challenge(puzzle, "Your challenge", difficulty_of(puzzle))
+            kept = "The game in play is kept: e plays the new black blocks, escape goes back."
+            self.confirm_leave(partial(self._begin, chosen), kept=kept)
 
     def _edit(self, draft: Game) -> None:
         self.draft = play_of(draft)

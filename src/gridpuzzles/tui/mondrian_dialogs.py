@@ -34,7 +34,8 @@ HELP = """\
   e               edit the black blocks; e again plays them,
                   escape leaves the challenge as it was
   F2, F3          Minesweeper, Mondrian Blocks
-  escape, ?, q    close this help      q   quit (from the board)
+  q               quit (n, e, q: asked first in a game)
+  escape, ?, q    close this help
 """
 """The keys, in lines short enough for an 80-column terminal."""
 

@@ -30,7 +30,13 @@ from gridpuzzles.mondrian.core.notation import (
     parse_fixed,
     parse_position,
     parse_puzzle_toml,
+    parse_typed_cell,
+    parse_typed_fixed,
+    parse_typed_position,
     solutions_to_json,
+    typed_fixed,
+    typed_form,
+    typed_position,
 )
 from tests.mondrian.checks import puzzle_to_toml
 
@@ -47,6 +53,53 @@ def test_positions_are_column_then_row() -> None:
 def test_bad_positions_are_rejected(text: str) -> None:
     with pytest.raises(NotationError, match="X,Y,O"):
         parse_position(text, Block(1, 1))
+
+
+def test_the_person_form_is_row_first_counting_from_1() -> None:
+    placement = parse_typed_position("8,5,h", Block(1, 3))
+    assert placement == parse_position("4,7,h", Block(1, 3))  # the machine form's 4,7,h
+    assert (placement.row, placement.col) == (7, 4)
+    assert typed_position(placement) == "8,5,h"
+    assert parse_typed_fixed("1x3:8,5,h") == placement
+    assert typed_fixed(placement) == "1x3:8,5,h"
+    assert parse_typed_cell("8,5") == (7, 4)
+    assert parse_typed_position("12,12,v", Block(1, 1)) == Placement(11, 11, Block(1, 1))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("0,5,h", "the row must be a whole number from 1 to 12"),
+        ("5,0,h", "the column must be a whole number from 1 to 12"),
+        ("13,1,h", "the row must be a whole number from 1 to 12"),
+        ("4,7", "expected ROW,COL,O"),
+        ("\u0664,7,h", "expected ROW,COL,O"),
+        ("4,7,H", "expected ROW,COL,O"),
+    ],
+)
+def test_the_person_form_refuses_what_it_cannot_read(text: str, message: str) -> None:
+    with pytest.raises(NotationError, match=message):
+        parse_typed_position(text, Block(1, 1))
+
+
+@pytest.mark.parametrize(
+    ("machine", "typed"),
+    [
+        ("2,3,h 0,1,v 4,7,h", "4,3,h 2,1,v 8,5,h"),  # a challenge's key: its --black
+        ("001040531", "001040531"),  # a published code
+        ("6x5 1x1,1x2,2x3 1x3:0,0,h", "6x5 1x1,1x2,2x3 1x3:1,1,h"),  # another game's key
+        ("place 2x3:4,0,h", "place 2x3:1,5,h"),  # a move's text
+        ("lift black 4,7", "lift black 8,5"),
+    ],
+)
+def test_the_machine_form_is_shown_in_the_person_form(machine: str, typed: str) -> None:
+    assert typed_form(machine) == typed
+
+
+def test_a_key_shown_in_the_person_form_is_what_black_takes() -> None:
+    black = [parse_fixed(text) for text in ("1x1:2,3,h", "1x2:0,1,v", "1x3:4,7,h")]
+    shown = typed_form(" ".join(format_position(p) for p in black)).split()
+    assert [parse_typed_position(t, p.block) for t, p in zip(shown, black, strict=True)] == black
 
 
 def test_sizes() -> None:
@@ -71,7 +124,7 @@ def test_fixed_blocks_round_trip() -> None:
 
 
 def test_toml_puzzle_files_round_trip() -> None:
-    text = 'board = "4x2"\nblocks = ["1x1", "1x3", "2x2"]\nfixed = ["1x1:0,0,h"]\n'
+    text = 'board = "4x2"\nblocks = ["1x1", "1x3", "2x2"]\nfixed = ["1x1:1,1,h"]\n'
     puzzle = parse_puzzle_toml(text)
     assert puzzle.board == Board(2, 4)
     assert puzzle.fixed == (Placement(0, 0, Block(1, 1)),)
@@ -79,9 +132,11 @@ def test_toml_puzzle_files_round_trip() -> None:
 
 
 def test_toml_defaults_to_the_game() -> None:
-    puzzle = parse_puzzle_toml('fixed = ["1x1:2,3,v", "1x2:0,1,v", "1x3:4,7,h"]')
+    puzzle = parse_puzzle_toml('fixed = ["1x1:4,3,v", "1x2:2,1,v", "1x3:8,5,h"]')
     assert puzzle.blocks == STANDARD_BLOCKS
-    assert len(puzzle.fixed) == 3
+    assert set(puzzle.fixed) == {
+        parse_fixed(text) for text in ("1x1:2,3,h", "1x2:0,1,v", "1x3:4,7,h")
+    }  # a person writes the file: row first, from 1
 
 
 @pytest.mark.parametrize(

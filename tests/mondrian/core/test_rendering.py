@@ -11,7 +11,14 @@ from gridpuzzles.mondrian.core.grid import (
     Placement,
     challenge,
 )
-from gridpuzzles.mondrian.core.rendering import Colour, colour_of, legend, render_board, render_svg
+from gridpuzzles.mondrian.core.rendering import (
+    Colour,
+    colour_of,
+    labelled_like,
+    legend,
+    render_board,
+    render_svg,
+)
 from gridpuzzles.mondrian.solving.solutions import first_solution
 
 EXAMPLE = challenge(
@@ -73,3 +80,11 @@ def test_svg_of_several_boards_and_of_an_unsolved_board() -> None:
     root = ElementTree.fromstring(render_svg(STANDARD_BOARD, [solved(), EXAMPLE.fixed]))
     assert len(root.findall(f".//{SVG}rect")) == 11 + 3
     assert len(root.findall(f".//{SVG}g")) == 2
+
+
+def test_a_solution_labelled_like_its_challenge_keeps_the_challenges_letters() -> None:
+    drawn = labelled_like(EXAMPLE.fixed, solved())
+    assert len(drawn) == len(solved()) and set(drawn) == set(solved())
+    assert tuple(drawn[:3]) == EXAMPLE.fixed
+    assert legend(drawn).startswith(legend(EXAMPLE.fixed))  # "A 1x2 black" stays the 1x2
+    assert legend(solved()).split("  ")[0] != legend(EXAMPLE.fixed).split("  ")[0]

@@ -1,6 +1,6 @@
-"""The core's messages keep the cells they name, so each shell says them in its own
-convention: counting from 1, row first, by default (the full-screen app and the web page), or
-as the line-mode game types them (column first, from 0)."""
+"""The core's messages keep the cells they name: every shell says them counting from 1, row
+first (`cell_words`, the default), and a reader may say them in other words (here a test's
+own, to show which cell is which)."""
 
 from __future__ import annotations
 

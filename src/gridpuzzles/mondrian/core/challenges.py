@@ -4,7 +4,8 @@ The published challenges (`official.published_challenges`) come by their code, o
 and level, or one at random from a `random.Random` the caller seeds.  Their levels are
 `LEVELS`, lower case; the solving layer rates any other challenge on the same scale
 (`solving.difficulty`).  A challenge's key in the records is its published code, else its
-black blocks as `mondrian play --black` takes them.
+black blocks in the machine form (`notation.format_position`); a person reads it as
+`notation.typed_form` writes it, as `mondrian play --black` takes it.
 """
 
 from __future__ import annotations
@@ -90,8 +91,10 @@ def published_of(puzzle: Puzzle) -> OfficialChallenge | None:
 
 def challenge_key(puzzle: Puzzle) -> str:
     """The name records keep a challenge under: its published code (``001040531``), else its
-    black blocks as ``--black`` takes them (``2,3,h 0,1,v 4,7,h``: the 1x1, 1x2, 1x3), else,
-    for another game, its board, blocks and fixed blocks (``6x5 1x1,2x3,... 1x3:0,0,h``)."""
+    black blocks in the machine form, the 1x1, 1x2 and 1x3 (``2,3,h 0,1,v 4,7,h``), else, for
+    another game, its board, blocks and fixed blocks (``6x5 1x1,2x3,... 1x3:0,0,h``).  The keys
+    stay in the machine form, as the records were kept; a shell shows one to a person with
+    `notation.typed_form` (``4,3,h 2,1,v 8,5,h``, as ``--black`` takes it)."""
     entry = published_of(puzzle)
     if entry is not None:
         return entry.code

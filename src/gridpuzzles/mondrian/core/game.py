@@ -6,8 +6,9 @@ Vocabulary:
   placed by the player when they make their own challenge (`custom_game`, `place_black`);
 - the **tray** holds the coloured blocks still to place; **placed** ones are on the board;
 - a **placement** (`grid.Placement`) is a block, its top-left cell and its orientation, so
-  turning a block is choosing the other orientation (`turned`); its text form is the
-  notation's ``SIZE:X,Y,O`` (`notation.format_fixed`, e.g. ``2x3:4,0,h``).
+  turning a block is choosing the other orientation (`turned`); a person types it
+  ``SIZE:ROW,COL,O`` from 1 (`notation.typed_fixed`, e.g. ``2x3:1,5,h``), and the move log
+  keeps the machine form ``SIZE:X,Y,O`` from 0 (`notation.format_fixed`, ``2x3:4,0,h``).
 
 Every action (`place`, `lift`, `turn`, `place_black`, `lift_black`) returns a new `Game`, or
 raises `MoveError` with a message in the board's own terms ("the 2x3 block would stick out past

@@ -2,8 +2,9 @@
 
 A game is stored as its start and the log of what the player did, one line each, and replayed
 from its start by applying each line in turn (`parse_step`, `apply`), as Minesweeper's moves
-are (`gridpuzzles.minesweeper.core.game.Move`, e.g. ``r4,4``).  The lines use the notation's
-column-first ``X,Y`` (`notation.format_fixed`):
+are (`gridpuzzles.minesweeper.core.game.Move`, e.g. ``r4,4``).  The lines are the machine
+form, column-first ``X,Y`` counted from 0 (`notation.format_fixed`), the same in the store and
+the web API; a person never types them (`notation.typed_form` shows one to a person):
 
 - ``place 1x3:4,7,h``: a coloured block put down (``SIZE:X,Y,O``, X the column and Y the row
   of its top-left cell, 0-based, O its orientation); ``place black 1x3:4,7,h`` a black one,

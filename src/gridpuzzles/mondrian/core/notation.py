@@ -1,9 +1,16 @@
 """Text formats of Mondrian Blocks: command-line specs, TOML puzzle files, text grids, JSON
 (solutions, and a game's board as it stands).
 
-On the command line a position is ``X,Y,O``: X the column and Y the row (0-based from the
-top-left corner) of the block's top-left cell, O its orientation, ``h`` or ``v``.  Everything
-else in the package uses ``(row, col)``; the conversion happens here and nowhere else.
+A block's place has two forms.  The person form is the one a person types and reads, in every
+shell, option and puzzle file: ``ROW,COL,O``, the row then the column of the block's top-left
+cell counted from 1, and O its orientation, ``h`` or ``v`` (``8,5,h``; with its size,
+``1x3:8,5,h``), as every message says a cell (`cells.cell_words`: row 8, column 5).  The
+machine form is the one the program keeps: ``X,Y,O``, the column then the row counted from 0
+(``4,7,h``; ``1x3:4,7,h``), in the stored games and their move logs, the web API's move text
+and the challenges' keys in the records.  The machine form is never shown to a person as it
+is: `typed_form` writes it in the person form.  Everything else in the package uses
+``(row, col)`` from 0; the conversions happen here and nowhere else.
+
 Parsers never guess: anything not exactly in the format raises :class:`NotationError` with a
 one-line message.  Numbers are ASCII digits only (``٣`` is refused, not read as 3), and every
 number and list is checked against its bound (`MAX_SIDE`, `MAX_BLOCKS`, `MAX_TOML_BYTES`) by
@@ -20,6 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from gridpuzzles.bounds import BoundError, parse_whole
+from gridpuzzles.cells import typed_cell, typed_numbers
 from gridpuzzles.mondrian.core.game import Game, Position
 from gridpuzzles.mondrian.core.grid import (
     MAX_BLOCKS,
@@ -44,6 +52,7 @@ class NotationError(MondrianError, ValueError):
 
 
 _POSITION = re.compile(r"([0-9]+),([0-9]+),([hv])")
+_CELL = re.compile(r"([0-9]+),([0-9]+)")
 _SIZE = re.compile(r"([0-9]+)x([0-9]+)")
 _FIXED = re.compile(r"([^:]*):(.*)")
 _LABELS = string.ascii_uppercase + string.ascii_lowercase + string.digits
@@ -70,7 +79,8 @@ def parse_number(text: str, what: str, low: int, high: int, why: str = "") -> in
 
 
 def parse_position(text: str, block: Block) -> Placement:
-    """``X,Y,O`` (column, row, ``h``/``v``) for ``block``, e.g. ``4,7,h``.
+    """The machine form ``X,Y,O`` (column, row from 0, ``h``/``v``) for ``block``, e.g.
+    ``4,7,h`` (a person types `parse_typed_position`'s ``8,5,h``).
 
     X and Y are ASCII digits, at most `MAX_SIDE` - 1 (the last column or row of the largest
     board).
@@ -78,7 +88,8 @@ def parse_position(text: str, block: Block) -> Placement:
     match = _POSITION.fullmatch(text.strip())
     if match is None:
         raise NotationError(
-            f"expected X,Y,O (column, row, h or v), e.g. 4,7,h, not {quoted(text.strip())}"
+            f"expected the machine form X,Y,O (column, row from 0, h or v), e.g. 4,7,h, not "
+            f"{quoted(text.strip())}"
         )
     most, why = MAX_SIDE - 1, f" (no board has more than {MAX_SIDE} columns or rows)"
     col = parse_number(match[1], "X (the column)", 0, most, why)
@@ -118,30 +129,105 @@ def parse_board(text: str) -> Board:
 
 
 def parse_fixed(text: str) -> Placement:
-    """A fixed block ``SIZE:X,Y,O``, e.g. ``1x3:4,7,h``."""
+    """A placement in the machine form ``SIZE:X,Y,O``, e.g. ``1x3:4,7,h`` (a person types
+    `parse_typed_fixed`'s ``1x3:8,5,h``)."""
     match = _FIXED.fullmatch(text.strip())
     if match is None:
         raise NotationError(
-            f"expected a fixed block as SIZE:X,Y,O, e.g. 1x3:4,7,h, not {quoted(text)}"
+            f"expected the machine form SIZE:X,Y,O (column, row from 0), e.g. 1x3:4,7,h, not "
+            f"{quoted(text)}"
         )
     return parse_position(match[2], parse_block(match[1]))
 
 
 def format_position(placement: Placement) -> str:
-    """The ``X,Y,O`` text of a placement (the inverse of :func:`parse_position`)."""
+    """The machine form ``X,Y,O`` of a placement (the inverse of :func:`parse_position`)."""
     return f"{placement.col},{placement.row},{placement.orientation.value}"
 
 
 def format_fixed(placement: Placement) -> str:
-    """The ``SIZE:X,Y,O`` text of a placement (the inverse of :func:`parse_fixed`)."""
+    """The machine form ``SIZE:X,Y,O`` of a placement (the inverse of :func:`parse_fixed`)."""
     return f"{placement.block}:{format_position(placement)}"
+
+
+# The person form: row first, counted from 1
+
+_TYPED_POSITION = "ROW,COL,O (the row and the column from 1, then h or v), e.g. 8,5,h"
+_TYPED_FIXED = "SIZE:ROW,COL,O (the row and the column from 1, then h or v), e.g. 1x3:8,5,h"
+_WHY_SIDE = f" (no board has more than {MAX_SIDE} rows or columns)"
+
+
+def parse_typed_cell(text: str) -> tuple[int, int]:
+    """The cell ``(row, col)`` a person names as ``ROW,COL``, counted from 1: ``8,5`` is
+    ``(7, 4)``; each number from 1 to `MAX_SIDE`."""
+    match = _CELL.fullmatch(text.strip())
+    if match is None:
+        raise NotationError(
+            "expected a cell ROW,COL (the row and the column from 1), e.g. 8,5, not "
+            f"{quoted(text.strip())}"
+        )
+    return typed_cell(
+        parse_number(match[1], "the row", 1, MAX_SIDE, _WHY_SIDE),
+        parse_number(match[2], "the column", 1, MAX_SIDE, _WHY_SIDE),
+    )
+
+
+def parse_typed_position(text: str, block: Block) -> Placement:
+    """``ROW,COL,O`` as a person types it for ``block``: the row and the column of its
+    top-left cell counted from 1, each at most `MAX_SIDE`, and ``h`` or ``v`` (``8,5,h`` is
+    the machine form's ``4,7,h``)."""
+    match = _POSITION.fullmatch(text.strip())
+    if match is None:
+        raise NotationError(f"expected {_TYPED_POSITION}, not {quoted(text.strip())}")
+    row, col = parse_typed_cell(f"{match[1]},{match[2]}")
+    return Placement(row, col, block, Orientation(match[3]))
+
+
+def parse_typed_fixed(text: str) -> Placement:
+    """``SIZE:ROW,COL,O`` as a person types it, e.g. ``1x3:8,5,h`` (`parse_typed_position`)."""
+    match = _FIXED.fullmatch(text.strip())
+    if match is None:
+        raise NotationError(f"expected a block as {_TYPED_FIXED}, not {quoted(text)}")
+    return parse_typed_position(match[2], parse_block(match[1]))
+
+
+def typed_position(placement: Placement) -> str:
+    """The ``ROW,COL,O`` a person types for a placement (the inverse of
+    :func:`parse_typed_position`)."""
+    return f"{typed_numbers((placement.row, placement.col))},{placement.orientation.value}"
+
+
+def typed_fixed(placement: Placement) -> str:
+    """The ``SIZE:ROW,COL,O`` a person types for a placement (the inverse of
+    :func:`parse_typed_fixed`)."""
+    return f"{placement.block}:{typed_position(placement)}"
+
+
+def typed_form(machine: str) -> str:
+    """A text in the machine form as a person reads and types it: each ``X,Y,O``,
+    ``SIZE:X,Y,O`` or ``X,Y`` in ``machine`` (a challenge's key, a placement, a move's text)
+    row first and counted from 1, and every other word as it is.  ``2,3,h 0,1,v 4,7,h`` is
+    ``4,3,h 2,1,v 8,5,h``, the ``--black`` of that challenge; a published code stays itself."""
+    return " ".join(map(_typed_word, machine.split(" ")))
+
+
+def _typed_word(word: str) -> str:
+    fixed = _FIXED.fullmatch(word)
+    size, place = (f"{fixed[1]}:", fixed[2]) if fixed else ("", word)
+    position, cell = _POSITION.fullmatch(place), _CELL.fullmatch(place)
+    if position is not None:
+        return f"{size}{int(position[2]) + 1},{int(position[1]) + 1},{position[3]}"
+    if cell is not None:
+        return f"{size}{int(cell[2]) + 1},{int(cell[1]) + 1}"
+    return word
 
 
 _TOML_KEYS = {"board", "blocks", "fixed"}
 
 
 def parse_puzzle_toml(text: str) -> Puzzle:
-    """A puzzle file: ``board = "WxH"``, ``blocks = ["2x3", ...]``, ``fixed = ["1x3:4,7,h"]``.
+    """A puzzle file: ``board = "WxH"``, ``blocks = ["2x3", ...]``, ``fixed = ["1x3:8,5,h"]``,
+    the fixed blocks in the person form (`parse_typed_fixed`: a person writes the file).
 
     ``board`` defaults to 8x8 and ``blocks`` to the eleven blocks of the game; the block list
     includes the fixed blocks.  Texts longer than `MAX_TOML_BYTES` and lists longer than
@@ -160,7 +246,7 @@ def parse_puzzle_toml(text: str) -> Puzzle:
         )
     board = parse_board(_toml_string(table, "board", str(STANDARD_BOARD)))
     blocks = tuple(map(parse_block, _toml_strings(table, "blocks", map(str, STANDARD_BLOCKS))))
-    fixed = tuple(map(parse_fixed, _toml_strings(table, "fixed", ())))
+    fixed = tuple(map(parse_typed_fixed, _toml_strings(table, "fixed", ())))
     return make_puzzle(board, blocks, fixed)
 
 
@@ -185,7 +271,7 @@ def _toml_string(table: Mapping[str, Any], key: str, default: str) -> str:
 def _toml_strings(table: Mapping[str, Any], key: str, default: Iterable[str]) -> list[str]:
     value = table.get(key, list(default))
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise NotationError(f'{key!r} must be a list of strings such as ["1x3:4,7,h"]')
+        raise NotationError(f'{key!r} must be a list of strings such as ["1x3:8,5,h"]')
     if len(value) > MAX_BLOCKS:
         raise NotationError(f"{key!r} lists at most {MAX_BLOCKS} blocks, not {len(value)}")
     return value

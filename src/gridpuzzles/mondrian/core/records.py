@@ -17,6 +17,11 @@ from gridpuzzles.mondrian.core.game import count_words
 
 BEST_TIMES = 10
 """How many best times a record lists."""
+NOT_KEPT = "It is not kept: only a full board goes into the records."
+"""What leaving a started game costs (nothing is kept of it), said before it is left."""
+LEAVE_QUESTION = f"Leave this game? {NOT_KEPT}"
+"""Asked in every shell before a started game is left (its first block put down, its board
+not full yet), in the same words."""
 
 
 @dataclass(frozen=True)

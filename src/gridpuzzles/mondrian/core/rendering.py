@@ -80,6 +80,15 @@ def legend(placements: Sequence[Placement]) -> str:
     )
 
 
+def labelled_like(given: Sequence[Placement], solution: Sequence[Placement]) -> list[Placement]:
+    """``solution`` in the order that keeps the letters ``given`` had when drawn: the blocks of
+    ``given`` first, in their order, then the others in theirs.  So a challenge's black block
+    A is still A in each of its solutions (the letters go by order: `notation.label_grid`)."""
+    kept = [placement for placement in given if placement in solution]
+    first = set(kept)
+    return [*kept, *(placement for placement in solution if placement not in first)]
+
+
 def render_board(board: Board, placements: Sequence[Placement], color: bool = False) -> str:
     """The board as rows of letters (``.`` for empty cells), in colour when ``color``."""
     grid = label_grid(board, placements)

@@ -1,10 +1,9 @@
-"""Sentences that name cells, kept apart from their text so that each shell says the cells in
-its own convention.
+"""Sentences that name cells, kept apart from their text.
 
-The core says a cell counting from 1, the row first (``row 3, column 5``: `cell_words`), as the
-full-screen app and the web page do; the line-mode game says it as its player types it, the
-column first and counting from 0.  So a message of the core is `Words`: its text and the cells
-it names, in order, which `Words.say` puts in words with the namer a shell gives.
+Every shell says a cell as a person names it, counting from 1, the row first (``row 3,
+column 5``: `cell_words`).  A message of the core is `Words`: its text and the cells it
+names, in order, so that a reader can point at those cells (`Words.cells`) and `Words.say`
+can put them in other words (a test's, say); ``str()`` says them with `cell_words`.
 """
 
 from __future__ import annotations
