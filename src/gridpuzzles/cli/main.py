@@ -48,7 +48,7 @@ per-level statistics in one SQLite file. `mines` and `mondrian` are short for
     epilog="""\
 examples:
   mines play --level expert --seed 7                 Minesweeper in the terminal
-  mondrian solve --black 2,3,v 0,1,v 4,7,h --count   how many solutions a challenge has
+  mondrian solve --black 4,3,v 2,1,v 8,5,h --count   how many solutions a challenge has
   gridpuzzles tui --mondrian                         the full-screen app, in Mondrian Blocks
   gridpuzzles serve                                  the web app on http://127.0.0.1:8023/
 
@@ -80,14 +80,15 @@ MONDRIAN = Help(
 Mondrian Blocks: place the three black blocks on the 8x8 board, then fill it with the
 coloured ones. Play a challenge (published, generated or your own) block by block, solve a
 challenge or a custom game (every solution, or how many there are), generate challenges with
-exactly one solution, or count the solutions of every placement of the black blocks. A position is X,Y,O: the column and row of the
-block's top-left cell, 0-based, and its orientation, h or v.""",
+exactly one solution, or count the solutions of every placement of the black blocks. A
+position is ROW,COL,O: the row and column of the block's top-left cell, counted from 1, and
+its orientation, h or v.""",
     epilog="""\
 examples:
   %(prog)s play                                   asks for the black blocks, then you fill the board
   %(prog)s play --level hard                      a published hard challenge
-  %(prog)s solve --black 2,3,v 0,1,v 4,7,h        every solution
-  %(prog)s solve --black 2,3,v 0,1,v 4,7,h --count
+  %(prog)s solve --black 4,3,v 2,1,v 8,5,h        every solution
+  %(prog)s solve --black 4,3,v 2,1,v 8,5,h --count
   %(prog)s generate --count 5 --seed 1
 
 `%(prog)s COMMAND --help` describes each command and its options.""",
