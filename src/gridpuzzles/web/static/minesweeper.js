@@ -16,6 +16,7 @@ const KEPT = {
   game: "gridpuzzles.minesweeper.game",
   state: "gridpuzzles.minesweeper.state", // the last state the server sent for that game
   settings: "gridpuzzles.minesweeper.settings",
+  chosen: "gridpuzzles.minesweeper.chosen", // {id, seed}: the game dealt on a seed the player chose
 };
 
 const $ = (id) => document.getElementById(id);
@@ -46,6 +47,10 @@ let requested = ADDRESS_KEYS.some((key) => asked.has(key))
       ADDRESS_KEYS.filter((key) => asked.has(key)).map((key) => [key, asked.get(key)]),
     )
   : null;
+// The address of a game on a chosen seed names that game while it is played here: a reload
+// (or the address opened again) resumes it. Once it has ended, only a reload shows it again;
+// following the address (the replay link) deals the board anew.
+if (requested && playsHere()) requested = null;
 const tally = {
   won: 0,
   lost: 0,
@@ -327,16 +332,67 @@ function say(text, isError = false) {
   const message = $("message");
   message.textContent = text;
   message.classList.toggle("error", isError);
+  if (text) showStatus();
 }
 
-/** The address that replays the board of an ended game: its level (or size), rule and seed. */
-function replayAddress(state) {
+/** Bring the status (what the page says of a move) into view when the page has been scrolled
+ * away from it: on a narrow screen it stands above the board and the buttons below, and the
+ * player who taps one of them reads the answer without scrolling back. */
+function showStatus() {
+  const status = $("status");
+  const box = status.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > innerHeight) status.scrollIntoView({ block: "nearest" });
+}
+
+/** The address that deals the board of `state` on `seed`: its level (or size), rule and seed. */
+function addressOf(state, seed) {
   const params = new URLSearchParams();
   if (state.level) params.set("level", state.level);
   else for (const name of ["width", "height", "mines"]) params.set(name, String(state[name]));
   params.set("first_click", state.first_click);
-  params.set("seed", state.result.seed);
+  params.set("seed", seed);
   return `${location.pathname}?${params}`;
+}
+
+/** The address that replays the board of an ended game. */
+function replayAddress(state) {
+  return addressOf(state, state.result.seed);
+}
+
+/** The seed the player chose for the game `state` (a replay link, an address, the Seed field),
+ * as digits without leading zeros; null for a game on a random board. */
+function chosenSeed(state) {
+  const chosen = JSON.parse(localStorage.getItem(KEPT.chosen) || "null");
+  return chosen && state && chosen.id === state.id ? chosen.seed : null;
+}
+
+/** Whether the address asks for the game on a chosen seed this browser plays (or, on a
+ * reload, played last): then it is resumed, not dealt again. */
+function playsHere() {
+  try {
+    const kept = keptState(localStorage, KEPT);
+    const seed = kept && chosenSeed(kept.state);
+    if (seed === null || !kept) return false;
+    const reload = performance.getEntriesByType("navigation")[0]?.type === "reload";
+    const here = addressOf(kept.state, seed) === `${location.pathname}${location.search}`;
+    return here && (reload || kept.state.status === "playing");
+  } catch {
+    return false; // a kept state this page cannot read: the address's game is dealt
+  }
+}
+
+/** Say whether the game shown counts in the records, and put its address in the address bar:
+ * with its seed when the player chose it (the address deals that board again), else the page's
+ * own (a reload resumes the game). */
+function showChosen(state) {
+  const seed = chosenSeed(state);
+  $("chosen").textContent =
+    seed === null
+      ? ""
+      : "A chosen seed (a replay): this game does not count in the records. " +
+        "Empty the Seed field for a board that counts.";
+  const address = seed === null ? location.pathname : addressOf(state, seed);
+  if (`${location.pathname}${location.search}` !== address) history.replaceState(null, "", address);
 }
 
 /** Offer the replay link once a game has ended; hide it while one is played (the seed is
@@ -573,6 +629,7 @@ function accept(state) {
   keep(state);
   draw();
   showReplay(state);
+  showChosen(state);
   $("assisted").hidden = !state.assisted;
   if (overlayOn) showChances();
   if (ended) {
@@ -765,12 +822,8 @@ function hint() {
     if (game !== current) return;
     hinted = advice.row * game.width + advice.col;
     draw();
-    const why = advice.why ? `: ${advice.why}` : "";
-    say(
-      advice.certain
-        ? `The marked cell is safe${why}.`
-        : `No cell is certainly safe: the marked cell has ${Math.round(advice.mine_probability * 100)}% risk, ${advice.rank}${advice.why ? `; ${advice.why}` : ""}.`,
-    );
+    // The server's words, the same as every other shell says them.
+    say(`Hint: ${advice.said}.`);
   });
 }
 
@@ -807,6 +860,7 @@ function showSettings(state) {
   if (state.first_click !== "no-guess") $("first-click").value = state.first_click;
   if (state.win_rule) $("win-rule").value = state.win_rule;
   $("question-marks").checked = Boolean(state.question_marks);
+  $("seed").value = chosenSeed(state) ?? "";
   $("custom").hidden = Boolean(state.level);
   showRule();
   localStorage.setItem(KEPT.settings, JSON.stringify(settings()));
@@ -955,6 +1009,10 @@ async function create(asked, failure = "") {
   try {
     const created = await api("POST", `${API}/games`, body);
     if (asked !== gamesAsked) return false; // a newer game was asked for meanwhile (this one is never started)
+    if (body.seed !== undefined) {
+      const seed = String(body.seed).replace(/^0+(?=[0-9])/, ""); // as the server reads it
+      localStorage.setItem(KEPT.chosen, JSON.stringify({ id: created.id, seed }));
+    }
     accept(created);
     if (fromAddress) showSettings(game);
     say(failure, Boolean(failure));
@@ -1364,7 +1422,11 @@ async function first(options) {
   } else if (!(await resume(asked)) && asked === gamesAsked) {
     await create(++gamesAsked);
   }
-  history.replaceState(null, "", location.pathname); // a reload resumes rather than restarts
+  // The address of the game shown, its seed in it and in the Seed field when the player chose
+  // it: a reload resumes the game rather than restarts it.
+  if (game && !game.provisional) showChosen(game);
+  else history.replaceState(null, "", location.pathname);
+  if (chosenSeed(game) !== null) $("seed").value = chosenSeed(game);
   document.body.dataset.ready = "true";
 }
 
