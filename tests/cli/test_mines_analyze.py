@@ -1,9 +1,12 @@
-"""`mines analyze`: probabilities as a grid or JSON, and clear errors for bad input."""
+"""`mines analyze`: probabilities as a grid counted from 1 as a person counts, or JSON counted
+from 0 for programs, and clear errors for bad input."""
 
 from __future__ import annotations
 
 import json
 import re
+import signal
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,6 +14,7 @@ import pytest
 
 from gridpuzzles.cli import mines_analyze
 from gridpuzzles.cli.main import main, mines_main
+from gridpuzzles.minesweeper.solving import win_chance
 from gridpuzzles.minesweeper.solving.win_chance import WinChance
 
 VIEW = "##1F\n#210\n1100\n"
@@ -56,9 +60,44 @@ def test_grid_output_from_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[s
     path.write_text("1##\n###\n###\n")
     assert main(["mines", "analyze", str(path), "--mines", "2"]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[1].split() == ["0", "1", "33%", "20%"]
+    assert out.splitlines()[1].split() == ["1", "1", "33%", "20%"]
     assert "Layouts that fit: 15" in out
     assert "Move: reveal row" in out
+
+
+def test_the_grid_and_every_cell_under_it_count_from_1_row_first(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, out, err = run(["--mines", "2"], VIEW, capsys, monkeypatch)
+    assert status == 0 and err == ""
+    assert out == (
+        "     1    2    3    4\n"
+        "1   0% 100%    1   0%\n"
+        "2 100%    2    1    .\n"  # an opened 0 as the line mode draws it, apart from 0%
+        "3    1    1    .    .\n"
+        "Layouts that fit: 1\n"
+        "Certainly safe (2): (1,1) (1,4)\n"
+        "Certainly mines (2): (1,2) (2,1)\n"
+        "Move: reveal row 1, column 1 (certainly safe)\n"
+        "Dead, telling nothing new (0): -\n"
+        "Unavoidable 50/50s (0): -\n"
+        "Why: safe: the 2 at row 2, column 2 already has its 2 mines\n"
+    )
+
+
+def test_ten_and_more_rows_and_columns_are_labelled_to_the_last(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    board = "1" + "#" * 10 + "\n" + ("#" * 11 + "\n") * 11  # 11 columns, 12 rows
+    status, out, _ = run(["--mines", "1"], board, capsys, monkeypatch)
+    lines = out.splitlines()
+    assert status == 0
+    assert lines[0].split() == [str(c) for c in range(1, 12)]
+    assert lines[0].endswith("  11") and lines[1].startswith(" 1    1 ")
+    assert [line.split()[0] for line in lines[1:13]] == [str(r) for r in range(1, 13)]
+    assert "Certainly safe (128): (1,3) (1,4) " in out  # the one mine is beside the 1
+    assert " (12,10) (12,11)\n" in out
+    assert "Move: reveal row 1, column 3 (certainly safe)" in out
 
 
 def test_guess_move_in_json(
@@ -102,8 +141,8 @@ def test_a_guess_says_its_secondary_safety_and_the_grid_lists_what_the_solver_se
     assert re.search(r"\d+% chance to be safe and have a safe next move", move["why"])
     status, out, _ = run(["--mines", "1"], FIFTY_FIFTY, capsys, monkeypatch)
     assert status == 0
-    assert "Dead, telling nothing new (2): (0,1) (1,1)" in out
-    assert "Unavoidable 50/50s (1): (0,1) (1,1)" in out
+    assert "Dead, telling nothing new (2): (1,2) (2,2)" in out
+    assert "Unavoidable 50/50s (1): (1,2) (2,2)" in out
     assert "Why: no safe cell: 50% risk" in out
 
 
@@ -115,7 +154,21 @@ def test_a_guess_says_its_secondary_safety_and_the_grid_lists_what_the_solver_se
         ("\n\n", ["--mines", "1"], 2, "the view is empty"),
         (VIEW, ["--mines", "-1"], 2, "--mines must be a whole number from 0 to 250,000, not -1"),
         (VIEW, ["--mines", "9"], 1, "inconsistent view: no layout of 9 mines fits the view"),
-        ("8#\n##\n", ["--mines", "3"], 1, "inconsistent view: the 8 at row 0, column 0"),
+        ("8#\n##\n", ["--mines", "3"], 1, "inconsistent view: the 8 at row 1, column 1"),
+        ("##1 F\n", ["--mines", "1"], 2, "line 1: '##1 F' is neither a row of a view"),
+        ("  1 2\n1 # #\n2 # Z\n", [], 2, "line 3, row 2, column 2: unknown cell 'Z'"),
+        ('{"view": ["##"], "mines": "2"}', [], 2, "the game state's mines must be a whole"),
+        ("{", [], 2, "the JSON game state cannot be read: Expecting property name"),
+        (VIEW, [], 2, "the view does not say how many mines the board has: give --mines N"),
+        ("  1 2\n1 # 1\n", [], 2, "the printed board does not say how many mines"),
+        (
+            "  1 2\n1 # 1\nMines left: 1   Time: 4 s   (2x1, 1 mines, seed 3)\n",
+            ["--mines", "2"],
+            2,
+            "--mines 2 but the printed board says 1 mines: leave --mines out, or make them agree",
+        ),
+        ('{"view": ["#1"], "mines": 1}', ["--mines", "0"], 2, "but the game state says 1 mines"),
+        ('{"view": ["#1"], "mines": 250001}', [], 2, "the game state's mine count must be a"),
     ],
 )
 def test_bad_input_gets_one_clear_line(
@@ -137,11 +190,16 @@ def test_a_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
     assert "cannot read" in capsys.readouterr().err
 
 
-def test_mines_is_required(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as exit_:
-        mines_main(["analyze"])
-    assert exit_.value.code == 2
-    assert "--mines" in capsys.readouterr().err
+def test_mines_may_be_left_out_when_the_position_says_it_and_agree_when_both_do(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    printed = "  1 2 3 4\n1 # # 1 F\n2 # 2 1 .\n3 1 1 . .\nMines left: 1\n"
+    state = json.dumps({"view": VIEW.split(), "mines": 2})
+    expected = run(["--mines", "2"], VIEW, capsys, monkeypatch)
+    assert expected[0] == 0
+    for text in (printed, state):
+        assert run([], text, capsys, monkeypatch) == expected
+        assert run(["--mines", "2"], text, capsys, monkeypatch) == expected
 
 
 WIN_CHANCE_LINE = re.compile(
@@ -217,8 +275,45 @@ def test_win_chance_reports_the_playouts_done_when_time_runs_out(
         "complete": False,
     }
     status, out, err = run(args[:-1], "1##\n###\n###\n", capsys, monkeypatch)
+    assert out.splitlines()[-1] == "Win chance from here: 50% (95% CI 9-91%, 2 playouts in 0.3 s)"
+
+
+@pytest.mark.parametrize(
+    ("tally", "asked", "line"),
+    [
+        (WinChance(112, 272), 1000, "41% (95% CI 35-47%, 272 playouts in 15 s)"),
+        (WinChance(167, 420), 1000, "39.8% (95% CI 35.2-44.5%, 420 playouts in 15 s)"),
+        (WinChance(730, 1000), 1000, "73.0% (95% CI 70.2-75.7%, 1,000 playouts)"),
+        (WinChance(1000, 1000), 1000, "100.0% (95% CI 99.6-100.0%, 1,000 playouts)"),
+    ],
+)
+def test_the_win_chance_is_an_estimate_with_its_interval_also_when_time_runs_out(
+    tally: WinChance, asked: int, line: str
+) -> None:
+    # Whole percents for an interval 10 points wide or more: its tenths would be noise.
+    assert mines_analyze.format_win_chance(tally, asked, 15.0) == f"Win chance from here: {line}"
+
+
+def test_the_interval_shown_is_the_one_of_the_tally(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(win_chance, "wilson", lambda wins, played: (0.25, 0.5))
+    line = mines_analyze.format_win_chance(WinChance(112, 272), 1000, 15.0)
+    assert line == "Win chance from here: 41% (95% CI 25-50%, 272 playouts in 15 s)"
+
+
+def test_an_expert_win_chance_cut_short_by_the_default_time_gives_its_estimate(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def expert_pace(*args: object, **kwargs: object) -> Iterator[WinChance]:
+        for played in range(1, 273):
+            yield WinChance(played * 112 // 272, played)
+        raise mines_analyze.OutOfTime  # as the alarm of the default 15 s would
+
+    monkeypatch.setattr(mines_analyze, "playouts", expert_pace)
+    expert = ("#" * 30 + "\n") * 16
+    status, out, err = run(["--mines", "99", "--win-chance"], expert, capsys, monkeypatch)
+    assert (status, err) == (0, "")
     assert out.splitlines()[-1] == (
-        "Win chance from here: 50.0% (95% CI 9.5-90.5%, 2 playouts of 1,000: --max-seconds ran out)"
+        "Win chance from here: 41% (95% CI 35-47%, 272 playouts in 15 s)"
     )
 
 
@@ -275,3 +370,20 @@ def test_win_chance_on_an_untouched_board_too_full_for_its_first_click(
     assert (status, out) == (2, "")
     assert err.startswith("mines analyze: error: no playout can be dealt: 4 mines do not fit")
     assert err.count("\n") == 1
+
+
+def test_an_earlier_alarm_that_fired_within_the_time_limit_is_not_set_again_at_once() -> None:
+    # A caller's repeating alarm (the command fuzz test's) fired inside the analysis: it is
+    # next due after its interval, as without the analysis, not a moment after it ends.
+    fired: list[int] = []
+    previous = signal.signal(signal.SIGALRM, lambda signum, frame: fired.append(signum))
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.1, 1.0)
+        with mines_analyze.time_limit(5):
+            time.sleep(0.3)
+        left, interval = signal.getitimer(signal.ITIMER_REAL)
+        assert fired == [signal.SIGALRM]
+        assert interval == pytest.approx(1.0) and 0.5 < left <= 1.0
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

@@ -12,7 +12,13 @@ from hypothesis import strategies as st
 from gridpuzzles.cli.inputs import UsageError
 from gridpuzzles.cli.mines_bench import parse_densities
 from gridpuzzles.minesweeper.core.game import Action, InvalidMoveError, Move
-from gridpuzzles.minesweeper.core.notation import NotationError, parse_layout, parse_view
+from gridpuzzles.minesweeper.core.notation import (
+    NotationError,
+    format_view,
+    parse_layout,
+    parse_view,
+)
+from gridpuzzles.minesweeper.core.positions import read_position
 from gridpuzzles.minesweeper.core.settings import MAX_SIDE, ConfigError
 from gridpuzzles.minesweeper.solving.benchmark import BoardFileError, parse_board
 from gridpuzzles.terminal.minesweeper import InputError, Rules, parse_command, parse_level
@@ -46,6 +52,52 @@ def test_parse_view_and_parse_layout_read_a_board_or_raise_notation_error(text: 
         except NotationError:
             continue
         assert board.width * board.height >= 1
+
+
+JSON_SCALARS = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=3)
+POSITION_TEXT = (
+    TEXT
+    | st.text(alphabet='{}[]":, 0123456789.#F\nviewmnsidth-truefalsnul', max_size=80)
+    | st.builds(
+        lambda rows, mines, tail: json.dumps({"view": rows, "mines": mines}) + tail,
+        st.lists(st.text(alphabet="#F?.012*X \n", max_size=4), max_size=4),
+        JSON_SCALARS,
+        st.sampled_from(["", "\n", "x", "}"]),
+    )
+    | st.builds(
+        lambda head, rows, status: "\n".join([head, *rows, status]),
+        st.sampled_from(["  1 2 3", "1 2 3", "  1 2", " 1 3 2", "\x1b[2;36m  1 2 3\x1b[0m"]),
+        st.lists(st.text(alphabet="123 #.F*X?", max_size=9), max_size=4),
+        st.sampled_from(
+            [
+                "",
+                "Mines left: 2",
+                "Mines left: -1   Time: 3 s   (3x2, 2 mines, seed 1)",
+                "Mines left: 10   Time: 0 s   (beginner, seed 7)",
+                "Mines left: \u00b2",
+            ]
+        ),
+    )
+)
+"""Any text, and texts near each form of a position: JSON game states with odd values,
+printed boards with odd headers, rows and status lines."""
+
+
+@given(POSITION_TEXT)
+@FUZZ
+def test_read_position_reads_a_position_or_raises_notation_error(text: str) -> None:
+    try:
+        position = read_position(text)
+    except NotationError as error:
+        assert "\n" not in str(error)
+        return
+    assert position.view.width * position.view.height >= 1
+    assert position.mines is None or position.mines >= 0
+
+
+def test_a_view_takes_a_dot_for_an_opened_empty_cell_as_the_line_mode_draws_it() -> None:
+    assert parse_view("#1.\n#10\n") == parse_view("#10\n#10\n")
+    assert format_view(parse_view("#1.\n")) == "#10"  # written back as the view format has it
 
 
 @given(TEXT)

@@ -1,6 +1,11 @@
-"""`mines analyze`: every hidden cell's exact mine probability for a view (a shell around
+"""`mines analyze`: every hidden cell's exact mine probability for a position (a shell around
 `solving.probabilities`), within bounds of size and time, and with ``--win-chance`` the
-auto-player's chance of winning from it (`solving.win_chance`)."""
+auto-player's chance of winning from it (`solving.win_chance`).
+
+The position is read in any form a shell shows it (`core.positions`): a view, the line mode's
+printed board, the web API's game state. The grid and the lines under it speak to a person, so
+they count rows and columns from 1 (`gridpuzzles.cells`); the ``--json`` form is for programs
+and keeps the code's 0-based ``[row, col]``, as the web API's machine forms do."""
 
 from __future__ import annotations
 
@@ -16,6 +21,7 @@ from types import FrameType
 from typing import Any
 
 from gridpuzzles.bounds import BoundError, check_range, check_seed
+from gridpuzzles.cells import Cell, cell_words, typed_numbers
 from gridpuzzles.cli.inputs import UsageError, read_text
 from gridpuzzles.cli.options import (
     fail,
@@ -23,7 +29,8 @@ from gridpuzzles.cli.options import (
     whole,
 )
 from gridpuzzles.minesweeper.core.game import Action
-from gridpuzzles.minesweeper.core.notation import NotationError, parse_view
+from gridpuzzles.minesweeper.core.notation import OPEN_ZERO, NotationError
+from gridpuzzles.minesweeper.core.positions import Position, read_position
 from gridpuzzles.minesweeper.core.settings import ConfigError, FirstClick
 from gridpuzzles.minesweeper.core.view import View
 from gridpuzzles.minesweeper.solving.autoplay import ADVICE_ERRORS, Decision, Hint, advice, decide
@@ -60,18 +67,34 @@ class OutOfTime(Exception):
 
 def configure(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add `analyze` to the `mines` sub-commands."""
-    text = "Print every hidden cell's exact mine probability for a view."
-    analyze_ = commands.add_parser("analyze", help=text.lower().rstrip("."), description=text)
+    text = "Print every hidden cell's exact mine probability for a position."
+    analyze_ = commands.add_parser(
+        "analyze",
+        help=text.lower().rstrip("."),
+        description=f"{text} The position is read as any shell shows it: a view in the text "
+        "format (. or 0 an opened empty cell), the board as mines play prints it (with its "
+        "numbers, and its 'Mines left' line if copied too), or the web API's JSON game state. "
+        "Rows and columns are counted from 1, except in --json.",
+    )
     analyze_.add_argument(
         "file",
         nargs="?",
         default="-",
         metavar="FILE|-",
-        help=f"a view in the text format, at most {MAX_VIEW_BYTES // 1024 // 1024} MiB and "
+        help=f"the position, at most {MAX_VIEW_BYTES // 1024 // 1024} MiB and "
         f"{MAX_VIEW_CELLS:,} cells (- or none: stdin)",
     )
-    analyze_.add_argument("--mines", type=whole, required=True, help="total mines on the board")
-    analyze_.add_argument("--json", action="store_true", help="print JSON instead of a grid")
+    analyze_.add_argument(
+        "--mines",
+        type=whole,
+        help="total mines on the board, flagged or not (needed unless the position says it: "
+        "the 'Mines left' line of mines play, the web API's game state)",
+    )
+    analyze_.add_argument(
+        "--json",
+        action="store_true",
+        help="print JSON instead of a grid, for programs: cells as [row, col] counted from 0",
+    )
     analyze_.add_argument(
         "--trust-flags", action="store_true", help="count flags as mines (by default, as hidden)"
     )
@@ -111,14 +134,17 @@ def configure(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
 
 def _analyze(args: argparse.Namespace) -> int:
     try:
-        check_range(args.mines, "--mines", 0, MAX_VIEW_CELLS)
+        if args.mines is not None:  # refused before any input is read
+            check_range(args.mines, "--mines", 0, MAX_VIEW_CELLS)
         _check_win_chance(args)
         if not 0 < args.max_seconds <= MAX_SECONDS:
             raise UsageError(
                 f"--max-seconds must be more than 0 and at most {MAX_SECONDS:.0f}, "
                 f"not {args.max_seconds:g}"
             )
-        board = read_view(args.file)
+        position = read_view(args.file)
+        board = position.view
+        args.mines = mine_count(position, args.mines)
     except (UsageError, NotationError, BoundError) as error:
         return fail("mines analyze", error, 2)
     try:
@@ -161,7 +187,7 @@ def _analysis(board: View, args: argparse.Namespace) -> str:
             found["win_chance"] = win_chance_json(*chance)
         return json.dumps(found)
     text = "\n".join([format_analysis(board, analysis, move), *insight_lines(seen, why)])
-    return text if chance is None else f"{text}\n{format_win_chance(*chance)}"
+    return text if chance is None else f"{text}\n{format_win_chance(*chance, args.max_seconds)}"
 
 
 def _decision(board: View, mines: int, rule: FirstClick) -> Decision | None:
@@ -173,8 +199,8 @@ def _decision(board: View, mines: int, rule: FirstClick) -> Decision | None:
 
 
 def _advice(board: View, mines: int, rule: FirstClick, decision: Decision | None) -> Hint | None:
-    """The auto-player's ``decision`` as advice (why, in words counting from 0 like the grid's
-    headers), or None when it has none."""
+    """The auto-player's ``decision`` as advice (why, in a person's words: "row 2, column 2"),
+    or None when it has none."""
     if decision is None:
         return None
     try:
@@ -249,41 +275,73 @@ def win_chance_json(tally: WinChance, asked: int) -> dict[str, Any]:
     }
 
 
-def format_win_chance(tally: WinChance, asked: int) -> str:
+WHOLE_PERCENTS_FROM = 0.1
+"""An interval this wide (10 points) or wider is shown in whole percents: a tenth of a point
+would claim a precision the estimate does not have."""
+
+
+def format_win_chance(tally: WinChance, asked: int, seconds: float) -> str:
     """The line of --win-chance: "Win chance from here: 63.2% (95% CI 60.1-66.2%, 1,000
-    playouts)", saying so when time ran out before all ``asked`` playouts."""
+    playouts)"; when ``seconds`` ran out before all ``asked`` playouts, the estimate of those
+    played and the time they had: "41% (95% CI 35-47%, 272 playouts in 15 s)"."""
     low, high = tally.interval
-    short = "" if tally.playouts == asked else f" of {asked:,}: --max-seconds ran out"
+    digits = 0 if high - low >= WHOLE_PERCENTS_FROM else 1
+    done = "" if tally.playouts == asked else f" in {seconds:g} s"
     return (
-        f"Win chance from here: {tally.rate:.1%} (95% CI {100 * low:.1f}-{100 * high:.1f}%, "
-        f"{tally.playouts:,} playouts{short})"
+        f"Win chance from here: {100 * tally.rate:.{digits}f}% "
+        f"(95% CI {100 * low:.{digits}f}-{100 * high:.{digits}f}%, "
+        f"{tally.playouts:,} playouts{done})"
     )
 
 
-def read_view(name: str) -> View:
-    """The view in file ``name`` (``-``: standard input), within `MAX_VIEW_BYTES` and
-    `MAX_VIEW_CELLS`."""
-    board = parse_view(read_text(name, MAX_VIEW_BYTES))
+def read_view(name: str) -> Position:
+    """The position in file ``name`` (``-``: standard input), in any form a shell shows it,
+    within `MAX_VIEW_BYTES` and `MAX_VIEW_CELLS`."""
+    position = read_position(read_text(name, MAX_VIEW_BYTES))
+    board = position.view
     if board.width * board.height > MAX_VIEW_CELLS:
         raise UsageError(
             f"the view is {board.width}x{board.height}: at most {MAX_VIEW_CELLS:,} cells "
             "are analysed"
         )
-    return board
+    return position
+
+
+def mine_count(position: Position, given: int | None) -> int:
+    """The mines to analyse ``position`` with: ``given`` (--mines), or what the position
+    says; when both are there they must agree, since one of them is wrong otherwise."""
+    said = position.mines
+    if given is None:
+        if said is None:
+            raise UsageError(
+                f"the {position.form.value} does not say how many mines the board has: give "
+                "--mines N (all its mines, flagged or not)"
+            )
+        return check_range(said, f"the {position.form.value}'s mine count", 0, MAX_VIEW_CELLS)
+    if said is not None and said != given:
+        raise UsageError(
+            f"--mines {given:,} but the {position.form.value} says {said:,} mines: leave "
+            "--mines out, or make them agree"
+        )
+    return given
 
 
 @contextmanager
 def time_limit(seconds: float) -> Iterator[None]:
     """Raise `OutOfTime` in the block once it has run ``seconds`` (SIGALRM: call from the
-    main thread). An alarm set before, and its handler, are kept: the one due first fires."""
+    main thread). An alarm set before, and its handler, are kept: the one due first fires,
+    and an earlier alarm that fired in the block is then due again after its interval only
+    (as it would have been without the block), not at once."""
     started = time.monotonic()
     earlier_handler = signal.getsignal(signal.SIGALRM)
     earlier, interval = signal.getitimer(signal.ITIMER_REAL)
     ours_first = not earlier or seconds < earlier
+    fired: list[float] = []
 
     def stop(signum: int, frame: FrameType | None) -> None:
         if ours_first or not callable(earlier_handler):
             raise OutOfTime
+        fired.append(time.monotonic())
         earlier_handler(signum, frame)
 
     signal.signal(signal.SIGALRM, stop)
@@ -293,12 +351,15 @@ def time_limit(seconds: float) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, earlier_handler)
-        if earlier:
+        if fired and interval:
+            left = max(interval - (time.monotonic() - fired[-1]), 1e-3)
+            signal.setitimer(signal.ITIMER_REAL, left, interval)
+        elif earlier and not fired:
             left = max(earlier - (time.monotonic() - started), 1e-3)
             signal.setitimer(signal.ITIMER_REAL, left, interval)
 
 
-def suggested_move(board: View, decision: Decision | None) -> tuple[int, int] | None:
+def suggested_move(board: View, decision: Decision | None) -> Cell | None:
     """The cell the auto-player's ``decision`` reveals next, or None when there is none."""
     if decision is None:
         return None
@@ -308,8 +369,9 @@ def suggested_move(board: View, decision: Decision | None) -> tuple[int, int] | 
     return (move.row, move.col)
 
 
-def analysis_json(analysis: Analysis, move: tuple[int, int] | None) -> dict[str, Any]:
-    """The ``--json`` form: probabilities, certain cells and the suggested move."""
+def analysis_json(analysis: Analysis, move: Cell | None) -> dict[str, Any]:
+    """The ``--json`` form: probabilities, certain cells and the suggested move, cells as
+    0-based ``[row, col]`` (a machine form, as the web API's)."""
     width = analysis.width
     share = cache(lambda weight: weight / analysis.layouts)  # cells share weights; long division
     rows = [
@@ -324,21 +386,22 @@ def analysis_json(analysis: Analysis, move: tuple[int, int] | None) -> dict[str,
     }
 
 
-def format_analysis(board: View, analysis: Analysis, move: tuple[int, int] | None) -> str:
-    """The grid of percentages (shown cells keep their symbol) and a summary."""
-    width = max(4, len(str(board.width - 1)) + 1)
-    label = len(str(board.height - 1))
-    lines = [" " * label + "".join(f"{c:>{width + 1}}" for c in range(board.width))]
+def format_analysis(board: View, analysis: Analysis, move: Cell | None) -> str:
+    """The grid of percentages (shown cells keep their symbol, an opened 0 is ``.``) under
+    column numbers and beside row numbers counted from 1, and a summary."""
+    width = max(4, len(str(board.width)) + 1)
+    label = len(str(board.height))
+    lines = [" " * label + "".join(f"{c:>{width + 1}}" for c in range(1, board.width + 1))]
     percent = cache(lambda weight: _percent(weight, analysis.layouts))
     for r in range(board.height):
         cells = []
         for c in range(board.width):
             weight = analysis.weights[r * board.width + c]
             if weight is None:
-                cells.append(f"{board.at(r, c):>{width}}")
+                cells.append(f"{_shown(board.at(r, c)):>{width}}")
             else:
                 cells.append(f"{percent(weight):>{width}}")
-        lines.append(f"{r:>{label}} " + " ".join(cells))
+        lines.append(f"{r + 1:>{label}} " + " ".join(cells))
     safe, mines = analysis.safe, analysis.certain_mines
     lines.append(f"Layouts that fit: {analysis.layouts:,}")
     lines.append(f"Certainly safe ({len(safe)}): {_cells(safe)}")
@@ -346,8 +409,14 @@ def format_analysis(board: View, analysis: Analysis, move: tuple[int, int] | Non
     if move is not None:
         p = analysis.probability(*move)
         chance = "certainly safe" if p == 0 else f"{float(p or 0):.1%} mine"
-        lines.append(f"Move: reveal row {move[0]}, column {move[1]} ({chance})")
+        lines.append(f"Move: reveal {cell_words(move)} ({chance})")
     return "\n".join(lines)
+
+
+def _shown(symbol: str) -> str:
+    """A shown cell in the grid: an opened 0 is ``.``, as the line mode draws it, so that it
+    stands apart from a hidden cell's ``0%``."""
+    return OPEN_ZERO if symbol == "0" else symbol
 
 
 def _percent(weight: int, total: int) -> str:
@@ -359,5 +428,6 @@ def _percent(weight: int, total: int) -> str:
     return f"{value:.0f}%" if 1 <= value <= 99 else ("<1%" if value < 1 else ">99%")
 
 
-def _cells(cells: list[tuple[int, int]]) -> str:
-    return " ".join(f"({r},{c})" for r, c in cells) if cells else "-"
+def _cells(cells: list[Cell]) -> str:
+    """Cells as a person types them, ``(ROW,COL)`` counted from 1."""
+    return " ".join(f"({typed_numbers(cell)})" for cell in cells) if cells else "-"

@@ -1,7 +1,10 @@
 """Text formats of boards, one line per row, row 0 at the top.
 
 View (what a player sees): ``#`` hidden, ``F`` flagged, ``?`` question mark, ``0``-``8`` a
-revealed count, ``*`` a revealed mine, ``X`` a wrong flag shown after a loss.
+revealed count, ``*`` a revealed mine, ``X`` a wrong flag shown after a loss. ``.`` is read as
+an opened 0 too, since the line mode draws one so (`format_view` writes ``0``). The other
+forms a shell shows a position in (the line mode's printed board, the web API's game state)
+are read by `positions.read_position`.
 
 Layout (the whole board): ``*`` a mine, ``.`` a safe cell.
 
@@ -18,6 +21,8 @@ from gridpuzzles.minesweeper.core.view import SYMBOLS, View
 
 TRAILING = " \t\r"
 """What may follow a row and is ignored: spaces, tabs and the carriage return of ``\r\n``."""
+OPEN_ZERO = "."
+"""An opened 0 as the line mode draws it, read as ``0`` in a view."""
 LAYOUT_MINE = "*"
 LAYOUT_SAFE = "."
 
@@ -27,9 +32,10 @@ def format_view(view: View) -> str:
 
 
 def parse_view(text: str) -> View:
-    """Read a view; raises `NotationError` on any unknown symbol or ragged row."""
-    rows = _rows(text, SYMBOLS, "view")
-    return View(len(rows[0]), len(rows), "".join(rows))
+    """Read a view (``.`` is an opened 0); raises `NotationError` on any unknown symbol or
+    ragged row."""
+    rows = _rows(text, SYMBOLS + OPEN_ZERO, "view")
+    return View(len(rows[0]), len(rows), "".join(rows).replace(OPEN_ZERO, "0"))
 
 
 def format_layout(layout: Layout) -> str:
