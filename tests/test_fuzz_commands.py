@@ -215,15 +215,20 @@ def streams(stdin: bytes) -> Iterator[tuple[io.StringIO, io.StringIO]]:
 def run(argv: list[str], stdin: bytes, tmp: Path) -> tuple[int | None, str, str]:
     """Run ``gridpuzzles ARGV`` in ``tmp``; the exit status (None when stopped) and output."""
     previous = signal.signal(signal.SIGALRM, _stop)
+    status: int | None = None
+    out = err = io.StringIO()
     signal.setitimer(signal.ITIMER_REAL, WORK_SECONDS, 0.5)  # again until it is caught
     try:
-        with streams(stdin) as (out, err), contextlib.chdir(tmp):
-            try:
-                status: int | None = main(argv)
-            except SystemExit as leaving:
-                status = leaving.code if isinstance(leaving.code, int) else 2
-            except (TookLong, Started):
-                status = None
+        try:
+            with streams(stdin) as (out, err), contextlib.chdir(tmp):
+                try:
+                    status = main(argv)
+                except SystemExit as leaving:
+                    status = leaving.code if isinstance(leaving.code, int) else 2
+                except (TookLong, Started):
+                    status = None
+        except TookLong:  # the alarm came as the command ended, while the streams were put
+            pass  # back: what it had done stands
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
