@@ -193,18 +193,19 @@ def test_the_version(installed: Installed) -> None:
 
 def test_a_scripted_game_of_mines(installed: Installed) -> None:
     result = installed.run(
-        "mines", "play", "--level", "beginner", "--seed", "7", stdin="r 0 0\nq\n"
+        "mines", "play", "--level", "beginner", "--seed", "7", stdin="r 1 1\nq\ny\n"
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("gridpuzzles Minesweeper\n")
-    assert "  0 1 2 3 4 5 6 7 8\n0 # # # # # # # # #" in result.stdout
-    assert "  0 1 2 3 4 5 6 7 8\n0 1 # # # # # # # #" in result.stdout  # after r 0 0
+    assert "  1 2 3 4 5 6 7 8 9\n1 # # # # # # # # #" in result.stdout
+    assert "  1 2 3 4 5 6 7 8 9\n1 . . 1 # # # # # #" in result.stdout  # after r 1 1
+    assert "Kept as game" not in result.stdout  # left in play: kept as a loss, no end said
     assert "Mines left: 10   Time: 0 s   (beginner, seed 7)" in result.stdout
     assert result.stdout.endswith("Bye!\n") and result.stderr == ""
 
 
 def test_mondrian_counts_the_solutions_of_a_challenge(installed: Installed) -> None:
-    result = installed.run("mondrian", "solve", "--black", "2,3,v", "0,1,v", "4,7,h", "--count")
+    result = installed.run("mondrian", "solve", "--black", "4,3,v", "2,1,v", "8,5,h", "--count")
     assert result.returncode == 0, result.stderr
     assert result.stdout == "Number of solutions: 1\n"
 

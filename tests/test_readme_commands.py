@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text()
 BLOCKS = re.findall(r"```bash\n(.*?)```", README, re.S)
 ACTIVATE = "source .venv/bin/activate"
-LIMIT = 10
+LIMIT = 5
 """Seconds a line may run: one still running then (a server, a long measurement) has started
 as written, which is what is checked here; the rest of the test suite checks what it does."""
 TEST_COMMAND = "bash scripts/test.sh"
