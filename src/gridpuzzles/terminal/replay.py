@@ -9,7 +9,7 @@ from collections.abc import Callable
 from gridpuzzles.midend import minesweeper as minesweeper_rules
 from gridpuzzles.midend.minesweeper import play_of, step_words
 from gridpuzzles.midend.replay import Frame, frames
-from gridpuzzles.minesweeper import Game, Status, view
+from gridpuzzles.minesweeper import Game, Status, elapsed, view
 from gridpuzzles.minesweeper.core.rendering import render_board
 from gridpuzzles.minesweeper.core.settings import level_of
 from gridpuzzles.storage import SavedGame
@@ -19,13 +19,6 @@ ENDINGS = {
     Status.LOST: "lost",
     Status.PLAYING: "left unfinished",
 }
-
-
-def clock_at(game: Game, at: float) -> float:
-    """The game's clock at ``at``: from its first reveal, stopped at its end."""
-    if game.started_at is None:
-        return 0.0
-    return max(0.0, (game.ended_at if game.ended_at is not None else at) - game.started_at)
 
 
 def heading(saved: SavedGame, last: Game, steps: int) -> str:
@@ -44,7 +37,7 @@ def frame_lines(frame: Frame[Game], steps: int, color: bool) -> str:
     """One step as the terminal shows it: what was done, when, and the board after it."""
     game = frame.state
     said = (
-        f"Step {frame.number + 1} of {steps}, at {clock_at(game, frame.at):.1f} s: "
+        f"Step {frame.number + 1} of {steps}, at {elapsed(game, frame.at):.1f} s: "
         f"{step_words(frame.text)}"
     )
     return f"{said}\n{render_board(view(game), color, game.exploded)}"
