@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,6 +25,24 @@ def data_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_DATA_HOME", str(folder))
         yield folder
+
+
+@pytest.fixture(scope="session", autouse=True)
+def tmux_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """A tmux server of this test process's own (``TMUX_TMPDIR``), kept up by one idle session
+    for the whole run: a server stops with its last session, and a test starting a session
+    while another test's end stops the server fails ("server exited unexpectedly")."""
+    folder = tmp_path_factory.mktemp("tmux")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TMUX_TMPDIR", str(folder))
+        patch.delenv("TMUX", raising=False)
+        if shutil.which("tmux"):  # the tests that need tmux say so when it is missing
+            subprocess.run(
+                ["tmux", "new-session", "-d", "-s", "keep-up", "sleep 86400"], check=True
+            )
+        yield
+        if shutil.which("tmux"):
+            subprocess.run(["tmux", "kill-server"], capture_output=True, check=False)
 
 
 @pytest.fixture(scope="session")

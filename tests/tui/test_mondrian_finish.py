@@ -20,10 +20,10 @@ BLACK_FILL = Colour.BLACK.value[3]
 def glyph_style(board: MondrianBoard, cell: Cell) -> Style:
     """The style of the glyph drawn in the middle of ``cell``."""
     text = board.render()
-    row, col = cell
-    line_length = board.board.width * board.cell_width + 1  # and the newline
-    line = row * board.cell_height + (board.cell_height - 1) // 2
-    offset = line * line_length + col * board.cell_width + (board.cell_width - 2) // 2
+    region = board.cell_region(cell)
+    line_length = board.origin.x + board.board.width * board.cell_width + 1  # and the newline
+    line = region.y + (board.cell_height - 1) // 2
+    offset = line * line_length + region.x + (board.cell_width - 2) // 2
     assert text.plain[offset] not in " ▁▕"
     return text.get_style_at_offset(Console(), offset)
 

@@ -3,6 +3,7 @@ sits in the middle of its space, scrolls when the window is smaller, and the hel
 columns."""
 
 import pytest
+from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region
 
@@ -39,7 +40,8 @@ async def test_the_board_scales_to_the_window_and_sits_in_the_middle(
         assert (board.cell_width, board.cell_height) == cell
         assert area.max_scroll_x == area.max_scroll_y == 0
         drawn, space = board.region, area.region
-        assert drawn.size == (8 * cell[0], 8 * cell[1])
+        assert board.numbered  # there is room for the row and column numbers
+        assert drawn.size == (2 + 8 * cell[0], 1 + 8 * cell[1])
         assert space.contains_region(drawn)
         assert abs((drawn.x - space.x) - (space.right - drawn.right)) <= 1
         assert abs((drawn.y - space.y) - (space.bottom - drawn.bottom)) <= 1
@@ -64,6 +66,33 @@ async def test_a_small_window_reaches_the_whole_board(size: tuple[int, int]) -> 
             assert area.region.contains_region(shown_cell(board, corner)), corner
         if size == (24, 8):
             assert area.max_scroll_y > 0
+
+
+async def test_the_numbers_count_from_1_and_name_the_cursors_row_and_column() -> None:
+    app = mondrian_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = screen_of(app)
+        board = screen.board
+        await move_to(pilot, screen, (2, 4))  # row 3, column 5
+        text = board.render()
+        lines = text.plain.split("\n")
+        width = board.cell_width
+        assert lines[0] == "  " + "".join(str(n).center(width) for n in range(1, 9))
+        row_numbers = [line[:2] for line in lines[1:]]
+        assert [n.strip() for n in row_numbers if n.strip()] == [str(n) for n in range(1, 9)]
+        bold = {
+            text.plain[span.start : span.end].strip()
+            for span in text.spans
+            if isinstance(span.style, Style)
+            and span.style.bold
+            and span.end - span.start <= 4
+            and text.plain[span.start : span.end].strip().isdigit()
+        }
+        assert bold == {"3", "5"}
+        region = board.cell_region((2, 4))  # a click there is on row 3, column 5
+        assert board.cell_at(region.x, region.y) == (2, 4)
+        assert board.cell_at(0, 0) is None  # on the numbers
 
 
 async def test_the_help_fits_80_columns_without_breaking_a_line() -> None:

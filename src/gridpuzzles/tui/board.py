@@ -27,6 +27,7 @@ from textual.widget import Widget
 from gridpuzzles.minesweeper.core.grid import Cell, cell_words
 from gridpuzzles.minesweeper.core.scale import RISK_BANDS, RiskBand, risk_band
 from gridpuzzles.minesweeper.core.view import FLAG, HIDDEN, MINE, QUESTION, WRONG_FLAG, View
+from gridpuzzles.tui.fitting import fit, numbers_origin
 
 NUMBER_COLOURS = {
     "1": "#6b9bff",
@@ -214,9 +215,7 @@ class MinesBoard(Widget, can_focus=True):
     @property
     def origin(self) -> Offset:
         """Where the first cell is drawn: right of the row numbers, below the column numbers."""
-        if not self.labelled:
-            return Offset(0, 0)
-        return Offset(len(str(self.view.height)) + 1, 1)
+        return numbers_origin(self.view.height, self.labelled)
 
     def cell_region(self, cell: Cell) -> Region:
         """Where ``cell`` is drawn in the widget."""
@@ -228,20 +227,10 @@ class MinesBoard(Widget, can_focus=True):
     def fit(self, available: Size) -> None:
         """Use the largest cells with which the whole board fits (the smallest if none does),
         and draw the row and column numbers if they fit beside those cells too."""
-        width, height = self.view.width, self.view.height
-        fitting = [
-            (w, h)
-            for w, h in CELL_SIZES
-            if width * w <= available.width and height * h <= available.height
-        ]
-        size = fitting[-1] if fitting else CELL_SIZES[0]
-        labelled = (
-            width * size[0] + len(str(height)) + 1 <= available.width
-            and height * size[1] + 1 <= available.height
-        )
-        if (size, labelled) != ((self.cell_width, self.cell_height), self.labelled):
-            self.cell_width, self.cell_height = size
-            self.labelled = labelled
+        fitted = fit(self.view.width, self.view.height, available, CELL_SIZES)
+        if (fitted.cell, fitted.numbered) != ((self.cell_width, self.cell_height), self.labelled):
+            self.cell_width, self.cell_height = fitted.cell
+            self.labelled = fitted.numbered
             self.refresh(layout=True)
 
     def get_content_width(self, container: Size, viewport: Size) -> int:

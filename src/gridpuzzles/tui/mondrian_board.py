@@ -3,9 +3,10 @@
 The board draws a `Picture`: the blocks in their colours with an edge where one block meets
 another, each block marked with its glyph (the key that chooses a coloured block, ``■`` on a
 black one), the block in hand as a preview (shaded ``▒`` in its colour where it fits, crossed
-out where it does not, the blocks it would cover in their colours) and a cursor.  It takes the largest cells that fit the space it is given
-(`fit`), from two characters by one line up to ten by five; a board larger than its space
-scrolls with the cursor.  The widgets hold no rules: the screen tells them what to show.
+out where it does not, the blocks it would cover in their colours) and a cursor.  It takes the
+largest cells that fit the space it is given (`fit`), from two characters by one line up to ten
+by five, with the row and column numbers (from 1) beside it when they fit too; a board larger
+than its space scrolls with the cursor.  The widgets hold no rules: the screen tells them what to show.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.containers import ScrollableContainer
-from textual.geometry import Region, Size
+from textual.geometry import Offset, Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -26,6 +27,7 @@ from gridpuzzles.mondrian.core.game import Cell
 from gridpuzzles.mondrian.core.grid import Block, Board, Placement
 from gridpuzzles.mondrian.core.notation import label_grid
 from gridpuzzles.mondrian.core.rendering import Colour, colour_of
+from gridpuzzles.tui.fitting import fit, numbers_origin
 
 CELL_SIZES = ((2, 1), (4, 2), (6, 3), (8, 4), (10, 5))
 """Cell sizes (columns, lines), smallest first: each about square on a terminal."""
@@ -80,17 +82,6 @@ def block_style(block: Block) -> Style:
     return Style(bgcolor=colour.fill, color=colour.ink, bold=True)
 
 
-def largest_fitting(columns: int, rows: int, available: Size) -> tuple[int, int]:
-    """The largest of `CELL_SIZES` with which ``columns`` x ``rows`` cells fit in
-    ``available``, else the smallest."""
-    fitting = [
-        (width, height)
-        for width, height in CELL_SIZES
-        if columns * width <= available.width and rows * height <= available.height
-    ]
-    return fitting[-1] if fitting else CELL_SIZES[0]
-
-
 class MondrianBoard(Widget):
     """A Mondrian board with a cursor; clicks and the mouse's moves name cells."""
 
@@ -112,6 +103,8 @@ class MondrianBoard(Widget):
         self.picture = picture
         self.shows_cursor = cursor
         self.cell_width, self.cell_height = CELL_SIZES[1]
+        self.numbered = False
+        """Whether the row and column numbers are drawn (`fit` decides: only with room)."""
 
     @property
     def board(self) -> Board:
@@ -122,25 +115,38 @@ class MondrianBoard(Widget):
         self.refresh(layout=picture.board != self.board)
 
     def fit(self, available: Size) -> None:
-        """Use the largest cells with which the whole board fits in ``available``."""
-        size = largest_fitting(self.board.width, self.board.height, available)
-        if size != (self.cell_width, self.cell_height):
-            self.cell_width, self.cell_height = size
+        """Use the largest cells with which the whole board fits in ``available``, and draw
+        the row and column numbers if they fit beside those cells too."""
+        fitted = fit(self.board.width, self.board.height, available, CELL_SIZES)
+        if (fitted.cell, fitted.numbered) != ((self.cell_width, self.cell_height), self.numbered):
+            self.cell_width, self.cell_height = fitted.cell
+            self.numbered = fitted.numbered
             self.refresh(layout=True)
             self.call_after_refresh(self._keep_cursor_in_sight)
 
+    @property
+    def origin(self) -> Offset:
+        """Where the first cell is drawn: right of the row numbers, below the column numbers."""
+        return numbers_origin(self.board.height, self.numbered)
+
     def get_content_width(self, container: Size, viewport: Size) -> int:
-        return self.board.width * self.cell_width
+        return self.origin.x + self.board.width * self.cell_width
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return self.board.height * self.cell_height
+        return self.origin.y + self.board.height * self.cell_height
 
     def cell_region(self, cell: Cell) -> Region:
         """Where ``cell`` is drawn in the widget."""
         row, col = cell
         return Region(
             col * self.cell_width, row * self.cell_height, self.cell_width, self.cell_height
-        )
+        ).translate(self.origin)
+
+    def _number_style(self, axis: int, index: int) -> Style:
+        """A row (``axis`` 0) or column (1) number: bold on the cursor's row or column, so
+        that its numbers can be read off; the others dim."""
+        on_cursor = self.shows_cursor and self.cursor[axis] == index
+        return Style(bold=on_cursor, dim=not on_cursor)
 
     def render(self) -> Text:
         picture = self.picture
@@ -150,10 +156,18 @@ class MondrianBoard(Widget):
         preview = picture.preview
         ghost = preview.shown.placement.cells() if preview else frozenset()
         text = Text(no_wrap=True, overflow="crop", end="")
+        left, top = self.origin
+        if top:  # each column's number centred over it (a board is at most 8 wide)
+            text.append(" " * left)
+            for col in range(self.board.width):
+                text.append(str(col + 1).center(self.cell_width), self._number_style(1, col))
         for row in range(self.board.height):
             for line in range(self.cell_height):
-                if row or line:
+                if top or row or line:
                     text.append("\n")
+                if left:
+                    number = str(row + 1) if line == (self.cell_height - 1) // 2 else ""
+                    text.append(f"{number:>{left - 1}} ", self._number_style(0, row))
                 for col in range(self.board.width):
                     cell = (row, col)
                     glyph, style, pattern, edges = EMPTY_GLYPH, EMPTY, " ", True
@@ -231,6 +245,9 @@ class MondrianBoard(Widget):
 
     def cell_at(self, x: int, y: int) -> Cell | None:
         """The cell at ``x``, ``y`` in the widget, if any."""
+        x, y = x - self.origin.x, y - self.origin.y
+        if x < 0 or y < 0:  # on the numbers
+            return None
         row, col = y // self.cell_height, x // self.cell_width
         if 0 <= row < self.board.height and 0 <= col < self.board.width:
             return row, col
