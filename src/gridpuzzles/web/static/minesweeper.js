@@ -7,6 +7,7 @@
 // options the server writes into the page, and the last state it sent, kept in localStorage.
 
 import { api, fromPage, keptState, onRetry } from "./api.js";
+import { askingToLeave, askToLeave } from "./leave.js";
 import { showNumber } from "./led.js";
 
 const API = "/api/minesweeper";
@@ -917,41 +918,10 @@ function leaveCurrent() {
 }
 
 const counted = new Set(); // the games this page counted as left
-let asking = null; // the question "Leave this game?" while it is asked: resolves to the answer
-
-/** Ask the player, in the page's dialog, whether to leave the game on the page (a loss);
- * resolves to true to leave it. Escape, or Keep playing, keeps it. */
-function askToLeave() {
-  if (asking) return asking;
-  const dialog = $("leave");
-  asking = new Promise((resolve) => {
-    const answer = (leaving) => {
-      $("leave-game").removeEventListener("click", leaves);
-      $("keep-playing").removeEventListener("click", keeps);
-      dialog.removeEventListener("cancel", cancels);
-      dialog.close();
-      asking = null;
-      resolve(leaving);
-    };
-    const leaves = () => answer(true);
-    const keeps = () => answer(false);
-    const cancels = (event) => {
-      event.preventDefault();
-      answer(false);
-    };
-    $("leave-game").addEventListener("click", leaves);
-    $("keep-playing").addEventListener("click", keeps);
-    dialog.addEventListener("cancel", cancels);
-    dialog.showModal();
-    $("keep-playing").focus();
-  });
-  return asking;
-}
-
 /** Whether the player may leave the game on the page: at once when leaving it costs nothing,
  * else when they say so. Keeping it puts the game's own settings back in the form. */
 async function mayLeave() {
-  if (asking) return false; // already asked (F2 while the question is open, say)
+  if (askingToLeave()) return false; // already asked (F2 while the question is open, say)
   if (!leavingCosts()) return true;
   const kept = game;
   if (await askToLeave()) return true;

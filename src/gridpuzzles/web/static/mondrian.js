@@ -7,6 +7,7 @@
 // sessionStorage (an empty board while a new game is made).
 
 import { api, fromPage, keptState, onRetry } from "./api.js";
+import { askingToLeave, askToLeave } from "./leave.js";
 
 const API = "/api/mondrian";
 const KEPT = {
@@ -469,7 +470,30 @@ function fresh() {
   verdicts.clear();
 }
 
+/** Whether the game on the page is in play: its clock runs (a block was put down) and its
+ * board is not full. Replacing it then loses it: only a full board is kept. */
+function inPlay() {
+  return Boolean(game?.started && !game.finish);
+}
+
+/** Whether the player may replace the game on the page: at once when it is not in play, else
+ * when they say so. Keeping it shows its own challenge in the list again. */
+async function mayLeave() {
+  if (askingToLeave()) return false; // already asked
+  if (!inPlay()) return true;
+  const kept = game;
+  if (await askToLeave()) return true;
+  if (game === kept) keep(game);
+  say("You kept playing: the game goes on.");
+  return false;
+}
+
+/** Start the challenge `body` asks for, once the player says to leave a game in play. */
 async function newGame(body) {
+  if (await mayLeave()) await startGame(body);
+}
+
+async function startGame(body) {
   const asked = ++gamesAsked;
   busy(1);
   try {
@@ -876,6 +900,7 @@ function listenToTheKeyboard() {
   });
   document.addEventListener("keydown", (event) => {
     const tag = event.target.tagName;
+    if ($("leave").open) return; // the question's own buttons answer it
     if (tag === "SELECT" || tag === "INPUT" || tag === "TEXTAREA") return;
     if (tag === "BUTTON" && (event.key === "Enter" || event.key === " ")) return;
     if (onKey(event)) event.preventDefault();
@@ -1021,9 +1046,17 @@ async function first(listed, code) {
     }
   }
   const kept = sessionStorage.getItem(KEPT.game);
-  if (code) await newGame({ challenge: "published", code });
-  else if ((!kept || !(await resume(kept, asked))) && asked === gamesAsked) {
-    await newGame({ challenge: "random", level: "easy" });
+  if (code) {
+    // A challenge link starts that challenge; the game this tab was playing is shown and
+    // left first, once the player says so when it is in play.
+    if (kept) await resume(kept, asked);
+    if (asked === gamesAsked && (await mayLeave())) {
+      await startGame({ challenge: "published", code });
+    } else {
+      history.replaceState(null, "", location.pathname); // a reload resumes the kept game
+    }
+  } else if ((!kept || !(await resume(kept, asked))) && asked === gamesAsked) {
+    await startGame({ challenge: "random", level: "easy" });
   }
   await loadRecords();
   document.body.dataset.ready = "true";
