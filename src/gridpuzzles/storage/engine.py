@@ -47,7 +47,13 @@ SCHEMES = ("postgresql", "postgresql+psycopg")
 """The URL schemes of a database server the store speaks to (PostgreSQL, through psycopg 3)."""
 _MIGRATION_LOCK = 0x67726964
 """The PostgreSQL advisory lock held while a process migrates (other processes wait)."""
+OPEN_SECONDS = 10.0
+"""How long opening a SQLite store waits for another process's: the server's workers and a
+second command open the same file at once, and a first opening migrates it (seconds on a
+large file, more on a loaded machine), which the others wait for rather than fail."""
 _WRITING = "gridpuzzles_writing"
+"""The execution option of a writing connection: how many seconds its ``BEGIN IMMEDIATE``
+waits for the file's lock."""
 
 
 Location = Path | str | URL
@@ -123,22 +129,23 @@ def sqlite_engine(path: Path) -> Engine:
 
     @event.listens_for(engine, "begin")
     def on_begin(connection: Connection) -> None:
-        if connection.get_execution_options().get(_WRITING, False):
-            begin_writing(connection)
+        seconds = connection.get_execution_options().get(_WRITING)
+        if seconds:
+            begin_writing(connection, seconds)
         else:
             connection.exec_driver_sql("BEGIN")
 
     return engine
 
 
-def begin_writing(connection: Connection) -> None:
+def begin_writing(connection: Connection, seconds: float = BUSY_SECONDS) -> None:
     """``BEGIN IMMEDIATE`` on a SQLite file, tried again while another process writes, every
-    fraction of a millisecond at first, for `BUSY_SECONDS` at most (then SQLite's "database
+    fraction of a millisecond at first, for ``seconds`` at most (then SQLite's "database
     is locked"). SQLite's own wait sleeps in steps of up to 100 ms, so a writer would wait
     far longer than the other's write takes (every move writes)."""
     driver = connection.connection.driver_connection
     assert driver is not None  # an open connection
-    deadline = time.monotonic() + BUSY_SECONDS
+    deadline = time.monotonic() + seconds
     pause = FIRST_PAUSE
     # SQLite's own wait is off while this loop waits, and on again for the transaction's
     # other statements (which wait only at odd moments: another connection's checkpoint).
@@ -181,7 +188,7 @@ def transaction(engine: Engine, writing: bool) -> Iterator[Connection]:
     writing one takes SQLite's write lock at once."""
     with engine.connect() as connection:
         if writing:
-            connection.execution_options(**{_WRITING: True})
+            connection.execution_options(**{_WRITING: BUSY_SECONDS})
         with connection.begin():
             yield connection
 
@@ -290,13 +297,17 @@ def _migrate(engine: Engine, sqlite: bool) -> None:
     """Check, before writing anything, that the database holds no table but gridpuzzles's;
     then (SQLite) that it can be written and runs in WAL mode; then migrate it, all in one
     transaction that other processes wait for."""
+    # Alembic loads (a second on a loaded machine) before the lock is taken, not while the
+    # other processes opening the store wait for it.
+    import alembic.command  # noqa: F401
+
     with engine.connect() as connection:
         driver: Any = None
         if sqlite:
             with connection.begin():
                 legacy_revision(connection)
                 check_intact(connection)
-            with connection.execution_options(**{_WRITING: True}).begin():
+            with connection.execution_options(**{_WRITING: OPEN_SECONDS}).begin():
                 check_writable(connection)
             driver = connection.connection.driver_connection
             assert driver is not None  # an open connection
