@@ -7,7 +7,7 @@ generation past its bound is told as the limit it is, never as a malformed reque
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,9 +22,12 @@ from gridpuzzles.minesweeper.core.settings import MAX_SIDE
 from gridpuzzles.mondrian.solving.census import CensusLimitError
 from gridpuzzles.mondrian.solving.generation import GenerationError
 from gridpuzzles.mondrian.solving.solutions import SearchLimitError
+from gridpuzzles.storage import Store
 from gridpuzzles.web import errors
+from gridpuzzles.web.app import create_app
 from gridpuzzles.web.models import MAX_MOVE_COUNT
 from gridpuzzles.web.mondrian_models import LAST_COL, LAST_ROW
+from tests.web.conftest import Clock
 from tests.web.test_fuzz import JSON
 
 GAMES = "/api/minesweeper/games"
@@ -39,6 +42,15 @@ STRICT = settings(
     max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), database=None
 )
 Send = Callable[[TestClient, object], httpx.Response]
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    """One app for the module's hundreds of requests: each refusal changes nothing, and an
+    app of its own for each would start a solver worker process each time."""
+    store = Store(tmp_path_factory.mktemp("strict-json") / "games.db")
+    with TestClient(create_app(store, Clock())) as test_client:
+        yield test_client
 
 
 def minesweeper_game(client: TestClient) -> str:
