@@ -8,15 +8,19 @@ import os
 import re
 import shutil
 import subprocess
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text()
 BLOCKS = re.findall(r"```bash\n(.*?)```", README, re.S)
 ACTIVATE = "source .venv/bin/activate"
-LIMIT = 5
+LIMIT = 4
 """Seconds a line may run: one still running then (a server, a long measurement) has started
 as written, which is what is checked here; the rest of the test suite checks what it does."""
+SET_UP = 300
+"""Seconds the set-up and install lines may take: they must end (the lines after them need
+what they made)."""
 TEST_COMMAND = "bash scripts/test.sh"
 """The README's second command: the test suite itself, this test among it (CI runs it)."""
 FAILED = re.compile(
@@ -24,15 +28,19 @@ FAILED = re.compile(
 )
 
 
-def command_lines() -> list[str]:
-    """Every command line of the README's shell blocks, without its trailing comment."""
+def block_lines(block: str) -> list[str]:
+    """The command lines of one shell block, without their trailing comments."""
     lines = []
-    for block in BLOCKS:
-        for line in block.splitlines():
-            command = re.sub(r"\s+#\s.*$", "", line).strip()
-            if command and not command.startswith("#"):
-                lines.append(command)
+    for line in block.splitlines():
+        command = re.sub(r"\s+#\s.*$", "", line).strip()
+        if command and not command.startswith("#"):
+            lines.append(command)
     return lines
+
+
+def command_lines() -> list[str]:
+    """Every command line of the README's shell blocks."""
+    return [line for block in BLOCKS for line in block_lines(block)]
 
 
 def fresh_copy(into: Path) -> Path:
@@ -54,9 +62,10 @@ def fresh_copy(into: Path) -> Path:
     return project
 
 
-def run(line: str, project: Path, home: Path) -> tuple[int | None, str]:
+def run(line: str, project: Path, home: Path, limit: float) -> tuple[int | None, str]:
     """Run ``line`` in a new bash in ``project``, with nothing to read but "q" (the answer
-    that leaves every prompt): its status (None when still running at `LIMIT`) and output."""
+    that leaves every prompt): its status (None when still running after ``limit`` seconds)
+    and output."""
     env = {**os.environ, "HOME": str(home), "XDG_DATA_HOME": str(home / "data")}
     # The test's own environment must not lend the commands: only the README's steps may.
     env.pop("VIRTUAL_ENV", None)
@@ -74,7 +83,7 @@ def run(line: str, project: Path, home: Path) -> tuple[int | None, str]:
         start_new_session=True,
     ) as process:
         try:
-            out, _ = process.communicate("q\ny\n", timeout=LIMIT if "setup" not in line else 300)
+            out, _ = process.communicate("q\ny\n", timeout=limit)
             return process.returncode, out
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, 9)
@@ -89,19 +98,38 @@ def test_the_readme_gives_its_two_commands_first_then_the_activation_step() -> N
     assert len(command_lines()) >= 20
 
 
+def failure(line: str, project: Path, home: Path, limit: float = LIMIT) -> str | None:
+    """What is wrong with running ``line`` as the README gives it, or None."""
+    shell = line if line.startswith("bash scripts/setup.sh") else f"{ACTIVATE} && {line}"
+    status, out = run(shell, project, home, limit)
+    if "needs a terminal" in out and status == 2:  # (no terminal here)
+        return None
+    if (status not in (0, None)) or FAILED.search(out):
+        return f"{line}\n  -> status {status}: {out[-600:]}"
+    return None
+
+
 def test_every_command_line_works_as_written_in_a_fresh_copy(tmp_path: Path) -> None:
     project = fresh_copy(tmp_path)
     home = tmp_path / "home"
     home.mkdir()
-    failures = []
-    for line in command_lines():
-        if line in (TEST_COMMAND, ACTIVATE):
-            continue
-        shell = line if line.startswith("bash scripts/setup.sh") else f"{ACTIVATE} && {line}"
-        status, out = run(shell, project, home)
-        needs_a_terminal = "needs a terminal" in out and status == 2  # (no terminal here)
-        if needs_a_terminal:
-            continue
-        if (status not in (0, None)) or FAILED.search(out):
-            failures.append(f"{line}\n  -> status {status}: {out[-600:]}")
+    first, *others = [
+        [line for line in block_lines(block) if line not in (TEST_COMMAND, ACTIVATE)]
+        for block in BLOCKS
+    ]
+    failures = [found for line in first if (found := failure(line, project, home, SET_UP))]
+    assert not failures, failures  # the set-up the other lines need
+
+    def block_failures(lines: list[str], limit: float = LIMIT) -> list[str]:
+        """The lines of one block, in their order (a later line may need what an earlier one
+        made); the blocks run side by side, as a newcomer's several shells would."""
+        return [found for line in lines if (found := failure(line, project, home, limit))]
+
+    # A block that installs changes what the others run: it runs alone, after them.
+    installing = [lines for lines in others if any("pip install" in line for line in lines)]
+    side_by_side = [lines for lines in others if lines not in installing]
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        found_in = [*pool.map(block_failures, side_by_side)]
+    found_in += [block_failures(lines, SET_UP) for lines in installing]  # each line to its end
+    failures = [found for found_in_block in found_in for found in found_in_block]
     assert not failures, "\n".join(failures)
