@@ -1,0 +1,226 @@
+"""The solver's review of a finished Minesweeper game, move by move.
+
+Each move is judged from the position before it, as the player saw it (flags are the
+player's guesses, not facts), never from what happened after: a guess that survived is judged
+as the guess it was. The verdicts:
+
+- a *safe reveal*: the cell was certainly safe; a *certain flag* marks a certain mine, an
+  *uncertain flag* a cell that might be safe;
+- a *needless guess*: a reveal (or chord) of a cell that might hold a mine while some hidden
+  cell was certainly safe;
+- an *unavoidable 50/50*: a cell of two equally likely arrangements that no other cell can
+  ever tell apart, which must be guessed sooner or later (never a fault);
+- a *dead cell* guessed: a cell that tells nothing new wherever it is safe, chosen while a
+  cell that could tell something was at most as risky;
+- a *guess*: no cell was certainly safe; its risk is given beside the least risk there was;
+- a *known mine* revealed: the position proved it a mine;
+- a *chord on a wrong flag*: a chord whose flags hid a safe cell's place (known from the
+  finished game's layout, the only verdict that reads it).
+
+The first reveal under a first-click rule that promises it safe is the rule's, not a choice:
+it is marked as the *first click*. Undo and redo are not judged. The review is pure: the game
+before each move, the move, and when it was made, in; the verdicts and the summary out.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+
+from gridpuzzles.minesweeper.core.game import Action, Game, Mark, Move
+from gridpuzzles.minesweeper.core.grid import neighbours
+from gridpuzzles.minesweeper.core.settings import FirstClick
+from gridpuzzles.minesweeper.core.view import view
+from gridpuzzles.minesweeper.solving.insight import Insight, insight
+
+
+class Verdict(Enum):
+    """What a move was, judged from the position before it (its value is its JSON name)."""
+
+    FIRST_CLICK = "first_click"
+    SAFE_REVEAL = "safe_reveal"
+    CERTAIN_FLAG = "certain_flag"
+    UNCERTAIN_FLAG = "uncertain_flag"
+    UNFLAG = "unflag"
+    GUESS = "guess"
+    NEEDLESS_GUESS = "needless_guess"
+    FIFTY_FIFTY = "unavoidable_fifty_fifty"
+    DEAD_CELL = "dead_cell"
+    KNOWN_MINE = "known_mine"
+    WRONG_FLAG_CHORD = "chord_on_a_wrong_flag"
+
+    @property
+    def words(self) -> str:
+        """The verdict as a player reads it."""
+        return _WORDS[self]
+
+    @property
+    def fault(self) -> bool:
+        """Whether the move gave something away that the position did not ask for."""
+        return self in _FAULTS
+
+
+_WORDS = {
+    Verdict.FIRST_CLICK: "first click (safe by the rule)",
+    Verdict.SAFE_REVEAL: "safe",
+    Verdict.CERTAIN_FLAG: "a certain mine flagged",
+    Verdict.UNCERTAIN_FLAG: "a flag on a cell that might be safe",
+    Verdict.UNFLAG: "a flag taken off",
+    Verdict.GUESS: "a guess (no cell was certainly safe)",
+    Verdict.NEEDLESS_GUESS: "a needless guess (a cell was certainly safe)",
+    Verdict.FIFTY_FIFTY: "an unavoidable 50/50 (never a fault)",
+    Verdict.DEAD_CELL: "a dead cell guessed (it could tell nothing; a living cell was as safe)",
+    Verdict.KNOWN_MINE: "a known mine revealed",
+    Verdict.WRONG_FLAG_CHORD: "a chord on a wrong flag",
+}
+_FAULTS = frozenset(
+    {
+        Verdict.NEEDLESS_GUESS,
+        Verdict.DEAD_CELL,
+        Verdict.KNOWN_MINE,
+        Verdict.WRONG_FLAG_CHORD,
+        Verdict.UNCERTAIN_FLAG,
+    }
+)
+PROMISED_SAFE = frozenset({FirstClick.SAFE, FirstClick.OPENING, FirstClick.NO_GUESS})
+"""The first-click rules under which the first reveal cannot be a mine."""
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One move's verdict: ``risk`` is the chance that what it opened held a mine (for a
+    reveal or a chord that was not certain), ``least_risk`` the smallest risk any hidden cell
+    had then (0 when one was certainly safe); ``thinking`` the seconds since the move before."""
+
+    number: int
+    move: Move
+    verdict: Verdict
+    risk: Fraction | None
+    least_risk: Fraction | None
+    thinking: float
+
+
+@dataclass(frozen=True)
+class Review:
+    """A game's moves judged, and its summary."""
+
+    moves: tuple[MoveReview, ...]
+
+    @property
+    def needless_guesses(self) -> int:
+        return sum(m.verdict is Verdict.NEEDLESS_GUESS for m in self.moves)
+
+    @property
+    def guesses(self) -> int:
+        """The reveals that were not certain (the first click under a safe rule aside)."""
+        return sum(m.risk is not None for m in self.moves)
+
+    @property
+    def pluck(self) -> float:
+        """The risk taken: the sum of -log10 of each uncertain move's chance to survive
+        (Metasweeper's "pluck"); 0 for a game of certain moves."""
+        return sum(_pluck(m.risk) for m in self.moves if m.risk is not None)
+
+    @property
+    def least_pluck(self) -> float:
+        """The risk the same moves needed at least: each uncertain move's least risk."""
+        return sum(_pluck(m.least_risk) for m in self.moves if m.least_risk is not None)
+
+    @property
+    def accuracy(self) -> float:
+        """The share of judged moves that were no fault, from 0 to 1 (1 for no judged move)."""
+        judged = [m for m in self.moves if m.verdict is not Verdict.FIRST_CLICK]
+        return 1.0 if not judged else sum(not m.verdict.fault for m in judged) / len(judged)
+
+
+def _pluck(risk: Fraction) -> float:
+    return math.inf if risk >= 1 else -math.log10(1 - float(risk))
+
+
+def review(played: Iterable[tuple[Game, Move, float]], *, started_at: float = 0.0) -> Review:
+    """The review of a game from each move's game before it, the move and when it was made
+    (seconds on the game's clock, from ``started_at``, the game's creation)."""
+    judged = []
+    before_at = started_at
+    for number, (game, move, at) in enumerate(played):
+        verdict, risk, least = judge(game, move)
+        judged.append(MoveReview(number, move, verdict, risk, least, max(0.0, at - before_at)))
+        before_at = at
+    return Review(tuple(judged))
+
+
+def judge(game: Game, move: Move) -> tuple[Verdict, Fraction | None, Fraction | None]:
+    """The verdict of ``move`` played on ``game`` (the game before it), with the risk it took
+    and the least risk there was (both None for a certain move or a flag)."""
+    index = move.row * game.width + move.col
+    marks = game.marks
+    if move.action is Action.FLAG:
+        if marks[index] != Mark.HIDDEN:  # a flag or a question mark taken off: not judged
+            return Verdict.UNFLAG, None, None
+        sight = insight(view(game), game.config.mines, score=False)
+        certain = _chance(sight, index) == 1
+        return (Verdict.CERTAIN_FLAG if certain else Verdict.UNCERTAIN_FLAG), None, None
+    promised = game.config.first_click in PROMISED_SAFE
+    if game.layout is None or (game.started_at is None and promised):
+        return Verdict.FIRST_CLICK, None, None
+    if move.action is Action.CHORD and _wrong_flag_around(game, index):
+        return Verdict.WRONG_FLAG_CHORD, None, None
+    opened = _opened(game, move, index)
+    if not opened:
+        return Verdict.SAFE_REVEAL, None, None
+    sight = insight(view(game), game.config.mines, score=False)
+    chances = {c: _chance(sight, c) for c in opened}
+    riskiest = max(chances, key=chances.__getitem__)
+    risk = chances[riskiest]  # a chord is as risky as its riskiest cell, at least
+    if risk == 0:
+        return Verdict.SAFE_REVEAL, None, None
+    least = _least_risk(sight)
+    if risk == 1:
+        return Verdict.KNOWN_MINE, risk, least
+    if least == 0:
+        return Verdict.NEEDLESS_GUESS, risk, least
+    if riskiest in sight.fifty_fifty:
+        return Verdict.FIFTY_FIFTY, risk, least
+    if riskiest in sight.dead and _living_as_safe(sight, risk):
+        return Verdict.DEAD_CELL, risk, least
+    return Verdict.GUESS, risk, least
+
+
+def _opened(game: Game, move: Move, index: int) -> list[int]:
+    """The hidden cells the move opens: the cell of a reveal, the hidden neighbours (not
+    flagged) of a chord."""
+    if move.action is Action.REVEAL:
+        return [index]
+    closed = (Mark.HIDDEN, Mark.QUESTION)
+    return [c for c in neighbours(game.width, game.height, index) if game.marks[c] in closed]
+
+
+def _wrong_flag_around(game: Game, index: int) -> bool:
+    """Whether a flag around ``index`` stands on a safe cell (read from the layout: the game
+    is finished when it is reviewed)."""
+    assert game.layout is not None
+    mines = game.layout.mines
+    return any(
+        game.marks[c] == Mark.FLAGGED and not mines[c]
+        for c in neighbours(game.width, game.height, index)
+    )
+
+
+def _chance(sight: Insight, index: int) -> Fraction:
+    """The mine chance of the hidden cell ``index`` in the position (0 or 1 when certain)."""
+    return Fraction(sight.analysis.weights[index] or 0, sight.analysis.layouts)
+
+
+def _least_risk(sight: Insight) -> Fraction:
+    """The smallest mine chance of a hidden cell: 0 when one is certainly safe."""
+    analysis = sight.analysis
+    hidden = [w for w in analysis.weights if w is not None]
+    return Fraction(min(hidden), analysis.layouts) if hidden else Fraction(0)
+
+
+def _living_as_safe(sight: Insight, risk: Fraction) -> bool:
+    """Whether an uncertain cell that can tell something was at most ``risk``."""
+    return any(not c.dead and c.mine_chance <= risk for c in sight.cells)
