@@ -19,6 +19,7 @@ from gridpuzzles.midend.mondrian import (
     play_from_json,
     play_of,
     play_to_json,
+    step_words,
     stepped,
 )
 from gridpuzzles.midend.play import Play
@@ -102,6 +103,25 @@ def test_help_that_puts_no_block_down_only_marks_the_game() -> None:
     helped = stepped(wrong, Move(Action.HELP))
     assert helped.assisted and (helped.moves, helped.version) == (1, 2)
     assert helped.history == wrong.history
+
+
+def test_a_log_step_is_said_from_1_naming_the_block_on_the_board_before_it() -> None:
+    """The web replay's words (`step_words`); its tests say the coloured moves."""
+    board = fresh()  # its black 1x1 block covers row 4, column 3 (3, 2 from 0)
+    assert [
+        step_words(text, board)
+        for text in ("lift black 2,3", "place black 1x3:4,7,h", "help", "undo", "redo")
+    ] == [
+        "lift the black 1x1 block at row 4, column 3",
+        "put down the black 1x3 block at row 8, column 5, 1 row high and 3 columns wide",
+        "help that put no block down: the solutions shown, or a hint naming blocks to lift",
+        "undo",
+        "redo",
+    ]
+    # A step the rules would refuse (no block there) still names its cell.
+    assert step_words("turn 4,4", board) == "turn the block at row 5, column 5"
+    with pytest.raises(NotationError):
+        step_words("lift 4", board)
 
 
 def test_a_refused_move_changes_nothing_and_says_why_in_one_line() -> None:

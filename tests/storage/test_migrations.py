@@ -93,7 +93,7 @@ def test_a_file_of_revision_v3_keeps_its_games_and_plays_mondrian_games_in_play(
     assert store.mondrian_finishes() == [FINISH]
     play = MondrianPlay(store)
     play.start("m", "me", {"moves": 0}, 1000.0)
-    assert play.fetch("m") == InPlay("me", False, {"moves": 0}, ())
+    assert play.fetch("m") == InPlay("me", False, 1000.0, {"moves": 0}, ())
     store.close()
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [(VERSION,)]

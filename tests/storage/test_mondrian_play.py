@@ -32,14 +32,15 @@ def stores(database: str) -> Iterator[list[Store]]:
 def test_a_game_started_in_one_process_is_changed_in_another(stores: list[Store]) -> None:
     one, other = (MondrianPlay(store) for store in stores)
     one.start("g", "owner", SETUP, 1000.0, player="p")
-    assert other.fetch("g") == InPlay("owner", False, SETUP, ())
-    assert other.fetch("g", since=0) == InPlay("owner", False, None, ())  # the copy is current
+    assert other.fetch("g") == InPlay("owner", False, 1000.0, SETUP, ())
+    current = InPlay("owner", False, 1000.0, None, ())  # the copy knows every move
+    assert other.fetch("g", since=0) == current
     with other.change("g", 0, 1001.0) as change:
         change.write("place 1x3:0,0,h", {"facts": None})
     logged = Logged("place 1x3:0,0,h", 1001.0, {"facts": None})
-    assert one.fetch("g", since=0) == InPlay("owner", False, None, (logged,))
-    assert one.fetch("g", since=1) == InPlay("owner", False, None, ())
-    assert one.fetch("g") == InPlay("owner", False, SETUP, (logged,))
+    assert one.fetch("g", since=0) == InPlay("owner", False, 1000.0, None, (logged,))
+    assert one.fetch("g", since=1) == InPlay("owner", False, 1000.0, None, ())
+    assert one.fetch("g") == InPlay("owner", False, 1000.0, SETUP, (logged,))
     assert one.fetch("nothing") is None
 
 
@@ -71,7 +72,7 @@ def test_a_move_at_a_number_already_written_is_refused_and_writes_nothing(
     ):
         stale.keep(FINISH)
         stale.write("lift 0,0", None, FINISH)
-    assert other.fetch("g") == InPlay("owner", False, SETUP, (Logged("turn 0,0", 1001.0),))
+    assert other.fetch("g") == InPlay("owner", False, 1000.0, SETUP, (Logged("turn 0,0", 1001.0),))
     assert stores[0].mondrian_finishes() == []
     with (
         pytest.raises(MoveConflict, match="solved or no longer kept"),
@@ -106,7 +107,9 @@ def test_a_finish_raced_by_several_processes_is_kept_once(database: str) -> None
         thread.join()
     assert sorted(outcomes) == ["kept", "refused", "refused", "refused"]
     assert racers[0].mondrian_finishes() == [FINISH]
-    solved = InPlay("owner", True, SETUP, (Logged("place 1x1:0,0,h", 1083.0, {"kept": True}),))
+    solved = InPlay(
+        "owner", True, 1000.0, SETUP, (Logged("place 1x1:0,0,h", 1083.0, {"kept": True}),)
+    )
     assert MondrianPlay(racers[1]).fetch("g") == solved
     with pytest.raises(MoveConflict), MondrianPlay(racers[1]).change("g", 1, 1090.0):
         pass  # a solved game takes no more moves
@@ -122,7 +125,7 @@ def test_a_finish_the_database_refuses_leaves_the_move_written(stores: list[Stor
         assert change.keep(refused) is None
         change.write("turn 1,1", {"kept": False})
     assert play.fetch("g") == InPlay(
-        "owner", False, SETUP, (Logged("turn 1,1", 1083.0, {"kept": False}),)
+        "owner", False, 1000.0, SETUP, (Logged("turn 1,1", 1083.0, {"kept": False}),)
     )
     assert stores[1].mondrian_finishes() == []
 

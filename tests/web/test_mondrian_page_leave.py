@@ -39,7 +39,7 @@ def started(page: Page, server: ServerProcess) -> str:
 
 def other_code(page: Page) -> str:
     codes = page.eval_on_selector_all("#challenge option", "options => options.map(o => o.value)")
-    return next(code for code in codes if code and code != CODE)
+    return str(next(code for code in codes if code and code != CODE))
 
 
 REPLACING: dict[str, Callable[[Page], object]] = {

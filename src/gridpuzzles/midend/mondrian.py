@@ -16,7 +16,16 @@ from typing import Any
 
 from gridpuzzles.history import History, HistoryError, Rewind
 from gridpuzzles.midend.play import Play
-from gridpuzzles.mondrian.core.game import Game, MoveError, count_words
+from gridpuzzles.mondrian.core.game import (
+    Game,
+    MoveError,
+    block_at,
+    block_phrase,
+    count_words,
+    extent_words,
+    placement_phrase,
+    turned,
+)
 from gridpuzzles.mondrian.core.moves import Action, Move, apply
 from gridpuzzles.mondrian.core.moves import parse_step as parse_step
 from gridpuzzles.mondrian.core.moves import step_text as step_text
@@ -28,6 +37,7 @@ from gridpuzzles.mondrian.core.notation import (
     game_to_json,
     position_to_json,
 )
+from gridpuzzles.mondrian.core.words import words
 from gridpuzzles.mondrian.solving.hints import Hint
 
 PLAY_KEYS = (*GAME_KEYS, "earlier", "later", "moves", "assisted")
@@ -68,6 +78,33 @@ def hint_step(given: Hint) -> Move:
     """The step a hint is in the log: the block it puts down, or help that puts none down
     (the hint names blocks to lift)."""
     return Move(Action.HELP) if given.place is None else Move(Action.HINT, placement=given.place)
+
+
+HELP_WORDS = "help that put no block down: the solutions shown, or a hint naming blocks to lift"
+"""A ``help`` line in words: the log keeps only that the player had help, not which."""
+
+
+def step_words(text: str, before: Game) -> str:
+    """A line of a move log in the player's words, as a replay shows it, on the board
+    ``before`` it (which names the block a lift or a turn takes by one of its cells): "put
+    down the 2x3 block at row 1, column 5, 2 rows high and 3 columns wide", "lift the black
+    1x3 block at row 4, column 1", "turn the 2x3 block at row 1, column 5 to 3 rows high and
+    2 columns wide", "hint: put down ...", "undo"; `NotationError` for other text."""
+    step = parse_step(text)
+    if isinstance(step, Rewind):
+        return step.value
+    if step.action is Action.HELP:
+        return HELP_WORDS
+    if step.placement is not None:
+        put = f"put down {placement_phrase(step.placement, step.black)}"
+        return f"hint: {put}" if step.action is Action.HINT else put
+    assert step.cell is not None  # a lift or a turn (`Move` checks it)
+    taken = block_at(before, step.cell)
+    if taken is None:  # a step the rules refuse: no block there to name
+        return str(words(f"{step.action.value} the block at ", step.cell))
+    if step.action is Action.LIFT:
+        return f"lift {block_phrase(taken, step.black)}"
+    return f"turn {block_phrase(taken)} to {extent_words(turned(taken))}"
 
 
 def play_to_json(play: Play[Game]) -> JsonObject:

@@ -52,8 +52,8 @@ _GAME = games.c
 _MINE = (_GAME.id == bindparam("game_id"), _GAME.puzzle == MONDRIAN)
 _IN_PLAY = (_GAME.puzzle == MONDRIAN, _GAME.status == PLAYING)
 # Built once, as the store's statements of every move are (`store`).
-_FETCH = select(_GAME.owner, _GAME.status, _GAME.setup).where(*_MINE)
-_FETCH_KNOWN = select(_GAME.owner, _GAME.status, null()).where(*_MINE)
+_FETCH = select(_GAME.owner, _GAME.status, _GAME.created_at, _GAME.setup).where(*_MINE)
+_FETCH_KNOWN = select(_GAME.owner, _GAME.status, _GAME.created_at, null()).where(*_MINE)
 _STATUS = select(_GAME.status).where(*_MINE)
 _SOLVED = (
     update(games)
@@ -79,11 +79,13 @@ class Logged:
 
 @dataclass(frozen=True)
 class InPlay:
-    """A stored game: its owner, whether it is solved, its setup (None when the caller asked
-    only for the moves after those it knows) and its moves from the first one asked for."""
+    """A stored game: its owner, whether it is solved, when it was started (the time its
+    moves are counted from in a replay), its setup (None when the caller asked only for the
+    moves after those it knows) and its moves from the first one asked for."""
 
     owner: str
     solved: bool
+    created_at: float
     setup: JsonObject | None
     moves: tuple[Logged, ...]
 
@@ -185,8 +187,9 @@ class MondrianPlay:
             if row is None:
                 return None
             logged = moves_since(db, game_id, since or 0)
-        owner, status, setup = row
-        return InPlay(owner, status == SOLVED, setup, tuple(Logged(*move) for move in logged))
+        owner, status, created_at, setup = row
+        moved = tuple(Logged(*move) for move in logged)
+        return InPlay(owner, status == SOLVED, created_at, setup, moved)
 
     @contextmanager
     def change(self, game_id: str, number: int, now: float) -> Iterator[Change]:

@@ -53,7 +53,13 @@ from gridpuzzles.storage import (
 )
 from gridpuzzles.web import tokens
 from gridpuzzles.web.models import ReplayOut, ReplayStep, game_state
-from gridpuzzles.web.service import GameInPlayError, KeptGames, check_seen
+from gridpuzzles.web.service import (
+    IN_PLAY,
+    UNREPLAYABLE,
+    GameInPlayError,
+    KeptGames,
+    check_seen,
+)
 from gridpuzzles.web.workers import Workers
 
 NO_GUESS_TOO_SLOW = (
@@ -335,12 +341,10 @@ def replay_of(saved: SavedGame) -> ReplayOut:
     try:
         shown = list(frames(minesweeper_rules, start, saved.moves))
     except ReplayError as error:
-        raise StorageError(f"game {saved.id} cannot be replayed: {error}") from None
+        raise StorageError(UNREPLAYABLE.format(game_id=saved.id, error=error)) from None
     last = shown[-1].play if shown else start
     if not (saved.left or last.state.over):
-        raise GameInPlayError(
-            f"game {saved.id} is still being played: it can be watched once it ends"
-        )
+        raise GameInPlayError(IN_PLAY.format(game_id=saved.id))
     created = saved.created_at
     steps = [
         ReplayStep(

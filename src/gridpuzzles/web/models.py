@@ -1,8 +1,9 @@
-"""The JSON shapes of the Minesweeper API: requests, and what a player may see of a game."""
+"""The JSON shapes of the Minesweeper API: requests, and what a player may see of a game; and
+the shapes both puzzles share (an error, a replay's steps)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Generic, Literal, TypeVar
 
 from pydantic import (
     BaseModel,
@@ -419,23 +420,38 @@ class Error(BaseModel):
     )
 
 
-class ReplayStep(BaseModel):
-    """One step of a finished game, as it was played: the move (or undo or redo) and the game
-    after it, as the page draws a game."""
+StateT = TypeVar("StateT", bound=BaseModel)
+StepT = TypeVar("StepT", bound=BaseModel)
+
+
+class ReplayStepOf(BaseModel, Generic[StateT]):
+    """One step of a finished game of either puzzle, its game drawn as ``StateT``; each
+    puzzle names its own (`ReplayStep`, `mondrian_models.MondrianReplayStep`), so that the
+    schema names stay short."""
 
     number: int = Field(description="the step's place in the game's log, from 0")
     move: str = Field(description="the step as the log writes it (the machine form: from 0)")
     said: str = Field(description="the step in the player's words (counted from 1)")
     at: float = Field(description="when it was made: seconds after the game was created")
-    state: GameState
+    state: StateT
 
 
-class ReplayOut(BaseModel):
-    """A finished game step by step: the board it started from, then every step."""
+class ReplayOf(BaseModel, Generic[StateT, StepT]):
+    """A finished game of either puzzle step by step (its steps `ReplayStepOf` ``StateT``):
+    one shape, so that one page watches both."""
 
     id: str
-    start: GameState
-    steps: list[ReplayStep]
+    start: StateT
+    steps: list[StepT]
+
+
+class ReplayStep(ReplayStepOf[GameState]):
+    """One step of a finished game, as it was played: the move (or undo or redo) and the game
+    after it, as the page draws a game."""
+
+
+class ReplayOut(ReplayOf[GameState, ReplayStep]):
+    """A finished game step by step: the board it started from, then every step."""
 
 
 def game_state(game_id: str, played: Play[Game], now: float, *, left: bool = False) -> GameState:

@@ -14,6 +14,7 @@ import itertools
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
+import anyio.to_thread
 from fastapi import APIRouter, HTTPException, Response
 
 from gridpuzzles.history import Rewind
@@ -32,6 +33,7 @@ from gridpuzzles.web.mondrian_games import (
     Held,
     MondrianGames,
     move_of,
+    replay_of,
     state_of,
 )
 from gridpuzzles.web.mondrian_models import (
@@ -43,6 +45,7 @@ from gridpuzzles.web.mondrian_models import (
     HintState,
     MondrianMove,
     MondrianRecords,
+    MondrianReplay,
     MondrianState,
     NewMondrianGame,
     RevealedState,
@@ -55,6 +58,7 @@ from gridpuzzles.web.mondrian_models import (
 )
 from gridpuzzles.web.players import Player
 from gridpuzzles.web.routes import ERRORS, SLOW, GameId, Token, game_routes
+from gridpuzzles.web.service import UNKNOWN, UnknownGameError
 from gridpuzzles.web.tokens import give_token
 from gridpuzzles.web.workers import Workers
 
@@ -219,6 +223,21 @@ def play_router(store: Store, workers: Workers, clock: Callable[[], float]) -> A
         with refusals():
             held, shown = await games.play(game_id, token, step, when_solved=True)
         return RevealedState(**state(game_id, held).model_dump(), revealed=shown)
+
+    @api.get(
+        "/games/{game_id}/replay",
+        summary="Watch a solved game again",
+        responses={409: {"model": Error, "description": "the game is still being played"}},
+    )
+    async def get_replay(game_id: GameId) -> MondrianReplay:
+        """Every step of a solved game, as it was played: the move in the log's form and in
+        words, when it was made, and the game after it, as the page draws it (the shape of a
+        Minesweeper replay). Anyone with the game's id may watch it; a game still being
+        played is refused (409), and nothing of it is sent."""
+        stored = await anyio.to_thread.run_sync(games.in_play.fetch, game_id)
+        if stored is None:
+            raise UnknownGameError(UNKNOWN.format(game_id=game_id))
+        return await anyio.to_thread.run_sync(replay_of, game_id, stored)
 
     @api.get("/records", summary="Best times per challenge and per difficulty")
     def get_records(player: Player) -> MondrianRecords:

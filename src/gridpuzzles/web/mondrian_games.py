@@ -33,7 +33,7 @@ counted in a millisecond.
 from __future__ import annotations
 
 import random
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, replace
 from functools import partial
 from typing import Any, TypeVar
@@ -47,10 +47,11 @@ from gridpuzzles.midend.mondrian import (
     play_from_json,
     play_of,
     play_to_json,
+    step_words,
     stepped,
 )
 from gridpuzzles.midend.play import Play
-from gridpuzzles.midend.replay import frames
+from gridpuzzles.midend.replay import Frame, frames
 from gridpuzzles.mondrian.core.challenges import (
     challenge_key,
     choose_published,
@@ -72,12 +73,20 @@ from gridpuzzles.web import tokens
 from gridpuzzles.web.mondrian_models import (
     FinishOut,
     MondrianMove,
+    MondrianReplay,
+    MondrianReplayStep,
     MondrianState,
     NewMondrianGame,
     in_tray,
     placed,
 )
-from gridpuzzles.web.service import KeptGames, check_seen
+from gridpuzzles.web.service import (
+    IN_PLAY,
+    UNREPLAYABLE,
+    GameInPlayError,
+    KeptGames,
+    check_seen,
+)
 from gridpuzzles.web.workers import Workers
 
 CACHE_SIZE = 1024
@@ -275,12 +284,20 @@ def advanced(held: Held, play: Play[Game], at: float, note: dict[str, Any] | Non
     )
 
 
-def replayed(held: Held, logged: Sequence[Logged]) -> Held:
-    """``held`` after the stored moves ``logged``: the mid-end's replay, with what the server
-    noted of each move (`advanced`)."""
+def held_frames(held: Held, logged: Sequence[Logged]) -> Iterator[tuple[Frame[Game], Held]]:
+    """Each step of the stored moves ``logged`` replayed on ``held`` (the mid-end's replay,
+    `frames`), with the game as the server holds it after the step: what the server noted of
+    each move taken in (`advanced`). `ReplayError` at the first step the rules refuse."""
     first = held.play.version
     for frame in frames(mondrian_rules, held.play, logged, first):
         held = advanced(held, frame.play, frame.at, logged[frame.number - first].note)
+        yield frame, held
+
+
+def replayed(held: Held, logged: Sequence[Logged]) -> Held:
+    """``held`` after the stored moves ``logged`` (`held_frames`, the last)."""
+    for _, after in held_frames(held, logged):
+        held = after
     return held
 
 
@@ -348,6 +365,38 @@ def state_of(game_id: str, held: Held, now: float) -> MondrianState:
             kept=held.kept,
         ),
     )
+
+
+def replay_of(game_id: str, stored: InPlay) -> MondrianReplay:
+    """Every step of the solved game ``stored`` (`held_frames`), each timed from when the game
+    was created and said in the player's words; `GameInPlayError` while it is being played
+    (nothing of it is told then, its solution least of all), and `StorageError` for a game
+    whose setup or log cannot be replayed."""
+    try:
+        if stored.setup is None:  # only a row changed by hand: a game is stored with its setup
+            raise TypeError("the game has no setup")
+        start = held_from_json(stored.owner, stored.setup)
+        shown = list(held_frames(start, stored.moves))
+    except (KeyError, TypeError, ValueError) as error:  # `ReplayError` is a `ValueError`
+        raise StorageError(UNREPLAYABLE.format(game_id=game_id, error=error)) from None
+    last = shown[-1][1] if shown else start
+    if last.finish is None:  # the board is not full (a Mondrian game is never left)
+        raise GameInPlayError(IN_PLAY.format(game_id=game_id))
+    steps: list[MondrianReplayStep] = []
+    before = start  # names the block a lift or a turn takes (`step_words`)
+    for frame, after in shown:
+        steps.append(
+            MondrianReplayStep(
+                number=frame.number,
+                move=frame.text,
+                said=step_words(frame.text, before.play.state),
+                at=round(frame.at - stored.created_at, 3),
+                state=state_of(game_id, after, frame.at),
+            )
+        )
+        before = after
+    start_state = state_of(game_id, start, stored.created_at)
+    return MondrianReplay(id=game_id, start=start_state, steps=steps)
 
 
 # The games

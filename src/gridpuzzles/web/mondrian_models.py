@@ -21,6 +21,8 @@ from gridpuzzles.mondrian.solving.difficulty import NO_SOLUTION
 from gridpuzzles.web.models import (
     PER_PLAYER,
     VERSION_FIELD,
+    ReplayOf,
+    ReplayStepOf,
     Strict,
     TrueOrFalse,
     WholeNumber,
@@ -314,6 +316,16 @@ class RevealedState(MondrianState):
     """The game (now assisted) and the challenge's solutions."""
 
     revealed: Solutions
+
+
+class MondrianReplayStep(ReplayStepOf[MondrianState]):
+    """One step of a solved game, as it was played: the move (a block put down, lifted or
+    turned, a hint, help, undo or redo) and the game after it, as the page draws a game."""
+
+
+class MondrianReplay(ReplayOf[MondrianState, MondrianReplayStep]):
+    """A solved game step by step: its challenge before the first move, then every step
+    (the shape of a Minesweeper replay, `models.ReplayOut`)."""
 
 
 class BestTimeOut(BaseModel):

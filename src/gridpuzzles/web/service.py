@@ -38,6 +38,10 @@ STALE = (
     "was not done; look at the game as it is now and play again"
 )
 UNKNOWN = "there is no game {game_id!r}: start a new game"
+IN_PLAY = "game {game_id} is still being played: it can be watched once it ends"
+"""How a replay of a game in play is refused (`GameInPlayError`), in both puzzles."""
+UNREPLAYABLE = "game {game_id} cannot be replayed: {error}"
+"""How a replay of a game whose log the rules cannot replay is refused (`StorageError`)."""
 
 Copy = TypeVar("Copy")
 Read = TypeVar("Read")

@@ -151,14 +151,21 @@ def puzzle_of(game: Game) -> Puzzle:
 # Words
 
 
-def placement_phrase(placement: Placement) -> Words:
+def placement_phrase(placement: Placement, black: bool = False) -> Words:
     """Where and how a block goes: ``the 2x3 block at row 1, column 5, 2 rows high and 3
-    columns wide`` (the size alone for a square)."""
-    where = block_phrase(placement)
+    columns wide`` (the size alone for a square; ``the black 1x3 block ...`` for a black
+    one)."""
+    where = block_phrase(placement, black)
     if placement.block.is_square:
         return where
+    return words(where, f", {extent_words(placement)}")
+
+
+def extent_words(placement: Placement) -> str:
+    """How a block lies, by the rows and columns it covers: ``2 rows high and 3 columns
+    wide``."""
     height, width = count_words(placement.height, "row"), count_words(placement.width, "column")
-    return words(where, f", {height} high and {width} wide")
+    return f"{height} high and {width} wide"
 
 
 def placement_words(placement: Placement, name_cell: CellNamer = cell_words) -> str:
