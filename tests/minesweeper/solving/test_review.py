@@ -105,7 +105,7 @@ def test_a_guess_with_no_safe_cell_gives_its_risk_beside_the_least() -> None:
     assert not verdict.fault
 
 
-def autoplayed(config: Config, seed: int) -> list[tuple[Game, Move, float]]:
+def autoplayed(config: Config, seed: int) -> list[tuple[int, Game, Move, float]]:
     """A game played to its end by Play Move (flags included), each move with the game
     before it."""
     game = new_game(config, seed)
@@ -115,7 +115,7 @@ def autoplayed(config: Config, seed: int) -> list[tuple[Game, Move, float]]:
     while game.status is Status.PLAYING:
         move = player.next_move(view(game), config.mines)
         at += 1.0
-        moves.append((game, move, at))
+        moves.append((len(moves), game, move, 1.0))
         game = play(game, move, at)
     return moves
 

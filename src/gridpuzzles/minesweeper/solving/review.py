@@ -19,7 +19,7 @@ as the guess it was. The verdicts:
 
 The first reveal under a first-click rule that promises it safe is the rule's, not a choice:
 it is marked as the *first click*. Undo and redo are not judged. The review is pure: the game
-before each move, the move, and when it was made, in; the verdicts and the summary out.
+before each move, the move, and the time taken over it, in; the verdicts and the summary out.
 """
 
 from __future__ import annotations
@@ -140,16 +140,16 @@ def _pluck(risk: Fraction) -> float:
     return math.inf if risk >= 1 else -math.log10(1 - float(risk))
 
 
-def review(played: Iterable[tuple[Game, Move, float]], *, started_at: float = 0.0) -> Review:
-    """The review of a game from each move's game before it, the move and when it was made
-    (seconds on the game's clock, from ``started_at``, the game's creation)."""
-    judged = []
-    before_at = started_at
-    for number, (game, move, at) in enumerate(played):
-        verdict, risk, least = judge(game, move)
-        judged.append(MoveReview(number, move, verdict, risk, least, max(0.0, at - before_at)))
-        before_at = at
-    return Review(tuple(judged))
+def review(played: Iterable[tuple[int, Game, Move, float]]) -> Review:
+    """The review of a game's moves, each given as its step's number in the game's log, the
+    game before it, the move and the seconds the player took over it (undo and redo, which
+    are not judged, are simply not given)."""
+    return Review(
+        tuple(
+            MoveReview(number, move, *judge(game, move), max(0.0, thinking))
+            for number, game, move, thinking in played
+        )
+    )
 
 
 def judge(game: Game, move: Move) -> tuple[Verdict, Fraction | None, Fraction | None]:
