@@ -110,7 +110,7 @@ def autoplayed(config: Config, seed: int) -> list[tuple[int, Game, Move, float]]
     before it."""
     game = new_game(config, seed)
     player = Player(config.first_click)
-    moves = []
+    moves: list[tuple[int, Game, Move, float]] = []
     at = 0.0
     while game.status is Status.PLAYING:
         move = player.next_move(view(game), config.mines)
