@@ -47,6 +47,7 @@ SMOKE: dict[str, tuple[list[str], str]] = {
         "Placements with exactly one solution",
     ),
     "refused_inputs.py": (["--only", "port 99999"], "serve: port 99999"),
+    "review_speed.py": (["--level", "beginner", "--games", "2"], "review per game median"),
     "tui_redraw.py": (["--side", "8", "--keys", "4", "--size", "40x12"], "processor time a key"),
     "web_keepalive.py": (["--games", "1"], "minesweeper move:"),
     "web_load.py": (
