@@ -52,7 +52,27 @@ def test_the_records_are_printed_and_given_as_json(
     assert (record["played"], record["won"], record["assisted_won"]) == (2, 1, 1)
     assert record["win_rate"] == 0.5 and len(record["best_times"]) == 1
     assert [game["abandoned"] for game in data["history"]] == [True, False]
+    assert [game["id"] for game in data["history"]] == ["g2", "g1"]
     assert data["history"][1]["seed"] == str(SEED) and data["history"][1]["assisted"]
+
+
+@pytest.mark.parametrize("columns", [80, 160])
+def test_each_game_listed_has_its_id_to_watch_it_again(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    columns: int,
+) -> None:
+    keep_games(tmp_path / "games.db")
+    monkeypatch.setenv("COLUMNS", str(columns))
+    status, out, _ = stats(capsys, "--db", str(tmp_path / "games.db"))
+    assert status == 0 and max(map(len, out.splitlines())) <= columns
+    rows = out[out.index("Latest games") :].splitlines()
+    ids = [word for line in rows for word in line.split() if word in ("g0", "g1", "g2")]
+    assert ids == ["g2", "g1", "g0"]  # the latest first, each beside (or under) its seed
+    said = " ".join(out.split())
+    assert "gridpuzzles replay ID shows a game again, step by step, in line mode" in said
+    assert "statistics screen of gridpuzzles tui (s) lists the latest 10" in said
 
 
 def test_without_a_database_there_is_nothing_yet_and_none_is_made(

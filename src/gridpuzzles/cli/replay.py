@@ -58,11 +58,12 @@ def _replay(args: argparse.Namespace) -> int:
     from gridpuzzles.terminal.replay import watch
 
     try:
-        if not saved.left and not saved.replay().over:
-            return fail(PROG, f"game {game_id} is still being played: watch it once it ends")
-        watch(saved, print, None if args.all else _ask, use_color(args.color))
+        replay = saved.watched()
     except ReplayError as error:
         return fail(PROG, f"game {game_id} cannot be shown: {error}")
+    if replay.in_play:
+        return fail(PROG, f"game {game_id} is still being played: watch it once it ends")
+    watch(replay, print, None if args.all else _ask, use_color(args.color))
     return 0
 
 

@@ -1,5 +1,6 @@
-"""Minesweeper's side of the mid-end: the game in play every shell keeps (`Play`), and the
-one way each of them, and the store's replay, moves it on (`stepped`).
+"""Minesweeper's side of the mid-end: the game in play every shell keeps (`Play`), the one way
+each of them, and the store's replay, moves it on (`stepped`), and a kept game watched again
+(`Replay`: its steps, and their words and clock as every shell says them).
 
 Minesweeper's rules of help:
 
@@ -16,10 +17,14 @@ Minesweeper's rules of help:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from gridpuzzles.history import HistoryError, Rewind, undo_limit
 from gridpuzzles.midend.play import Play
-from gridpuzzles.minesweeper import Game, Move, MoveError, play
+from gridpuzzles.midend.replay import Frame
+from gridpuzzles.minesweeper import Game, Move, MoveError, Status, elapsed, play
 from gridpuzzles.minesweeper.core.rendering import describe
+from gridpuzzles.minesweeper.core.settings import level_of
 
 
 def play_of(game: Game) -> Play[Game]:
@@ -83,3 +88,70 @@ def advised(current: Play[Game]) -> Play[Game]:
     if game.started_at is None or game.over:
         return current
     return current.helped(logged=False)
+
+
+ENDINGS = {
+    Status.WON: "won",
+    Status.LOST: "lost",
+    Status.PLAYING: "left unfinished",
+}
+"""How a game watched again ended, by the status after its last step (a game still being
+played is never shown: one that is playing there was left)."""
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A kept game to watch again, as every shell shows it: how it started, the game after
+    each step of its log (the mid-end's replay, `replay.frames`) and how it was kept: its
+    id, whether it counts in the records (not on a chosen seed), had help, or was left."""
+
+    game_id: str
+    start: Game
+    frames: tuple[Frame[Game], ...]
+    counted: bool = True
+    assisted: bool = False
+    left: bool = False
+
+    @property
+    def steps(self) -> int:
+        """The steps of its log: moves, undo and redo."""
+        return len(self.frames)
+
+    @property
+    def last(self) -> Game:
+        """The game after its last step (its start when it has none)."""
+        return self.frames[-1].state if self.frames else self.start
+
+    @property
+    def in_play(self) -> bool:
+        """Whether the game is still being played: it is never shown then (its mines would
+        be told before its end)."""
+        return not self.left and not self.last.over
+
+    @property
+    def heading(self) -> str:
+        """Which game, how it ended and how many steps it took: "Game ID: beginner, seed 11,
+        a chosen seed, lost, 4 steps"."""
+        config = self.start.config
+        name = level_of(config) or f"{config.width}x{config.height}, {config.mines} mines"
+        chosen = "" if self.counted else ", a chosen seed"
+        helped = ", assisted" if self.assisted else ""
+        steps = f"{self.steps} step{'' if self.steps == 1 else 's'}"
+        return (
+            f"Game {self.game_id}: {name}, seed {self.start.seed}{chosen}, "
+            f"{ENDINGS[self.last.status]}{helped}, {steps}"
+        )
+
+    def said(self, frame: Frame[Game]) -> str:
+        """A step in words with the game's clock when it was made: "Step 3 of 41, at 4.2 s:
+        flag row 2, column 7" (rows and columns from 1)."""
+        return (
+            f"Step {frame.number + 1} of {self.steps}, at {clock_at(frame):.1f} s: "
+            f"{step_words(frame.text)}"
+        )
+
+
+def clock_at(frame: Frame[Game]) -> float:
+    """The game's clock as it stood when ``frame``'s step was made (seconds since the first
+    reveal, stopped at the end)."""
+    return elapsed(frame.state, frame.at)

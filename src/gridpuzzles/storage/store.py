@@ -28,9 +28,9 @@ from sqlalchemy.exc import IntegrityError
 from gridpuzzles.bounds import BoundError, check_seed
 from gridpuzzles.midend import Rewind
 from gridpuzzles.midend import minesweeper as minesweeper_rules
-from gridpuzzles.midend.minesweeper import parse_step, play_of, step_text
+from gridpuzzles.midend.minesweeper import Replay, parse_step, play_of, step_text
 from gridpuzzles.midend.play import Play
-from gridpuzzles.midend.replay import replayed
+from gridpuzzles.midend.replay import frames, replayed
 from gridpuzzles.minesweeper import (
     Config,
     FirstClick,
@@ -202,6 +202,14 @@ class SavedGame:
     def replay(self) -> Game:
         """The game after every stored move, undo and redo, exactly as it was played."""
         return self.play().state
+
+    def watched(self) -> Replay:
+        """The game to watch again, step by step, as every shell shows it: its start and the
+        game after each step of its log, through the mid-end's replay (`ReplayError` for a
+        log the rules cannot replay). Check `Replay.in_play` before showing any of it."""
+        start = self.start()
+        shown = tuple(frames(minesweeper_rules, play_of(start), self.moves))
+        return Replay(self.id, start, shown, self.counted, self.assisted, self.left)
 
 
 def played_on(current: Play[Game], moves: Sequence[TimedMove]) -> Play[Game]:

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 
 from rich.console import RenderableType
+from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
 from gridpuzzles.bounds import MAX_SEED, parse_whole
 from gridpuzzles.minesweeper.core.records import LevelRecord
@@ -24,8 +25,15 @@ from gridpuzzles.minesweeper.core.settings import (
     check_playable,
     level_of,
 )
-from gridpuzzles.storage import PlayedGame
-from gridpuzzles.tui.records import records_view
+from gridpuzzles.storage import PlayedGame, Store
+from gridpuzzles.tui.records import (
+    HISTORY_HEADINGS,
+    HISTORY_LEGEND,
+    NUMBER_HEADINGS,
+    history_row,
+    records_view,
+)
+from gridpuzzles.tui.watch import CannotWatch, WatchScreen, watchable
 
 MINES_HELP = """\
 [b]Minesweeper[/b]
@@ -44,7 +52,7 @@ MINES_HELP = """\
                   new, ½ unavoidable 50/50
   n               new game, same level
   L               level menu: size, seed, rules, no-guess
-  s               statistics: records, best times, games
+  s               statistics: records, games to watch again
   F2, F3          Minesweeper, Mondrian Blocks
   q               quit (n, L, q: asked first in a game)
   escape, ?, q    close this help
@@ -120,29 +128,103 @@ class ConfirmLeave(ModalScreen[bool]):
 Records = tuple[Sequence[LevelRecord], Sequence[PlayedGame]]
 """The records of every level and the latest games, as the store gives them."""
 
+GAMES_KEYS = "enter: watch the game again · tab: scroll the records · q: close"
+"""What the keys do under the latest games (short enough for 80 columns)."""
+STATS_WIDTH = 104
+"""The widest the statistics are drawn, in columns."""
+
 
 class StatsScreen(HelpScreen):
-    """The records of every level, each level's best times and the latest games: as wide as
-    the terminal (the records take short headings with a legend below 80 columns' worth),
-    scrolled with the arrows and page keys when taller."""
+    """The records of every level and each level's best times, as wide as the terminal (the
+    records take short headings with a legend below 80 columns' worth), scrolled when taller;
+    then the latest games, in full below them, to choose one with the arrows and watch it
+    again (Enter: `WatchScreen`). The games have the keys first; tab gives them to the
+    records, to scroll them with the arrows and page keys."""
 
     BINDINGS = [("s", "dismiss", "Close")]
-    DEFAULT_CSS = """
-    StatsScreen > VerticalScroll { width: 100%; max-width: 104; height: auto; max-height: 100%;
-                                   padding: 0 1; border: round $accent; background: $panel; }
+    DEFAULT_CSS = f"""
+    StatsScreen > Vertical {{ width: 100%; max-width: {STATS_WIDTH}; height: auto;
+                             max-height: 100%; padding: 0 1; border: round $accent;
+                             background: $panel; }}
+    StatsScreen #records, StatsScreen #games {{ height: auto; }}
+    StatsScreen #games-title {{ margin-top: 1; }}
+    StatsScreen .note {{ color: $text-muted; }}
     """
+    FRAME = (4, 2)
+    """The columns and lines the frame takes around its content (border, padding)."""
 
-    def compose(self) -> ComposeResult:
-        with VerticalScroll():
-            yield Static(self.text)
-
-    def __init__(self, records: Records | None, where: Path | None = None) -> None:
+    def __init__(self, records: Records | None, store: Store | None = None) -> None:
+        """``records`` read from ``store`` (which keeps the games to watch), or None: the
+        session keeps no games."""
+        self.store = store
+        self.history: Sequence[PlayedGame] = ()
+        self.compact = False
+        """Whether the latest games are listed in the short form (`history_row`)."""
         if records is None:
             super().__init__(
                 "No statistics are kept in this session: it was started without a database."
             )
-        else:
-            super().__init__(records_view(*records, where))
+            return
+        levels, self.history = records
+        super().__init__(records_view(levels, (), None if store is None else store.path))
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            with VerticalScroll(id="records"):
+                yield Static(self.text)
+            if self.history:
+                yield Static("[b]Latest games[/b] (a seed replays its board)", id="games-title")
+                yield DataTable(id="games", cursor_type="row")
+                yield Static(HISTORY_LEGEND, id="legend", classes="note")
+                yield Static(GAMES_KEYS, classes="note")
+
+    def on_mount(self) -> None:
+        if self.history:
+            self.query_one(DataTable).focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """List the latest games in the form that fits, and give the records what is left
+        of the height (scrolled), so that the games always show in full."""
+        if not self.history:
+            return
+        table = self.query_one(DataTable)
+        full = [history_row(game) for game in self.history]
+        widest = [
+            max(len(cell) for cell in column)
+            for column in zip(HISTORY_HEADINGS, *full, strict=True)
+        ]
+        room = min(event.size.width, STATS_WIDTH) - self.FRAME[0]
+        compact = sum(width + 2 for width in widest) > room  # (a cell's padding: 1 each side)
+        if compact != self.compact or not table.row_count:
+            self.compact = compact
+            table.clear(columns=True)
+            table.add_columns(*map(_justified, HISTORY_HEADINGS, HISTORY_HEADINGS))
+            for game in self.history:
+                row = history_row(game, compact)
+                table.add_row(*map(_justified, HISTORY_HEADINGS, row), key=game.id)
+        self.query_one("#legend").display = compact
+        # the title and its margin, the table and its headings, the legend, the keys
+        below = 2 + len(self.history) + 1 + compact + 1
+        self.query_one("#records").styles.max_height = max(
+            3, event.size.height - self.FRAME[1] - below
+        )
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """Watch the game chosen again, or say why it cannot be shown."""
+        game_id = event.row_key.value
+        if self.store is None or game_id is None:
+            return
+        try:
+            replay = watchable(self.store, game_id)
+        except CannotWatch as error:
+            self.notify(str(error), severity="error")
+            return
+        self.app.push_screen(WatchScreen(replay))
+
+
+def _justified(heading: str, cell: str) -> str | Text:
+    """A cell of the latest games, set right under a heading of numbers."""
+    return Text(cell, justify="right") if heading in NUMBER_HEADINGS else cell
 
 
 CUSTOM = "custom"

@@ -23,7 +23,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, ScrollableContainer
+from textual.containers import ScrollableContainer
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -53,6 +53,7 @@ from gridpuzzles.storage import (
     Store,
     level_key,
 )
+from gridpuzzles.tui.bar import GameBar
 from gridpuzzles.tui.board import MinesBoard, Overlay
 from gridpuzzles.tui.dialogs import (
     MINES_HELP,
@@ -62,12 +63,10 @@ from gridpuzzles.tui.dialogs import (
     LevelMenu,
     StatsScreen,
 )
+from gridpuzzles.tui.records import HISTORY_SHOWN
 
-FACES = {Status.PLAYING: ":-)", Status.WON: "B-)", Status.LOST: "X-("}
 OWNER = "tui"
 """The owner of the games this app stores (the web app keeps a token's digest there)."""
-HISTORY_SHOWN = 10
-"""How many of the latest games the statistics screen lists."""
 LEFT = "You left the game: it counts as a loss."
 KEPT = "Still playing: the game goes on."
 GAME_OVER = "The game is over: n starts a new one."
@@ -97,10 +96,6 @@ class MinesweeperScreen(Screen[None]):
     ]
     DEFAULT_CSS = """
     MinesweeperScreen { layout: vertical; }
-    #bar { height: 1; padding: 0 1; }
-    #mines-left, #timer { width: 1fr; color: #ff3030; text-style: bold; }
-    #timer { text-align: right; }
-    #face { width: 7; text-align: center; text-style: bold; }
     #board-area { height: 1fr; align: center middle; }
     #message { height: 2; padding: 0 1; color: $text-muted; }
     """
@@ -192,10 +187,7 @@ class MinesweeperScreen(Screen[None]):
         return True
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="bar"):
-            yield Static(id="mines-left")
-            yield Static(id="face")
-            yield Static(id="timer")
+        yield GameBar(id="bar")
         with ScrollableContainer(id="board-area"):
             yield MinesBoard(view(self.game), id="board")
         yield Static(id="message")
@@ -255,10 +247,7 @@ class MinesweeperScreen(Screen[None]):
         return Overlay(self.hinted, chances, sight.dead, sight.fifty_fifty)
 
     def _draw_bar(self) -> None:
-        numbers = figures(self.game, self.clock())
-        self.query_one("#mines-left", Static).update(f"Mines {numbers.mines_left:03d}")
-        self.query_one("#face", Static).update(FACES[self.game.status])
-        self.query_one("#timer", Static).update(f"Time {min(int(numbers.elapsed), 999):03d}")
+        self.query_one(GameBar).show(self.game, self.clock())
 
     def _describe(self) -> str:
         name = level_key(self.game.config)  # "no-guess" after it for no-guess boards
@@ -459,7 +448,7 @@ class MinesweeperScreen(Screen[None]):
         except sqlite3.Error as error:
             self._say(f"cannot read the statistics: {error}")
             return
-        self.app.push_screen(StatsScreen((records, history), self.store.path))
+        self.app.push_screen(StatsScreen((records, history), self.store))
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(MINES_HELP))

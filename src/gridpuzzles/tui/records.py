@@ -1,5 +1,7 @@
 """The player's Minesweeper records as Rich tables, for the TUI's statistics screen and for
-`gridpuzzles stats` (this module needs Rich only, not Textual)."""
+`gridpuzzles stats`, and the latest games as rows (the statistics screen lists them to
+choose one, `gridpuzzles stats` in a table with their ids). This module needs Rich only, not
+Textual."""
 
 from __future__ import annotations
 
@@ -62,11 +64,11 @@ class RecordsView:
         parts: list[RenderableType] = [
             Group(table, Text()) if compact else table for table in tables
         ]
-        notes = (
-            [SHORT_LEGEND, HISTORY_LEGEND if self.history else "", ASSISTED_NOTE]
-            if compact
-            else [ASSISTED_NOTE]
-        )
+        notes = [
+            *((SHORT_LEGEND, HISTORY_LEGEND if self.history else "") if compact else ()),
+            WATCH_NOTE if self.history else "",
+            ASSISTED_NOTE,
+        ]
         parts.extend(Text(note, style="dim") for note in notes if note)
         if self.where is not None:
             parts.append(Text(f"Kept in {self.where}, shared with the web app.", style="dim"))
@@ -135,41 +137,69 @@ def _unitless(cell: str) -> str:
     return cell.removesuffix(" s")
 
 
+HISTORY_HEADINGS = ("Level", "Result", "Time", "3BV", "3BV/s", "Clicks", "Eff.", "Seed")
+"""The columns of the latest games, as `history_row` fills them."""
+NUMBER_HEADINGS = frozenset(("Time", "3BV", "3BV/s", "Clicks", "Eff."))
+"""The columns of numbers, set right."""
+HISTORY_SHOWN = 10
+"""How many of the latest games the full-screen app's statistics screen lists."""
+WATCH_NOTE = (
+    "gridpuzzles replay ID shows a game again, step by step, in line mode; the statistics "
+    f"screen of gridpuzzles tui (s) lists the latest {HISTORY_SHOWN}, and Enter on one plays "
+    "it again."
+)
+
+
 def history_table(history: Sequence[PlayedGame], compact: bool = False) -> Table:
-    """The latest games: result, time, 3BV, 3BV/s, clicks, efficiency and the seed (in
-    ``compact`` form: "(a)" for assisted and times without their unit)."""
+    """The latest games: result, time, 3BV, 3BV/s, clicks, efficiency, the seed and the
+    game's id (`WATCH_NOTE`: it shows the game again); in ``compact`` form "(a)" for
+    assisted, times without their unit and the id under the seed, so that it fits 80
+    columns."""
+    level, *others, seed_heading = HISTORY_HEADINGS
     table = Table(
-        Column("Level", no_wrap=not compact),
-        Column("Result", no_wrap=True),
-        *(_number_column(name) for name in ("Time", "3BV", "3BV/s", "Clicks", "Eff.")),
-        Column("Seed", no_wrap=True),
-        title="Latest games (a seed replays its board)",
+        Column(level, no_wrap=not compact),  # "intermediate no-guess" may wrap at its space
+        *(_number_column(name) if name in NUMBER_HEADINGS else _column(name) for name in others),
+        _column(f"{seed_heading}, id" if compact else seed_heading),
+        *(() if compact else (_column("Id"),)),
+        title="Latest games (a seed replays its board, an id shows the game again)",
         box=box.SIMPLE_HEAD,
         padding=(0, 1, 0, 0),
         show_edge=not compact,
     )
     for game in history:
-        outcome = game.outcome
-        result = "won" if outcome.won else ("left" if outcome.abandoned else "lost")
-        rate = outcome.three_bv_per_second
-        efficiency = (
-            f"{outcome.three_bv / outcome.clicks:.0%}"
-            if outcome.won and outcome.three_bv and outcome.clicks
-            else "-"
-        )
-        assisted = (" (a)" if compact else " (assisted)") if outcome.assisted else ""
-        table.add_row(
-            outcome.level,
-            result + assisted,
-            f"{outcome.seconds:.1f}" + ("" if compact else " s"),
-            "-" if outcome.three_bv is None else str(outcome.three_bv),
-            "-" if rate is None else f"{rate:.2f}",
-            str(outcome.clicks),
-            efficiency,
-            str(game.seed),
-        )
+        *cells, seed = history_row(game, compact)
+        table.add_row(*cells, *((f"{seed}\n{game.id}",) if compact else (seed, game.id)))
     return table
+
+
+def history_row(game: PlayedGame, compact: bool = False) -> tuple[str, ...]:
+    """A game of the history under `HISTORY_HEADINGS`: its level, result, time, 3BV, 3BV/s,
+    clicks, efficiency and seed (in ``compact`` form "(a)" for assisted and the time
+    without its unit)."""
+    outcome = game.outcome
+    result = "won" if outcome.won else ("left" if outcome.abandoned else "lost")
+    rate = outcome.three_bv_per_second
+    efficiency = (
+        f"{outcome.three_bv / outcome.clicks:.0%}"
+        if outcome.won and outcome.three_bv and outcome.clicks
+        else "-"
+    )
+    assisted = (" (a)" if compact else " (assisted)") if outcome.assisted else ""
+    return (
+        outcome.level,
+        result + assisted,
+        f"{outcome.seconds:.1f}" + ("" if compact else " s"),
+        "-" if outcome.three_bv is None else str(outcome.three_bv),
+        "-" if rate is None else f"{rate:.2f}",
+        str(outcome.clicks),
+        efficiency,
+        str(game.seed),
+    )
 
 
 def _number_column(name: str) -> Column:
     return Column(name, justify="right", no_wrap=True)
+
+
+def _column(name: str) -> Column:
+    return Column(name, no_wrap=True)
