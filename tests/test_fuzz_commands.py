@@ -35,6 +35,7 @@ EVERY_COMMAND = (
     "serve",
     "stats",
     "replay",
+    "review",
     "tui",
 )
 WORK_SECONDS = 3

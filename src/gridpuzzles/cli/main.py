@@ -23,6 +23,7 @@ from gridpuzzles import __version__
 from gridpuzzles.cli import mines as mines_cli
 from gridpuzzles.cli import mondrian as mondrian_cli
 from gridpuzzles.cli import replay as replay_cli
+from gridpuzzles.cli import review as review_cli
 from gridpuzzles.cli import serve as web_cli
 from gridpuzzles.cli import stats as stats_cli
 from gridpuzzles.cli import tui as tui_cli
@@ -139,6 +140,21 @@ examples:
   gridpuzzles replay Qx3M9v0dFv5YwqfAxmM3kQ --all""",
 )
 
+REVIEW = Help(
+    summary="the solver's review of a kept Minesweeper game, move by move",
+    description="""\
+The solver's review of a kept Minesweeper game: each move judged from the position before it
+(never from what happened after), with the risk a guess took beside the least risk there was:
+safe, a certain or an uncertain flag, a guess, a needless guess (a cell was certainly safe),
+an unavoidable 50/50, a dead cell guessed, a known mine, a chord on a wrong flag. Then the
+game's summary: guesses, needless guesses, the risk taken against the least possible, and
+the share of moves that were no fault. A game still being played is not reviewed.""",
+    epilog="""\
+examples:
+  gridpuzzles review Qx3M9v0dFv5YwqfAxmM3kQ
+  gridpuzzles review Qx3M9v0dFv5YwqfAxmM3kQ --json""",
+)
+
 
 class OneLineParser(argparse.ArgumentParser):
     """A parser whose usage errors are one line on stderr, status 2 (its sub-commands' parsers
@@ -238,6 +254,7 @@ def build_parser() -> argparse.ArgumentParser:
         ("serve", web_cli.configure, SERVE),
         ("stats", stats_cli.configure, STATS),
         ("replay", replay_cli.configure, REPLAY),
+        ("review", review_cli.configure, REVIEW),
     ):
         configure(
             commands.add_parser(

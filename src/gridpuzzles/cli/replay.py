@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gridpuzzles.bounds import shown
 from gridpuzzles.cli.options import (
@@ -18,14 +19,20 @@ from gridpuzzles.cli.options import (
 )
 from gridpuzzles.storage import StorageError, default_db
 
+if TYPE_CHECKING:
+    from sqlalchemy.engine import URL
+
+    from gridpuzzles.midend.minesweeper import Replay
+
 PROG = "gridpuzzles replay"
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """What a game id looks like (the store makes them of 22 such characters)."""
+GAME_ID_HELP = "the game's id, as the end of a game and `gridpuzzles stats` say it"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the arguments of `gridpuzzles replay` to ``parser``."""
-    parser.add_argument("id", metavar="ID", help="the game's id, as the end of a game says it")
+    parser.add_argument("id", metavar="ID", help=GAME_ID_HELP)
     parser.add_argument("--all", action="store_true", help="show every step at once")
     add_db_option(parser, "where the game is kept: ")
     add_color_option(parser)
@@ -33,38 +40,49 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    game_id: str = args.id
+    replay = kept_replay(PROG, args.id, args.db)
+    if isinstance(replay, int):
+        return replay
+    from gridpuzzles.terminal.replay import watch
+
+    watch(replay, print, None if args.all else _ask, use_color(args.color))
+    return 0
+
+
+def kept_replay(prog: str, game_id: str, db: Path | URL | None) -> Replay | int:
+    """The finished Minesweeper game ``game_id`` kept in ``db`` (the default store when
+    None), replayed; else the status of a command that said in one line why not (a malformed
+    or unknown id, a store that cannot be opened or read, a Mondrian game, a log that cannot
+    be replayed, a game still being played)."""
     if not GAME_ID.fullmatch(game_id):
-        return fail(PROG, f"a game id is letters, digits, '-' and '_', not {shown(game_id)}")
-    path = args.db or default_db()
+        return fail(prog, f"a game id is letters, digits, '-' and '_', not {shown(game_id)}")
+    path = db or default_db()
     if isinstance(path, Path) and not path.exists():
-        return fail(PROG, f"no game is kept in {path} yet")
+        return fail(prog, f"no game is kept in {path} yet")
     try:
-        store = open_store(path)
+        store = open_store(db)
     except CannotOpenStore as error:
-        return fail(PROG, str(error))
+        return fail(prog, str(error))
     try:
         puzzle = store.puzzle_of(game_id)
         saved = store.load_game(game_id) if puzzle == "minesweeper" else None
     except (StorageError, ValueError) as error:
-        return fail(PROG, f"cannot read game {game_id} in {path}: {error}")
+        return fail(prog, f"cannot read game {game_id} in {path}: {error}")
     finally:
         store.close()
     if puzzle is None:
-        return fail(PROG, f"no game {game_id} is kept in {path}")
+        return fail(prog, f"no game {game_id} is kept in {path}")
     if saved is None:
-        return fail(PROG, f"game {game_id} is a Mondrian Blocks game: this replays Minesweeper")
+        return fail(prog, f"game {game_id} is a Mondrian Blocks game: this shows Minesweeper games")
     from gridpuzzles.midend.replay import ReplayError
-    from gridpuzzles.terminal.replay import watch
 
     try:
         replay = saved.watched()
     except ReplayError as error:
-        return fail(PROG, f"game {game_id} cannot be shown: {error}")
+        return fail(prog, f"game {game_id} cannot be shown: {error}")
     if replay.in_play:
-        return fail(PROG, f"game {game_id} is still being played: watch it once it ends")
-    watch(replay, print, None if args.all else _ask, use_color(args.color))
-    return 0
+        return fail(prog, f"game {game_id} is still being played: watch it once it ends")
+    return replay
 
 
 def _ask(prompt: str) -> str | None:

@@ -114,20 +114,25 @@ class Review:
         return sum(m.verdict is Verdict.NEEDLESS_GUESS for m in self.moves)
 
     @property
+    def guessed(self) -> tuple[MoveReview, ...]:
+        """The reveals and chords that were not certain either way (the first click under a
+        safe rule, and a known mine revealed, aside)."""
+        return tuple(m for m in self.moves if m.risk is not None and m.risk < 1)
+
+    @property
     def guesses(self) -> int:
-        """The reveals that were not certain (the first click under a safe rule aside)."""
-        return sum(m.risk is not None for m in self.moves)
+        return len(self.guessed)
 
     @property
     def pluck(self) -> float:
-        """The risk taken: the sum of -log10 of each uncertain move's chance to survive
-        (Metasweeper's "pluck"); 0 for a game of certain moves."""
-        return sum(_pluck(m.risk) for m in self.moves if m.risk is not None)
+        """The risk taken: the sum of -log10 of each guess's chance to survive (Metasweeper's
+        "pluck"); 0 for a game of certain moves."""
+        return sum(_pluck(m.risk) for m in self.guessed if m.risk is not None)
 
     @property
     def least_pluck(self) -> float:
-        """The risk the same moves needed at least: each uncertain move's least risk."""
-        return sum(_pluck(m.least_risk) for m in self.moves if m.least_risk is not None)
+        """The risk the same guesses needed at least: each one's least risk."""
+        return sum(_pluck(m.least_risk) for m in self.guessed if m.least_risk is not None)
 
     @property
     def accuracy(self) -> float:
@@ -137,7 +142,7 @@ class Review:
 
 
 def _pluck(risk: Fraction) -> float:
-    return math.inf if risk >= 1 else -math.log10(1 - float(risk))
+    return -math.log10(1 - float(risk))
 
 
 def review(played: Iterable[tuple[int, Game, Move, float]]) -> Review:

@@ -1,0 +1,72 @@
+"""`gridpuzzles review ID`: a kept Minesweeper game judged move by move from the position
+before each move, in words or as JSON, and every id or game it cannot review refused in one
+line."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from gridpuzzles.minesweeper import Move, level, new_game, play
+from gridpuzzles.minesweeper.core.settings import PLAY_FIRST_CLICK
+from gridpuzzles.minesweeper.solving.review import Verdict, judge
+from gridpuzzles.storage import SavedGame, Store, TimedMove
+from tests.cli.test_replay import SEED, lost_game, run
+
+
+def test_each_move_gets_its_verdict_and_the_game_its_summary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "games.db"
+    game_id, _ = lost_game(db, monkeypatch, capsys)
+    status, out, err = run(["review", game_id, "--db", str(db)], "", monkeypatch, capsys)
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].startswith(f"Game {game_id}: beginner, seed {SEED}")
+    steps = [line for line in lines if line.startswith("Step ")]
+    assert len(steps) == 4
+    assert steps[0].endswith("reveal row 5, column 5: first click (safe by the rule)")
+    assert steps[2].endswith(": a flag taken off")
+    # The mine revealed at the end: judged from the position before it, which the opening
+    # of row 5, column 5 left with certainly safe cells: a needless guess or a known mine.
+    opened = play(new_game(level("beginner", PLAY_FIRST_CLICK), SEED), Move.parse("r4,4"))
+    assert opened.layout is not None
+    mine = next(i for i in range(81) if opened.layout.is_mine(i))
+    verdict, risk, _ = judge(opened, Move.parse(f"r{mine // 9},{mine % 9}"))
+    assert verdict in (Verdict.NEEDLESS_GUESS, Verdict.KNOWN_MINE) and risk is not None
+    assert re.search(rf": {re.escape(verdict.words)}; \d+% risk, the least there was 0%$", steps[3])
+    needless = int(verdict is Verdict.NEEDLESS_GUESS)
+    guesses = "1 guess" if needless else "0 guesses"  # a known mine is no guess
+    summary = rf"Summary: 4 moves, {guesses}, {needless} needless; risk taken \d+\.\d\d "
+    assert re.match(summary, lines[-1]) and re.search(r"accuracy \d+%$", lines[-1]), lines[-1]
+
+    status, out, _ = run(["review", game_id, "--db", str(db), "--json"], "", monkeypatch, capsys)
+    answer = json.loads(out)
+    assert status == 0 and answer["id"] == game_id
+    assert answer["moves"][0]["verdict"] == "first_click"
+    assert answer["moves"][3]["verdict"] == verdict.value
+    assert answer["moves"][3]["risk"] == pytest.approx(float(risk), abs=1e-6)
+    assert answer["moves"][3]["said"].startswith("Step 4 of 4")
+    assert answer["summary"]["moves"] == 4
+
+
+def test_what_cannot_be_reviewed_is_refused_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "games.db"
+    store = Store(db)
+    config = level("beginner", PLAY_FIRST_CLICK)
+    first = (TimedMove(Move.parse("r4,4"), 1.0),)
+    store.add_game(SavedGame("playingXXXXXXXXXXXXXXX", config, 5, moves=first))
+    store.close()
+    for argv, said in (
+        (["review", "playingXXXXXXXXXXXXXXX"], "is still being played"),
+        (["review", "unknownXXXXXXXXXXXXXXX"], "no game unknownXXXXXXXXXXXXXXX is kept"),
+        (["review", "bad id!"], "a game id is letters, digits"),
+    ):
+        status, out, err = run([*argv, "--db", str(db)], "", monkeypatch, capsys)
+        assert status != 0 and out == "", argv
+        assert said in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
