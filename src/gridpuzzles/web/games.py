@@ -29,10 +29,10 @@ from typing import TypeVar
 import anyio.to_thread
 
 from gridpuzzles.midend import Rewind
-from gridpuzzles.midend import minesweeper as minesweeper_rules
-from gridpuzzles.midend.minesweeper import advised, play_of, step_words, stepped
+from gridpuzzles.midend.minesweeper import Replay, advised, play_of, step_words, stepped
 from gridpuzzles.midend.play import Play
-from gridpuzzles.midend.replay import ReplayError, frames
+from gridpuzzles.midend.replay import ReplayError
+from gridpuzzles.midend.review import reviewed
 from gridpuzzles.minesweeper import (
     Action,
     Config,
@@ -52,7 +52,14 @@ from gridpuzzles.storage import (
     played_on,
 )
 from gridpuzzles.web import tokens
-from gridpuzzles.web.models import ReplayOut, ReplayStep, game_state
+from gridpuzzles.web.models import (
+    MoveReviewOut,
+    ReplayOut,
+    ReplayStep,
+    ReviewOut,
+    ReviewSummary,
+    game_state,
+)
 from gridpuzzles.web.service import (
     IN_PLAY,
     UNREPLAYABLE,
@@ -65,6 +72,9 @@ from gridpuzzles.web.workers import Workers
 NO_GUESS_TOO_SLOW = (
     "no no-guess board for a first click here was found within {seconds:g} seconds, and the "
     "game is unchanged: click another cell, or start a game with fewer mines"
+)
+REVIEW_TOO_SLOW = (
+    "the review of this game took longer than {seconds:g} seconds; try again in a moment"
 )
 REPLAY_TOO_SLOW = (
     "this no-guess game took longer than {seconds:g} seconds to rebuild; try again in a moment"
@@ -333,29 +343,65 @@ def _in_play(entry: Entry) -> Entry:
     return entry
 
 
-def replay_of(saved: SavedGame) -> ReplayOut:
-    """Every step of the finished game ``saved`` (the mid-end's replay); `GameInPlayError`
-    while it is being played (nothing of it is told then, no mine least of all), and
+def finished(saved: SavedGame) -> Replay:
+    """The finished game ``saved`` replayed (the mid-end's replay); `GameInPlayError` while
+    it is being played (nothing of it is told then, no mine least of all), and
     `StorageError` for a log the rules cannot replay."""
-    start = play_of(saved.start())
     try:
-        shown = list(frames(minesweeper_rules, start, saved.moves))
+        replay = saved.watched()
     except ReplayError as error:
         raise StorageError(UNREPLAYABLE.format(game_id=saved.id, error=error)) from None
-    last = shown[-1].play if shown else start
-    if not (saved.left or last.state.over):
+    if replay.in_play:
         raise GameInPlayError(IN_PLAY.format(game_id=saved.id))
+    return replay
+
+
+def replay_of(saved: SavedGame) -> ReplayOut:
+    """Every step of the finished game ``saved`` (`finished`)."""
+    replay = finished(saved)
     created = saved.created_at
+    last = replay.frames[-1] if replay.frames else None
     steps = [
         ReplayStep(
             number=frame.number,
             move=frame.text,
             said=step_words(frame.text),
             at=round(frame.at - created, 3),
-            state=game_state(
-                saved.id, frame.play, frame.at, left=saved.left and frame is shown[-1]
-            ),
+            state=game_state(saved.id, frame.play, frame.at, left=saved.left and frame is last),
         )
-        for frame in shown
+        for frame in replay.frames
     ]
-    return ReplayOut(id=saved.id, start=game_state(saved.id, start, created), steps=steps)
+    start = game_state(saved.id, play_of(replay.start), created)
+    return ReplayOut(id=saved.id, start=start, steps=steps)
+
+
+def review_of(saved: SavedGame) -> ReviewOut:
+    """The solver's review of the finished game ``saved`` (`finished`), each move judged from
+    the position before it; the work of a solver worker (a long expert game takes most of a
+    second)."""
+    replay = finished(saved)
+    judged = reviewed(replay, saved.created_at)
+    frames = {frame.number: frame for frame in replay.frames}
+    moves = [
+        MoveReviewOut(
+            number=m.number,
+            move=str(m.move),
+            said=step_words(frames[m.number].text),
+            verdict=m.verdict.value,
+            words=m.verdict.words,
+            fault=m.verdict.fault,
+            risk=None if m.risk is None else float(m.risk),
+            least_risk=None if m.least_risk is None else float(m.least_risk),
+            thinking=round(m.thinking, 3),
+        )
+        for m in judged.moves
+    ]
+    summary = ReviewSummary(
+        moves=len(judged.moves),
+        guesses=judged.guesses,
+        needless_guesses=judged.needless_guesses,
+        pluck=round(judged.pluck, 4),
+        least_pluck=round(judged.least_pluck, 4),
+        accuracy=round(judged.accuracy, 4),
+    )
+    return ReviewOut(id=saved.id, moves=moves, summary=summary)

@@ -19,7 +19,7 @@ from gridpuzzles.midend.minesweeper import play_of
 from gridpuzzles.minesweeper import Game, Move
 from gridpuzzles.storage import records_json
 from gridpuzzles.web import assist
-from gridpuzzles.web.games import Entry, Games, given, replay_of
+from gridpuzzles.web.games import REVIEW_TOO_SLOW, Entry, Games, given, replay_of, review_of
 from gridpuzzles.web.models import (
     CreatedGame,
     Error,
@@ -33,6 +33,7 @@ from gridpuzzles.web.models import (
     Probabilities,
     RecordsOut,
     ReplayOut,
+    ReviewOut,
     config_of,
     game_state,
     options,
@@ -175,6 +176,22 @@ def router(games: Games) -> APIRouter:
         if saved is None:
             raise UnknownGameError(UNKNOWN.format(game_id=game_id))
         return await anyio.to_thread.run_sync(replay_of, saved)
+
+    @api.get(
+        "/games/{game_id}/review",
+        summary="The solver's review of a finished game",
+        responses={409: {"model": Error, "description": "the game is still being played"}, **SLOW},
+    )
+    async def get_review(game_id: GameId) -> ReviewOut:
+        """Each move of a finished game judged from the position before it, never from what
+        happened after: a safe reveal, a certain or uncertain flag, a guess with its risk and
+        the least risk there was, a needless guess (a cell was certainly safe), an
+        unavoidable 50/50, a dead cell, a known mine, a chord on a wrong flag; then the
+        game's summary. As the replay: anyone with the id, never a game still in play."""
+        saved = await anyio.to_thread.run_sync(games.store.load_game, game_id)
+        if saved is None:
+            raise UnknownGameError(UNKNOWN.format(game_id=game_id))
+        return await games.workers.run(review_of, saved, too_slow=REVIEW_TOO_SLOW)
 
     @api.get("/records", summary="The player's records and latest games")
     def get_records(player: Player, history: LatestGames = 20) -> RecordsOut:

@@ -454,6 +454,48 @@ class ReplayOut(ReplayOf[GameState, ReplayStep]):
     """A finished game step by step: the board it started from, then every step."""
 
 
+class MoveReviewOut(BaseModel):
+    """One move of a finished game judged from the position before it (never from what
+    happened after)."""
+
+    number: int = Field(description="the step's place in the game's log, from 0 (as a replay)")
+    move: str = Field(description="the move as the log writes it (the machine form: from 0)")
+    said: str = Field(description="the move in the player's words (counted from 1)")
+    verdict: str = Field(
+        description="first_click, safe_reveal, certain_flag, uncertain_flag, unflag, guess, "
+        "needless_guess (a reveal that might hit a mine while a cell was certainly safe), "
+        "unavoidable_fifty_fifty, dead_cell, known_mine or chord_on_a_wrong_flag"
+    )
+    words: str = Field(description="the verdict in the player's words")
+    fault: bool = Field(description="whether the move gave away what the position did not ask")
+    risk: float | None = Field(
+        description="the chance that what it opened held a mine, for a move not certain"
+    )
+    least_risk: float | None = Field(
+        description="the least chance of a mine any hidden cell had then (0: one was safe)"
+    )
+    thinking: float = Field(description="seconds since the step before (or the game's start)")
+
+
+class ReviewSummary(BaseModel):
+    """A reviewed game in figures."""
+
+    moves: int
+    guesses: int = Field(description="moves neither certainly safe nor a known mine")
+    needless_guesses: int
+    pluck: float = Field(description="the risk taken: the sum of -log10 P(survive) of guesses")
+    least_pluck: float = Field(description="the same guesses' least risk, summed alike")
+    accuracy: float = Field(description="the share of judged moves that were no fault, 0 to 1")
+
+
+class ReviewOut(BaseModel):
+    """The solver's review of a finished game, move by move, and its summary."""
+
+    id: str
+    moves: list[MoveReviewOut]
+    summary: ReviewSummary
+
+
 def game_state(game_id: str, played: Play[Game], now: float, *, left: bool = False) -> GameState:
     """The player's view of the game in play ``played`` at time ``now`` (``left``: the
     player left it, and it is kept so); the seed and 3BV only after the end (not of a game
