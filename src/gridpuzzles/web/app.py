@@ -9,23 +9,22 @@ from contextlib import asynccontextmanager
 from importlib.resources import files
 from pathlib import Path
 
-import anyio
+import anyio.to_thread
 from fastapi import FastAPI
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel
 
 from gridpuzzles import __version__
 from gridpuzzles.mondrian.core.official import OfficialChallenge, published_challenges
 from gridpuzzles.storage import Store
-from gridpuzzles.web import errors, minesweeper, mondrian
+from gridpuzzles.web import errors, minesweeper, mondrian, watch
 from gridpuzzles.web.games import Games
 from gridpuzzles.web.limits import BodyLimit
 from gridpuzzles.web.models import options
+from gridpuzzles.web.pages import STATIC, page_with
 from gridpuzzles.web.workers import DEFAULT_QUEUE, DEFAULT_SECONDS, DEFAULT_WORKERS, Workers
 
-STATIC = Path(str(files("gridpuzzles.web") / "static"))
 DOCS_ASSETS = Path(str(files("fastapi_offline") / "static"))
 """Swagger UI's script and style, as the PyPI package fastapi-offline ships them (Swagger UI
 5, which reads OpenAPI 3.1): the API's documentation page needs no other host."""
@@ -95,21 +94,13 @@ def create_app(
     def mondrian_page() -> HTMLResponse:
         return HTMLResponse(mondrian_html)
 
+    @app.get("/watch/{game_id}", include_in_schema=False)
+    async def watch_page(game_id: str) -> HTMLResponse:
+        """A finished game step by step (`web.watch`)."""
+        status, html = await anyio.to_thread.run_sync(watch.page, store, game_id)
+        return HTMLResponse(html, status_code=status)
+
     return app
-
-
-def page_with(name: str, data: dict[str, BaseModel]) -> bytes:
-    """The page ``name`` with each of ``data`` written as JSON into its empty element
-    ``<script type="application/json" id="...">``, as the API would answer it."""
-    page = (STATIC / name).read_text(encoding="utf-8")
-    for element_id, value in data.items():
-        empty = f'<script type="application/json" id="{element_id}"></script>'
-        if page.count(empty) != 1:
-            raise ValueError(f"{name} has no single empty element {empty}")
-        # "<" escaped: no text in the data can end the script element early
-        text = value.model_dump_json().replace("<", "\\u003c")
-        page = page.replace(empty, empty.replace("></", f">{text}</"))
-    return page.encode()
 
 
 def serve_docs(app: FastAPI, assets: str = "/docs/assets") -> None:

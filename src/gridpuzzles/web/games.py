@@ -32,7 +32,7 @@ from gridpuzzles.midend import Rewind
 from gridpuzzles.midend.minesweeper import Replay, advised, play_of, step_words, stepped
 from gridpuzzles.midend.play import Play
 from gridpuzzles.midend.replay import ReplayError
-from gridpuzzles.midend.review import reviewed
+from gridpuzzles.midend.review import review_json, reviewed
 from gridpuzzles.minesweeper import (
     Action,
     Config,
@@ -53,11 +53,9 @@ from gridpuzzles.storage import (
 )
 from gridpuzzles.web import tokens
 from gridpuzzles.web.models import (
-    MoveReviewOut,
     ReplayOut,
     ReplayStep,
     ReviewOut,
-    ReviewSummary,
     game_state,
 )
 from gridpuzzles.web.service import (
@@ -380,28 +378,4 @@ def review_of(saved: SavedGame) -> ReviewOut:
     the position before it; the work of a solver worker (a long expert game takes most of a
     second)."""
     replay = finished(saved)
-    judged = reviewed(replay, saved.created_at)
-    frames = {frame.number: frame for frame in replay.frames}
-    moves = [
-        MoveReviewOut(
-            number=m.number,
-            move=str(m.move),
-            said=step_words(frames[m.number].text),
-            verdict=m.verdict.value,
-            words=m.verdict.words,
-            fault=m.verdict.fault,
-            risk=None if m.risk is None else float(m.risk),
-            least_risk=None if m.least_risk is None else float(m.least_risk),
-            thinking=round(m.thinking, 3),
-        )
-        for m in judged.moves
-    ]
-    summary = ReviewSummary(
-        moves=len(judged.moves),
-        guesses=judged.guesses,
-        needless_guesses=judged.needless_guesses,
-        pluck=round(judged.pluck, 4),
-        least_pluck=round(judged.least_pluck, 4),
-        accuracy=round(judged.accuracy, 4),
-    )
-    return ReviewOut(id=saved.id, moves=moves, summary=summary)
+    return ReviewOut.model_validate(review_json(replay, reviewed(replay, saved.created_at)))

@@ -9,10 +9,19 @@
 import { api, fromPage, keptState, onRetry } from "./api.js";
 import { askingToLeave, askToLeave } from "./leave.js";
 import { showNumber } from "./led.js";
+import {
+  buildCells,
+  cellsFit,
+  drawView,
+  SYMBOL_WORDS,
+  showFace,
+  symbolOf,
+  TIMER_MOST,
+} from "./mines-board.js";
+import { where } from "./words.js";
 
 const API = "/api/minesweeper";
 const LONG_PRESS_MS = 450;
-const TIMER_MOST = 999; // the classic timer stops at 999 seconds
 const KEPT = {
   game: "gridpuzzles.minesweeper.game",
   state: "gridpuzzles.minesweeper.state", // the last state the server sent for that game
@@ -61,85 +70,38 @@ const tally = {
 
 // ---- drawing -------------------------------------------------------------------------------
 
-const CLASSES = {
-  "#": "hidden",
-  F: "hidden flag",
-  "?": "hidden question",
-  "*": "open mine",
-  X: "open wrong",
-};
-
-function classOf(symbol) {
-  return CLASSES[symbol] || `open n${symbol}`;
-}
-
 function symbolAt(index) {
-  return game.view[Math.floor(index / game.width)][index % game.width];
-}
-
-/** The board as a grid of rows of cells (what a screen reader walks), each cell with an id
- * that the grid's aria-activedescendant names while the keyboard cursor is on it. */
-function buildBoard() {
-  board.style.setProperty("--cols", game.width);
-  board.style.setProperty("--rows", game.height);
-  board.setAttribute("aria-rowcount", game.height);
-  board.setAttribute("aria-colcount", game.width);
-  cells = [];
-  const rows = [];
-  for (let r = 0; r < game.height; r++) {
-    const row = document.createElement("div");
-    row.className = "row";
-    row.setAttribute("role", "row");
-    for (let c = 0; c < game.width; c++) {
-      const cell = document.createElement("div");
-      cell.dataset.index = r * game.width + c;
-      cell.id = `cell-${r * game.width + c}`;
-      cell.setAttribute("role", "gridcell");
-      row.append(cell);
-      cells.push(cell);
-    }
-    rows.push(row);
-  }
-  board.replaceChildren(...rows);
-  cursor = Math.min(cursor, cells.length - 1);
+  return symbolOf(game, index);
 }
 
 function draw() {
-  if (
-    cells.length !== game.width * game.height ||
-    !board.contains(cells[0]) ||
-    board.style.getPropertyValue("--cols") !== String(game.width)
-  ) {
-    buildBoard();
+  if (!cellsFit(board, cells, game.width, game.height)) {
+    cells = buildCells(board, game.width, game.height);
+    cursor = Math.min(cursor, cells.length - 1);
   }
-  const exploded = game.result?.exploded;
-  const explodedIndex = exploded ? exploded[0] * game.width + exploded[1] : -1;
-  cells.forEach((cell, index) => {
-    const symbol = symbolAt(index);
+  drawView(cells, game, (index, symbol) => {
+    let classes = "";
+    if (index === cursor) classes += " cursor";
+    if (index === hinted) classes += " hint";
     const chance = chances && "#?".includes(symbol) ? chances[index] : null;
-    const mark = chance !== null ? marks[index] : null;
-    const band = chance !== null ? bandOf(chance) : null;
-    let name = `cell ${classOf(symbol)}`;
-    if (index === explodedIndex) name += " exploded";
-    if (index === cursor) name += " cursor";
-    if (index === hinted) name += " hint";
-    if (chance !== null) name += ` chance band${band.index}`;
-    if (mark) name += ` ${mark}`;
-    const text = /[1-8]/.test(symbol) ? symbol : chance !== null ? String(percentOf(chance)) : "";
-    if (cell.className !== name || cell.textContent !== text) {
-      cell.className = name;
-      cell.textContent = text;
-      cell.dataset.symbol = symbol;
-      cell.title = chance === null ? "" : seenWords(index, chance);
-      cell.setAttribute("aria-label", describe(symbol, index, chance));
-      cell.style.backgroundColor = band ? band.background : "";
-      cell.style.color = band ? band.ink : "";
-    }
+    if (chance === null) return { classes };
+    const band = bandOf(chance);
+    classes += ` chance band${band.index}`;
+    if (marks[index]) classes += ` ${marks[index]}`;
+    const seen = seenWords(index, chance);
+    return {
+      classes,
+      text: String(percentOf(chance)),
+      title: seen,
+      words: `, ${seen}`,
+      background: band.background,
+      ink: band.ink,
+    };
   });
   board.setAttribute("aria-activedescendant", cells[cursor].id);
   fitBoard();
   showNumber($("mines-left"), game.mines_left);
-  face.dataset.face = faceOf(game.status);
+  showFace(face, game.status);
   for (const id of ["play-move", "hint", "overlay"]) $(id).disabled = game.status !== "playing";
   $("undo").disabled = !game.can_undo;
   $("redo").disabled = !game.can_redo;
@@ -149,33 +111,9 @@ function draw() {
   if (!performance.getEntriesByName("board-drawn").length) performance.mark("board-drawn");
 }
 
-/** The face of a game's status: a game left is a loss. */
-function faceOf(status) {
-  return status === "left" ? "lost" : status;
-}
-
-/** A cell in the player's words, counting from 1: "row 4, column 7". */
-function where(row, col) {
-  return `row ${row + 1}, column ${col + 1}`;
-}
-
 /** The cell at `index` in the player's words. */
 function whereIndex(index) {
   return where(Math.floor(index / game.width), index % game.width);
-}
-
-const SYMBOL_WORDS = {
-  "#": "hidden",
-  F: "flagged",
-  "?": "question mark",
-  "*": "mine",
-  X: "wrong flag",
-  0: "empty",
-};
-
-function describe(symbol, index, chance) {
-  const risk = chance === null ? "" : `, ${seenWords(index, chance)}`;
-  return `${whereIndex(index)}: ${SYMBOL_WORDS[symbol] || symbol}${risk}`;
 }
 
 /** A mine chance as the overlay writes it: a whole percentage, 0 and 100 only when certain
@@ -1172,7 +1110,7 @@ function listen() {
   });
   document.addEventListener("mouseup", (event) => {
     for (const cell of board.querySelectorAll(".pressed")) cell.classList.remove("pressed");
-    if (game) face.dataset.face = faceOf(game.status);
+    if (game) showFace(face, game.status);
     if (!bothPressed) return;
     bothPressed = false;
     chorded = true;
@@ -1401,6 +1339,7 @@ async function first(options) {
 }
 
 function start() {
+  showFace(face, "playing");
   onRetry((words) => say(words, true));
   listen();
   setZoom(null);

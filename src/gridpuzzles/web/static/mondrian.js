@@ -8,6 +8,8 @@
 
 import { api, fromPage, keptState, onRetry } from "./api.js";
 import { askingToLeave, askToLeave } from "./leave.js";
+import { blocksOn, cellId, covers, drawBlocks, duration } from "./mondrian-board.js";
+import { where } from "./words.js";
 
 const API = "/api/mondrian";
 const KEPT = {
@@ -39,11 +41,6 @@ let messageKind = "";
 
 // ---- words and geometry (drawing only) -----------------------------------------------------
 
-/** A cell in the player's words, counting from 1: "row 4, column 7". */
-function where(row, col) {
-  return `row ${row + 1}, column ${col + 1}`;
-}
-
 /** "1 row", "3 columns": a number of things in words. */
 function count(number, noun) {
   return `${number} ${noun}${number === 1 ? "" : "s"}`;
@@ -55,24 +52,8 @@ function extent(size, orientation) {
   return orientation === "v" ? [long, short] : [short, long];
 }
 
-function onBoard(state = game) {
-  return [
-    ...state.black.map((b) => ({ ...b, black: true })),
-    ...state.placed.map((b) => ({ ...b, black: false })),
-  ];
-}
-
-function covers(block, [row, col]) {
-  return (
-    row >= block.row &&
-    row < block.row + block.height &&
-    col >= block.col &&
-    col < block.col + block.width
-  );
-}
-
 function blockAt(cell) {
-  return onBoard().find((block) => covers(block, cell)) || null;
+  return blocksOn(game).find((block) => covers(block, cell)) || null;
 }
 
 function same(a, b) {
@@ -88,20 +69,6 @@ function say(text, kind = "") {
 }
 
 // ---- drawing -------------------------------------------------------------------------------
-
-function blockElement(block, extra) {
-  const element = document.createElement("div");
-  element.setAttribute("aria-hidden", "true");
-  element.className = `block ${block.black ? "black" : "coloured"} ${extra}`.trim();
-  element.style.gridRow = `${block.row + 1} / span ${block.height}`;
-  element.style.gridColumn = `${block.col + 1} / span ${block.width}`;
-  element.style.background = block.fill;
-  element.dataset.size = block.size;
-  element.dataset.row = block.row;
-  element.dataset.col = block.col;
-  element.dataset.orientation = block.orientation;
-  return element;
-}
 
 function marks(block) {
   const names = [];
@@ -119,12 +86,6 @@ function marks(block) {
   return names.join(" ");
 }
 
-function describe(row, col, blocks) {
-  const block = blocks.find((b) => covers(b, [row, col]));
-  const what = block ? `the ${block.black ? "black " : ""}${block.size} block` : "empty";
-  return `${where(row, col)}: ${what}`;
-}
-
 function draw() {
   if (!game) return;
   drawBoard(game);
@@ -134,46 +95,16 @@ function draw() {
   drawStatus();
 }
 
-/** The board of `state` (a game, or an empty board): its cells, each in words, and its blocks. */
+/** The board of `state` (a game, or an empty board), or the solution being viewed. */
 function drawBoard(state) {
-  const [rows, cols] = state.board;
-  board.style.setProperty("--rows", rows);
-  board.style.setProperty("--cols", cols);
   const shown = viewing
     ? viewing.solutions[viewing.index].map((b) => ({ ...b, black: b.colour === "black" }))
-    : onBoard(state);
-  // a real grid for assistive technology: rows of cells (the rows are no boxes: the cells
-  // sit in the board's CSS grid), the blocks drawn over them hidden from it (each cell says
-  // what covers it)
-  const lines = [];
-  for (let row = 0; row < rows; row++) {
-    const line = document.createElement("div");
-    line.className = "row";
-    line.setAttribute("role", "row");
-    for (let col = 0; col < cols; col++) {
-      const cell = document.createElement("div");
-      cell.className = "cell";
-      cell.id = cellId(row, col);
-      cell.setAttribute("role", "gridcell");
-      cell.style.gridRow = String(row + 1);
-      cell.style.gridColumn = String(col + 1);
-      cell.dataset.row = row;
-      cell.dataset.col = col;
-      cell.setAttribute("aria-label", describe(row, col, shown));
-      line.append(cell);
-    }
-    lines.push(line);
-  }
-  const blocks = shown.map((block) => blockElement(block, viewing ? "" : marks(block)));
-  board.replaceChildren(...lines, ...blocks);
+    : blocksOn(state);
+  drawBlocks(board, state.board, shown, (block) => (viewing ? "" : marks(block)));
   board.classList.toggle("solved", Boolean(state.finish));
   board.classList.toggle("viewing", Boolean(viewing));
   board.classList.toggle("editing", editing);
   if (!performance.getEntriesByName("board-drawn").length) performance.mark("board-drawn");
-}
-
-function cellId(row, col) {
-  return `cell-${row}-${col}`;
 }
 
 /** The keyboard cursor: the grid's active descendant (what a screen reader reads as the
@@ -301,12 +232,6 @@ function drawTray() {
     return button;
   });
   $("tray").replaceChildren(...buttons);
-}
-
-function duration(seconds) {
-  const whole = Math.floor(seconds);
-  const minutes = Math.floor(whole / 60);
-  return `${minutes}:${String(whole % 60).padStart(2, "0")}`;
 }
 
 function tick() {
