@@ -49,7 +49,7 @@ def test_each_move_gets_its_verdict_and_the_game_its_summary(
     assert answer["moves"][0]["verdict"] == "first_click"
     assert answer["moves"][3]["verdict"] == verdict.value
     assert answer["moves"][3]["risk"] == pytest.approx(float(risk), abs=1e-6)
-    assert answer["moves"][3]["said"].startswith("Step 4 of 4")
+    assert answer["moves"][3]["said"].startswith("reveal row ")
     assert answer["summary"]["moves"] == 4
 
 
@@ -70,3 +70,19 @@ def test_what_cannot_be_reviewed_is_refused_in_one_line(
         status, out, err = run([*argv, "--db", str(db)], "", monkeypatch, capsys)
         assert status != 0 and out == "", argv
         assert said in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_the_replay_says_each_verdict_under_its_step_unless_told_not_to(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "games.db"
+    game_id, _ = lost_game(db, monkeypatch, capsys)
+    argv = ["replay", game_id, "--db", str(db), "--all"]
+    status, out, _ = run(argv, "", monkeypatch, capsys)
+    lines = out.splitlines()
+    first = next(n for n, line in enumerate(lines) if line.startswith("Step 1 of 4"))
+    assert status == 0 and lines[first + 1] == "  Review: first click (safe by the rule)"
+    assert sum(line.startswith("  Review: ") for line in lines) == 4
+    assert lines[-1].startswith("Review: 4 moves, ")
+    status, out, _ = run([*argv, "--no-review"], "", monkeypatch, capsys)
+    assert status == 0 and "Review" not in out

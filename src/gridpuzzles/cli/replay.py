@@ -34,6 +34,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     """Add the arguments of `gridpuzzles replay` to ``parser``."""
     parser.add_argument("id", metavar="ID", help=GAME_ID_HELP)
     parser.add_argument("--all", action="store_true", help="show every step at once")
+    parser.add_argument(
+        "--no-review",
+        dest="review",
+        action="store_false",
+        help="leave out the solver's verdict under each move (gridpuzzles review ID lists them)",
+    )
     add_db_option(parser, "where the game is kept: ")
     add_color_option(parser)
     parser.set_defaults(handler=_replay)
@@ -43,9 +49,17 @@ def _replay(args: argparse.Namespace) -> int:
     replay = kept_replay(PROG, args.id, args.db)
     if isinstance(replay, int):
         return replay
+    from gridpuzzles.midend.review import reviewed, summary_words, verdict_words
     from gridpuzzles.terminal.replay import watch
 
-    watch(replay, print, None if args.all else _ask, use_color(args.color))
+    verdicts = None
+    judged = None
+    if args.review:
+        judged = reviewed(replay)
+        verdicts = {m.number: verdict_words(m) for m in judged.moves}
+    watch(replay, print, None if args.all else _ask, use_color(args.color), verdicts)
+    if judged is not None:
+        print(f"Review: {summary_words(judged)}")
     return 0
 
 

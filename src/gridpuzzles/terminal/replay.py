@@ -5,7 +5,7 @@ every shell; this module only draws them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from gridpuzzles.midend.minesweeper import Replay
 from gridpuzzles.minesweeper import view
@@ -17,10 +17,12 @@ def watch(
     say: Callable[[str], None],
     ask: Callable[[str], str | None] | None,
     color: bool = False,
+    verdicts: Mapping[int, str] | None = None,
 ) -> None:
     """Show ``replay`` step by step: ``ask`` is called between steps (Enter goes on, ``q``
     stops; None from it, the end of input, stops too), or with no ``ask`` every step at
-    once."""
+    once; ``verdicts``: the review's words of each judged step, by its number, said under
+    it."""
     say(replay.heading)
     say(f"Start\n{render_board(view(replay.start), color)}")
     for frame in replay.frames:
@@ -29,4 +31,7 @@ def watch(
             if answer is None or answer.strip().lower() in ("q", "quit", "exit"):
                 return
         game = frame.state
-        say(f"{replay.said(frame)}\n{render_board(view(game), color, game.exploded)}")
+        said = replay.said(frame)
+        if verdicts and frame.number in verdicts:
+            said = f"{said}\n  Review: {verdicts[frame.number]}"
+        say(f"{said}\n{render_board(view(game), color, game.exploded)}")

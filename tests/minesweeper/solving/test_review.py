@@ -5,6 +5,7 @@ flag is certain or not; the auto-player's own games hold no fault."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -26,6 +27,7 @@ from gridpuzzles.minesweeper.core.view import view
 from gridpuzzles.minesweeper.solving.autoplay import Player
 from gridpuzzles.minesweeper.solving.insight import insight
 from gridpuzzles.minesweeper.solving.review import Verdict, judge, review
+from tests.minesweeper.boards import striped_game
 
 
 def opened() -> Game:
@@ -134,3 +136,11 @@ def test_the_auto_players_own_games_hold_no_fault(name: str) -> None:
         ]
         assert judged.pluck >= judged.least_pluck >= 0
     assert Verdict.SAFE_REVEAL in verdicts and Verdict.GUESS in verdicts  # guesses judged too
+
+
+def test_a_position_past_the_solver_is_not_judged_rather_than_guessed() -> None:
+    game = replace(striped_game(), started_at=0.0)  # its first click made
+    hidden = next(i for i in range(game.width * game.height) if game.marks[i] == 0)
+    move = Move(Action.REVEAL, *divmod(hidden, game.width))
+    assert judge(game, move) == (Verdict.UNJUDGED, None, None)
+    assert not Verdict.UNJUDGED.fault

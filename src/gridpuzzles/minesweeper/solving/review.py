@@ -35,6 +35,7 @@ from gridpuzzles.minesweeper.core.grid import neighbours
 from gridpuzzles.minesweeper.core.settings import FirstClick
 from gridpuzzles.minesweeper.core.view import view
 from gridpuzzles.minesweeper.solving.insight import Insight, insight
+from gridpuzzles.minesweeper.solving.probabilities import SolverLimitError
 
 
 class Verdict(Enum):
@@ -51,6 +52,8 @@ class Verdict(Enum):
     DEAD_CELL = "dead_cell"
     KNOWN_MINE = "known_mine"
     WRONG_FLAG_CHORD = "chord_on_a_wrong_flag"
+    UNJUDGED = "not_judged"
+    """A position past the exact solver's bounds (`SolverLimitError`): no verdict is made up."""
 
     @property
     def words(self) -> str:
@@ -75,6 +78,7 @@ _WORDS = {
     Verdict.DEAD_CELL: "a dead cell guessed (it could tell nothing; a living cell was as safe)",
     Verdict.KNOWN_MINE: "a known mine revealed",
     Verdict.WRONG_FLAG_CHORD: "a chord on a wrong flag",
+    Verdict.UNJUDGED: "not judged: the position is past what the exact solver takes",
 }
 _FAULTS = frozenset(
     {
@@ -137,7 +141,8 @@ class Review:
     @property
     def accuracy(self) -> float:
         """The share of judged moves that were no fault, from 0 to 1 (1 for no judged move)."""
-        judged = [m for m in self.moves if m.verdict is not Verdict.FIRST_CLICK]
+        unjudged = (Verdict.FIRST_CLICK, Verdict.UNJUDGED)
+        judged = [m for m in self.moves if m.verdict not in unjudged]
         return 1.0 if not judged else sum(not m.verdict.fault for m in judged) / len(judged)
 
 
@@ -159,7 +164,15 @@ def review(played: Iterable[tuple[int, Game, Move, float]]) -> Review:
 
 def judge(game: Game, move: Move) -> tuple[Verdict, Fraction | None, Fraction | None]:
     """The verdict of ``move`` played on ``game`` (the game before it), with the risk it took
-    and the least risk there was (both None for a certain move or a flag)."""
+    and the least risk there was (both None for a certain move or a flag); `Verdict.UNJUDGED`
+    where the exact solver cannot take the position."""
+    try:
+        return _judged(game, move)
+    except SolverLimitError:
+        return Verdict.UNJUDGED, None, None
+
+
+def _judged(game: Game, move: Move) -> tuple[Verdict, Fraction | None, Fraction | None]:
     index = move.row * game.width + move.col
     marks = game.marks
     if move.action is Action.FLAG:
