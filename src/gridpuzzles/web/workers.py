@@ -17,6 +17,7 @@ collector: hence one plain process per worker.)
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
@@ -112,8 +113,8 @@ class _Worker:
     def ask(self, job: Callable[..., Any], args: tuple[Any, ...], seconds: float) -> Outcome | None:
         """Send ``job(*args)`` to the process; its outcome, or None when it has not come
         within ``seconds`` (or the process died). Blocks: call it from a thread."""
-        jobs = self.start()
         try:
+            jobs = self.start()
             jobs.send((job, args))
             return cast(Outcome, jobs.recv()) if jobs.poll(seconds) else None
         except (EOFError, OSError):  # the process died, or was killed meanwhile
@@ -121,7 +122,8 @@ class _Worker:
 
     def start(self) -> Connection:
         """The pipe to the process, started if it is not (blocks until it is ready, so that
-        its start-up is never counted in a job's budget)."""
+        its start-up is never counted in a job's budget); `EOFError` when `close` killed it
+        while it was starting."""
         with self._lock:
             if self._jobs is None:
                 ours, theirs = self._context.Pipe()
@@ -130,9 +132,17 @@ class _Worker:
                 )
                 process.start()
                 theirs.close()
-                self._process, self._jobs = process, ours
-                if ours.recv() != READY:
+                self._process = process  # before the wait: `close` may kill it meanwhile
+                try:
+                    ready = ours.recv()
+                except (EOFError, OSError):
+                    process.join()
+                    ours.close()
+                    self._process = None
+                    raise EOFError("the solver worker was stopped as it started") from None
+                if ready != READY:
                     raise RuntimeError("a solver worker did not start as expected")
+                self._jobs = ours
             return self._jobs
 
     @property
@@ -141,7 +151,11 @@ class _Worker:
         return self._process is not None
 
     def close(self) -> None:
-        """Kill the process (no new one starts until the next `start`)."""
+        """Kill the process (no new one starts until the next `start`); one still starting
+        is killed at once, not once it is ready (a server stopping does not wait for it)."""
+        starting = self._process
+        if starting is not None and self._jobs is None:
+            starting.kill()  # outside the lock, which `start` holds while it waits
         with self._lock:
             if self._process is not None and self._jobs is not None:
                 self._process.kill()
@@ -185,7 +199,8 @@ class Workers:
         wait for it to start). The others start when jobs need them, so that an idle server
         holds one worker process, not as many as it may use (32 each, with a second server
         process: over a gigabyte)."""
-        await anyio.to_thread.run_sync(self._idle[-1].start, limiter=self._threads)
+        with contextlib.suppress(EOFError):  # stopped as it started: the server is stopping
+            await anyio.to_thread.run_sync(self._idle[-1].start, limiter=self._threads)
 
     async def close(self) -> None:
         """Kill every worker process."""
