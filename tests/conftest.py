@@ -65,3 +65,33 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return str(tmp_path / "games.db")
     return str(request.getfixturevalue("postgres_url"))
+
+
+SHELLS = {"web", "tui", "cli", "terminal"}
+"""The test folders of the shells: pages in a browser, apps in a terminal, commands in
+processes, each test seconds long."""
+REAL_PARTS = {"page", "browser", "server", "postgres_server", "postgres_url", "installed"}
+"""Fixtures of real parts that take seconds each: a browser, a server process, PostgreSQL, the
+installed wheel."""
+SLOW_MODULES = {
+    "test_readme_commands.py",
+    "test_benchmark_smoke.py",
+    "test_fuzz_commands.py",
+    "test_installed.py",
+    "test_refused_inputs.py",
+    "test_census.py",
+    "test_difficulty_correlations.py",
+}
+"""Modules whose tests start processes or run for long on purpose."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark ``slow`` every test of a shell (`SHELLS`), of a real part (`REAL_PARTS`,
+    PostgreSQL by parameter too) or of `SLOW_MODULES`: ``pytest -m "not slow"`` is the fast
+    loop of a change to the cores, the solvers, the mid-end or the store; ``pytest`` all."""
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        in_shell = item.path.parent.name in SHELLS
+        on_postgres = "postgresql" in item.name
+        if in_shell or fixtures & REAL_PARTS or on_postgres or item.path.name in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)

@@ -58,6 +58,7 @@ def test_a_database_url_that_cannot_be_one_is_one_line_and_status_2(
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow  # a refused connection is tried again for seconds, in the test and the command
 def test_a_server_that_refuses_is_one_line_without_the_password() -> None:
     url = "postgresql://me:secret@127.0.0.1:1/games"
     with pytest.raises(DatabaseError, match=r"^connection failed: .*Connection refused$"):
