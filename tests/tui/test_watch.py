@@ -5,18 +5,32 @@ replay of the game (the board, the clock and the words of each step, as line mod
 from __future__ import annotations
 
 import random
+import threading
 from pathlib import Path
 
 import pytest
 from sqlalchemy import text
+from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
 from gridpuzzles.midend import minesweeper as minesweeper_rules
-from gridpuzzles.midend.minesweeper import parse_step, play_of, stepped
+from gridpuzzles.midend.minesweeper import Replay, parse_step, play_of, stepped
 from gridpuzzles.midend.replay import Frame, LoggedStep, frames
-from gridpuzzles.minesweeper import Cell, Game, Status, elapsed, level, new_game, reveal, view
+from gridpuzzles.midend.review import reviewed, summary_words, verdict_words
+from gridpuzzles.minesweeper import (
+    Cell,
+    Config,
+    Game,
+    Status,
+    elapsed,
+    level,
+    new_game,
+    reveal,
+    view,
+)
 from gridpuzzles.minesweeper.core.view import FLAG
+from gridpuzzles.minesweeper.solving.review import Review
 from gridpuzzles.storage import SavedGame, Store, TimedMove
 from gridpuzzles.tui.app import GridPuzzlesApp
 from gridpuzzles.tui.dialogs import StatsScreen
@@ -24,6 +38,7 @@ from gridpuzzles.tui.minesweeper import MinesweeperScreen
 from gridpuzzles.tui.watch import (
     FIRST_PAUSE,
     LONGEST_PAUSE,
+    REVIEWING,
     CannotWatch,
     WatchScreen,
     pause_before,
@@ -57,10 +72,28 @@ def won_log() -> tuple[list[LoggedStep], Cell]:
     return [LoggedStep(step, START + 1.5 * number) for number, step in enumerate(texts)], mine
 
 
-def keep(store: Store, game_id: str, log: list[LoggedStep], *, assisted: bool = False) -> Game:
+def lost_log(config: Config = BEGINNER) -> list[LoggedStep]:
+    """A loss on `SEED`: the first reveal at row 5, column 5, a flag put on a mine and taken
+    off again, the mine revealed, undone and redone (the game ends lost), 1.5 s apart."""
+    opened = reveal(SavedGame("", config, SEED).start(), 4, 4)
+    assert opened.layout is not None
+    row, col = divmod(opened.layout.mine_indices()[0], config.width)
+    mine = f"{row},{col}"
+    texts = ["r4,4", f"f{mine}", f"f{mine}", f"r{mine}", "undo", "redo"]
+    return [LoggedStep(step, START + 1.5 * number) for number, step in enumerate(texts)]
+
+
+def keep(
+    store: Store,
+    game_id: str,
+    log: list[LoggedStep],
+    *,
+    assisted: bool = False,
+    config: Config = BEGINNER,
+) -> Game:
     """Keep a game of `SEED` in ``store`` as every shell keeps one, a step at a time; the game
     after its last step."""
-    saved = SavedGame(game_id, BEGINNER, SEED, created_at=START - 5, assisted=assisted)
+    saved = SavedGame(game_id, config, SEED, created_at=START - 5, assisted=assisted)
     store.add_game(saved)
     played = play_of(saved.start())
     for number, logged in enumerate(log):
@@ -77,8 +110,8 @@ def replayed(log: list[LoggedStep]) -> tuple[Game, list[Frame[Game]]]:
     return start, list(frames(minesweeper_rules, play_of(start), log))
 
 
-def app_on(store: Store) -> GridPuzzlesApp:
-    return GridPuzzlesApp(BEGINNER, None, lambda: START + 1000, random.Random(1), store=store)
+def app_on(store: Store, config: Config = BEGINNER) -> GridPuzzlesApp:
+    return GridPuzzlesApp(config, None, lambda: START + 1000, random.Random(1), store=store)
 
 
 def said(screen: WatchScreen, widget: str) -> str:
@@ -247,4 +280,133 @@ def test_a_game_gone_or_in_play_or_whose_log_cannot_be_replayed_is_not_watched(
         db.execute(text(f"update moves set move = 'f4,4' where game_id = '{WON}' and number = 1"))
     with pytest.raises(CannotWatch, match="step 2 of the log, 'f4,4', cannot be replayed"):
         watchable(store, WON)
+    store.close()
+
+
+# The solver's review under each step
+
+
+def screen_words(screen: WatchScreen) -> str:
+    """Every word on the screen as the player reads it, one space between them (the lines
+    wrapped as they are joined again)."""
+    strips = screen._compositor.render_strips()
+    return " ".join(" ".join(segment.text for segment in strip) for strip in strips).strip()
+
+
+def in_sight(
+    screen: WatchScreen, lines: tuple[str, ...] = ("#heading", "#step", "#review", "#pace")
+) -> None:
+    """Each of ``lines`` of ``screen`` can be read in full, and the whole board is in sight
+    (its place not scrolled)."""
+    words = " ".join(screen_words(screen).split())
+    for line in lines:
+        assert " ".join(said(screen, line).split()) in words, line
+    area, board = screen.query_one("#board-area"), screen.board
+    assert area.max_scroll_y == area.max_scroll_x == 0
+    assert board.region.height >= board.view.height and area.region.contains_region(board.region)
+
+
+async def test_each_step_shows_the_solvers_verdict_made_while_the_steps_go_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store(tmp_path / "games.db")
+    log = lost_log()
+    assert keep(store, LOST, log).status is Status.LOST
+    review = reviewed(watchable(store, LOST))  # the mid-end's review, not through the screen
+    verdicts = {judged.number: judged for judged in review.moves}
+    assert sorted(verdicts) == [0, 1, 2, 3]  # the undo and the redo are not judged
+    assert [judged.verdict.fault for judged in review.moves] == [False, True, False, False]
+    release = threading.Event()
+
+    def held(replay: Replay) -> Review:  # the solver, held back until the test lets it go
+        release.wait(10)
+        return reviewed(replay)
+
+    monkeypatch.setattr("gridpuzzles.tui.watch.reviewed", held)
+    app = app_on(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        try:
+            screen = await watching(pilot)
+            assert said(screen, "#review") == REVIEWING
+            await pilot.press("right", "right")  # the steps go on meanwhile
+            assert said(screen, "#step").startswith("Step 2 of 6, at 1.5 s: flag row ")
+            assert said(screen, "#review") == REVIEWING
+            await pilot.press("home")
+        finally:
+            release.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert said(screen, "#step") == "Start, before step 1 of 6"
+        assert said(screen, "#review") == f"Summary: {summary_words(review)}"
+        in_sight(screen)
+        for number in range(6):
+            await pilot.press("right")
+            assert said(screen, "#step").startswith(f"Step {number + 1} of 6, at ")
+            judged = verdicts.get(number)
+            if judged is None:
+                assert said(screen, "#review") == ""
+            elif judged.verdict.fault:  # marked by more than its colour
+                assert said(screen, "#review") == f"Review: ✗ {verdict_words(judged)}"
+                assert screen.query_one("#review").has_class("fault")
+            else:
+                assert said(screen, "#review") == f"Review: {verdict_words(judged)}"
+                assert not screen.query_one("#review").has_class("fault")
+            in_sight(screen)
+        assert said(screen, "#pace").startswith("The end (1x): space plays it again · home: ")
+    store.close()
+
+
+@pytest.mark.parametrize("name", ["beginner", "intermediate"])
+async def test_every_line_and_the_whole_board_fit_80x24(tmp_path: Path, name: str) -> None:
+    config = level(name)
+    store = Store(tmp_path / "games.db")
+    log = lost_log(config)
+    keep(store, LOST, log, config=config)
+    app = app_on(store, config)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await watching(pilot)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.review is not None
+        cells = (screen.board.cell_width, screen.board.cell_height)
+        for _ in range(len(log) + 1):
+            in_sight(screen)
+            assert (screen.board.cell_width, screen.board.cell_height) == cells  # no jumping
+            await pilot.press("right")
+            await pilot.pause()
+    store.close()
+
+
+async def test_a_review_that_fails_is_said_in_a_line_and_the_steps_go_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store(tmp_path / "games.db")
+    keep(store, LOST, lost_log())
+
+    message = f"the solver broke on [b]{'a long way ' * 10}[/b]"
+
+    def broken(replay: Replay) -> Review:
+        raise RuntimeError(f"{message}\nand said more")
+
+    monkeypatch.setattr("gridpuzzles.tui.watch.reviewed", broken)
+    app = app_on(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await watching(pilot)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        line = screen.query_one("#review")
+        drawn = [strip.text.strip() for strip in line.render_lines(Region(0, 0, *line.size))]
+        # the first line of the error, as words (not markup), cut short to fit one line
+        assert drawn[0].startswith("The review could not be made: the solver broke on [b]a ")
+        assert drawn[0].endswith(" …") and not any(drawn[1:])
+        await pilot.press("right", "right")
+        assert said(screen, "#step").startswith("Step 2 of 6, at 1.5 s: flag row ")
+        assert said(screen, "#review").startswith("The review could not be made: ")
+        await pilot.press("end")
+        assert said(screen, "#step").startswith("Step 6 of 6, at ")
+        assert said(screen, "#pace").startswith("The end (1x): space plays it again · home, end")
+        in_sight(screen, ("#heading", "#step", "#pace"))
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
     store.close()
