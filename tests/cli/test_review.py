@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from gridpuzzles.minesweeper import Move, level, new_game, play
+from gridpuzzles.minesweeper import Move, level, new_game, play, three_bv
 from gridpuzzles.minesweeper.core.settings import PLAY_FIRST_CLICK
+from gridpuzzles.minesweeper.core.statistics import hzini as hzini_of
+from gridpuzzles.minesweeper.core.statistics import zini as zini_of
 from gridpuzzles.minesweeper.solving.review import Verdict, judge
 from gridpuzzles.storage import SavedGame, Store, TimedMove
 from tests.cli.test_replay import SEED, lost_game, run
@@ -41,7 +43,17 @@ def test_each_move_gets_its_verdict_and_the_game_its_summary(
     needless = int(verdict is Verdict.NEEDLESS_GUESS)
     guesses = "1 guess" if needless else "0 guesses"  # a known mine is no guess
     summary = rf"Summary: 4 moves, {guesses}, {needless} needless; risk taken \d+\.\d\d "
-    assert re.match(summary, lines[-1]) and re.search(r"accuracy \d+%$", lines[-1]), lines[-1]
+    assert re.match(summary, lines[-2]) and re.search(r"accuracy \d+%$", lines[-2]), lines[-2]
+    # The standard statistics: the opening of the first reveal is the one 3BV solved; the
+    # first reveal and the flag on a mine are the effective clicks, the unflag and the mine
+    # revealed are not. A 9x9 board has no STNB (ms-toollib's beginner is 8x8).
+    bv, zini, hzini = three_bv(opened.layout), zini_of(opened.layout), hzini_of(opened.layout)
+    said = (
+        rf"Statistics: 3BV {bv}, 1 solved in \d+\.\d s, (3BV/s \d+\.\d\d, )?4 clicks \(2 left, "
+        rf"2 right, 0 double\), 2 effective, IOE 0\.25, correctness 50%, throughput 0\.50, "
+        rf"ZiNi {zini}, HZiNi {hzini}, RQP \d+\.\d\d$"
+    )
+    assert re.fullmatch(said, lines[-1]), lines[-1]
 
     status, out, _ = run(["review", game_id, "--db", str(db), "--json"], "", monkeypatch, capsys)
     answer = json.loads(out)
@@ -51,6 +63,17 @@ def test_each_move_gets_its_verdict_and_the_game_its_summary(
     assert answer["moves"][3]["risk"] == pytest.approx(float(risk), abs=1e-6)
     assert answer["moves"][3]["said"].startswith("reveal row ")
     assert answer["summary"]["moves"] == 4
+    figures = answer["summary"]["statistics"]
+    assert {k: figures[k] for k in ("three_bv", "three_bv_solved", "zini", "hzini")} == {
+        "three_bv": bv,
+        "three_bv_solved": 1,
+        "zini": zini,
+        "hzini": hzini,
+    }
+    clicks = ("clicks", "left_clicks", "right_clicks", "double_clicks", "effective_clicks")
+    assert [figures[k] for k in clicks] == [4, 2, 2, 0, 2]
+    assert (figures["ioe"], figures["correctness"], figures["throughput"]) == (0.25, 0.5, 0.5)
+    assert figures["stnb"] is None and figures["rqp"] == round(figures["seconds"] ** 2, 4)
 
 
 def test_what_cannot_be_reviewed_is_refused_in_one_line(

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 with warnings.catch_warnings():
@@ -65,6 +66,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     process.start()
     yield process
     process.stop()
+
+
+@pytest.fixture
+def api(server: ServerProcess) -> Iterator[httpx.Client]:
+    """A player of the server's API: keeps its games' tokens as a browser keeps cookies."""
+    with httpx.Client(base_url=server.url, timeout=30) as client:
+        yield client
 
 
 @pytest.fixture(scope="module")

@@ -41,6 +41,9 @@ def test_a_lost_game_is_reviewed_move_by_move(client: TestClient) -> None:
     assert last["risk"] == float(risk) if risk is not None else last["risk"] is None
     assert last["said"].startswith("reveal row ")
     assert review["summary"]["moves"] == 4
+    figures = review["summary"]["statistics"]  # the standard statistics, through the model
+    assert figures["clicks"] == figures["left_clicks"] + figures["right_clicks"] == 4
+    assert figures["three_bv"] >= figures["three_bv_solved"] >= 0 and figures["ioe"] is not None
     assert review["summary"]["needless_guesses"] == int(expected is Verdict.NEEDLESS_GUESS)
     assert least is None or 0 <= last["least_risk"] <= last["risk"]
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from itertools import pairwise
 from typing import Any
 
@@ -26,13 +25,6 @@ MINES = "/api/minesweeper/games"
 MONDRIAN = "/api/mondrian/games"
 PAUSE = 0.3
 """Seconds the player of `paused_loss` waits between two moves: the pace a replay keeps."""
-
-
-@pytest.fixture
-def api(server: ServerProcess) -> Iterator[httpx.Client]:
-    """A player of the server's API: keeps its games' tokens as a browser keeps cookies."""
-    with httpx.Client(base_url=server.url, timeout=30) as client:
-        yield client
 
 
 def played(api: httpx.Client, path: str, game_id: str, moves: list[dict[str, Any]]) -> None:
@@ -307,12 +299,14 @@ def test_the_page_fits_the_screen(
         page.keyboard.press("End")
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         view = "#mines-view" if puzzle == "minesweeper" else "#mondrian-view"
+        verdict = ("#verdict",) if puzzle == "minesweeper" else ()  # the solver's, of the step
         for selector in (
             view,
             ".watch-controls",
             "#seek",
             "#speed",
             "#said",
+            *verdict,
             "#clock",
             "#game-page",
         ):

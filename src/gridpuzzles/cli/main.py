@@ -148,7 +148,10 @@ The solver's review of a kept Minesweeper game: each move judged from the positi
 safe, a certain or an uncertain flag, a guess, a needless guess (a cell was certainly safe),
 an unavoidable 50/50, a dead cell guessed, a known mine, a chord on a wrong flag. Then the
 game's summary: guesses, needless guesses, the risk taken against the least possible, and
-the share of moves that were no fault. A game still being played is not reviewed.""",
+the share of moves that were no fault. Then the game's standard statistics: 3BV and the 3BV
+solved, 3BV/s, clicks (left, right, double) and effective clicks, IOE, correctness,
+throughput, ZiNi and HZiNi, RQP and STNB, as ms-toollib defines them. A game still being
+played is not reviewed.""",
     epilog="""\
 examples:
   gridpuzzles review Qx3M9v0dFv5YwqfAxmM3kQ

@@ -1,6 +1,7 @@
 """`gridpuzzles review ID`: the solver's review of a kept Minesweeper game, one line a move
 (its verdict, judged from the position before it, with the risk it took beside the least
-there was), then the game's summary; ``--json`` prints it all as one JSON object."""
+there was), then the game's summary and its standard statistics (3BV, clicks, IOE, ZiNi, RQP,
+STNB, ...); ``--json`` prints it all as one JSON object."""
 
 from __future__ import annotations
 
@@ -25,7 +26,13 @@ def _review(args: argparse.Namespace) -> int:
     replay = kept_replay(PROG, args.id, args.db)
     if isinstance(replay, int):
         return replay
-    from gridpuzzles.midend.review import review_json, reviewed, summary_words, verdict_words
+    from gridpuzzles.midend.review import (
+        review_json,
+        reviewed,
+        statistics_words,
+        summary_words,
+        verdict_words,
+    )
 
     judged = reviewed(replay)
     if args.json:
@@ -36,4 +43,6 @@ def _review(args: argparse.Namespace) -> int:
     for m in judged.moves:
         print(f"{replay.said(frames[m.number])}: {verdict_words(m)}")
     print(f"Summary: {summary_words(judged)}")
+    if judged.statistics is not None:
+        print(f"Statistics: {statistics_words(judged.statistics)}")
     return 0

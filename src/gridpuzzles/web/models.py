@@ -477,6 +477,27 @@ class MoveReviewOut(BaseModel):
     thinking: float = Field(description="seconds since the step before (or the game's start)")
 
 
+class ReviewStatistics(BaseModel):
+    """A finished game's standard statistics, as ms-toollib defines them (docs/watching.md)."""
+
+    three_bv: int
+    three_bv_solved: int = Field(description="the 3BV the clicks cleared")
+    seconds: float = Field(description="from the first reveal to the end")
+    clicks: int
+    left_clicks: int
+    right_clicks: int
+    double_clicks: int
+    effective_clicks: int = Field(description="the clicks that changed the board")
+    three_bv_per_second: float | None
+    ioe: float | None = Field(description="solved 3BV / clicks")
+    correctness: float | None = Field(description="effective clicks / clicks")
+    throughput: float | None = Field(description="solved 3BV / effective clicks")
+    rqp: float | None = Field(description="seconds squared / solved 3BV")
+    stnb: float | None = Field(description="on 8x8/10, 16x16/40 and 30x16/99 only")
+    zini: int | None = Field(description="greedy ZiNi; null past 100,000 cells")
+    hzini: int | None = Field(description="human ZiNi; null past 100,000 cells")
+
+
 class ReviewSummary(BaseModel):
     """A reviewed game in figures."""
 
@@ -486,6 +507,9 @@ class ReviewSummary(BaseModel):
     pluck: float = Field(description="the risk taken: the sum of -log10 P(survive) of guesses")
     least_pluck: float = Field(description="the same guesses' least risk, summed alike")
     accuracy: float = Field(description="the share of judged moves that were no fault, 0 to 1")
+    statistics: ReviewStatistics | None = Field(
+        None, description="the standard statistics; null when no mine was laid"
+    )
 
 
 class ReviewOut(BaseModel):

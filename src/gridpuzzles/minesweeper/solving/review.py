@@ -33,6 +33,7 @@ from fractions import Fraction
 from gridpuzzles.minesweeper.core.game import Action, Game, Mark, Move
 from gridpuzzles.minesweeper.core.grid import neighbours
 from gridpuzzles.minesweeper.core.settings import FirstClick
+from gridpuzzles.minesweeper.core.statistics import Statistics
 from gridpuzzles.minesweeper.core.view import view
 from gridpuzzles.minesweeper.solving.insight import Insight, insight
 from gridpuzzles.minesweeper.solving.probabilities import SolverLimitError
@@ -109,9 +110,11 @@ class MoveReview:
 
 @dataclass(frozen=True)
 class Review:
-    """A game's moves judged, and its summary."""
+    """A game's moves judged, and its summary; ``statistics`` are the finished game's standard
+    figures (3BV, clicks, IOE, ZiNi, ...), when its mines are known (`core.statistics`)."""
 
     moves: tuple[MoveReview, ...]
+    statistics: Statistics | None = None
 
     @property
     def needless_guesses(self) -> int:

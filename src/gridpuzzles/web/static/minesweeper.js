@@ -9,6 +9,7 @@
 import { api, fromPage, keptState, onRetry } from "./api.js";
 import { askingToLeave, askToLeave } from "./leave.js";
 import { showNumber } from "./led.js";
+import { offer, watchAddress } from "./links.js";
 import {
   buildCells,
   cellsFit,
@@ -334,13 +335,13 @@ function showChosen(state) {
   if (`${location.pathname}${location.search}` !== address) history.replaceState(null, "", address);
 }
 
-/** Offer the replay link once a game has ended; hide it while one is played (the seed is
- * only known, and only shown, after the end). */
-function showReplay(state) {
-  const link = $("replay");
-  link.hidden = !state.result;
-  if (state.result) link.href = replayAddress(state);
-  else link.removeAttribute("href");
+/** Once a game has ended, offer the link that replays its board (the seed is only known, and
+ * only shown, after the end) and, once it is won or lost, the one that watches it again; while
+ * it is played neither is offered: following one then would take the player from the game. */
+function showEndLinks(state) {
+  offer($("replay"), state.result ? replayAddress(state) : null);
+  const over = state.status === "won" || state.status === "lost";
+  offer($("watch-again"), over ? watchAddress(state.id) : null);
 }
 
 /** The level a board's size and mine count make, if a built-in one. */
@@ -455,6 +456,19 @@ function replayLink(played) {
   return link;
 }
 
+/** The link that watches a listed game again, step by step. */
+function watchLink(played) {
+  const link = document.createElement("a");
+  link.href = watchAddress(played.id);
+  link.textContent = "Watch";
+  link.title = "This game step by step, as it was played";
+  link.setAttribute(
+    "aria-label",
+    `Watch this game again (${resultOf(played)}, ${seconds(played.seconds)}, ${day(played.ended_at)})`,
+  );
+  return link;
+}
+
 function resultOf(played) {
   const result = played.won ? "won" : played.abandoned ? "left" : "lost";
   return played.assisted ? `${result} (assisted)` : result;
@@ -514,7 +528,7 @@ function showRecords(answer) {
   if (answer.history.length) {
     const latest = table(
       "Latest games",
-      ["Level", "Result", "Time", "3BV", "3BV/s", "Clicks", "Eff.", "Board"],
+      ["Level", "Result", "Time", "3BV", "3BV/s", "Clicks", "Eff.", "Board", "Game"],
       answer.history.map((played) => [
         recordName(played),
         resultOf(played),
@@ -526,6 +540,7 @@ function showRecords(answer) {
           ? `${Math.round((played.three_bv / played.clicks) * 100)}%`
           : dash,
         replayLink(played),
+        watchLink(played),
       ]),
     );
     latest.id = "history";
@@ -567,7 +582,7 @@ function accept(state) {
   hideChanceLabel();
   keep(state);
   draw();
-  showReplay(state);
+  showEndLinks(state);
   showChosen(state);
   $("assisted").hidden = !state.assisted;
   if (overlayOn) showChances();

@@ -8,6 +8,7 @@
 
 import { api, fromPage, keptState, onRetry } from "./api.js";
 import { askingToLeave, askToLeave } from "./leave.js";
+import { offer, watchAddress } from "./links.js";
 import { blocksOn, cellId, covers, drawBlocks, duration } from "./mondrian-board.js";
 import { where } from "./words.js";
 
@@ -262,6 +263,8 @@ function drawStatus() {
   $("turn").disabled = over;
   $("edit").disabled = over;
   $("edit").setAttribute("aria-pressed", String(editing));
+  // a full board can be watched again; a game in play is not offered (the server sends none)
+  offer($("watch-again"), over ? watchAddress(game.id) : null);
   $("controls").hidden = Boolean(viewing);
   $("viewing").hidden = !viewing;
   if (viewing) {

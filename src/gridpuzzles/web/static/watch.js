@@ -2,8 +2,11 @@
 // (the API's answer to GET /api/{puzzle}/games/{id}/replay). Each step is drawn the way the
 // game page draws a game (mines-board.js, mondrian-board.js); the steps play at the game's own
 // pace or faster, or are stepped by hand, and a screen reader hears each step taken by hand.
+// A Minesweeper game's review by the solver (GET /api/minesweeper/games/{id}/review) is asked
+// for once the first step is on the screen: each move's verdict then stands under it, and the
+// review's summary below the controls.
 
-import { fromPage } from "./api.js";
+import { api, fromPage } from "./api.js";
 import { showNumber } from "./led.js";
 import { buildCells, cellsFit, drawView, showFace, TIMER_MOST } from "./mines-board.js";
 import { blocksOn, drawBlocks, duration } from "./mondrian-board.js";
@@ -23,6 +26,9 @@ const mines = watched?.puzzle === "minesweeper";
 let shown = 0; // the step shown: 0 is the start, k the game after its k-th step
 let playing = null; // while playing: the timeout that shows the next step
 let cells = []; // the Minesweeper board's cells by index
+// The solver's review of a Minesweeper game: null while it is being made, then its judged
+// moves by their step's number in the log and its summary, or why there is none.
+let review = null; // {judged: Map(number -> move), summary} | {failed: words}
 
 // ---- drawing -------------------------------------------------------------------------------
 
@@ -65,10 +71,13 @@ function outcome() {
   return `Lost${on} after ${after}.`;
 }
 
-/** Step `index` in words, as a screen reader hears it (with the outcome at the end). */
+/** Step `index` in words, as a screen reader hears it (its verdict once the review has come,
+ * the outcome at the end). */
 function stepWords(index) {
   if (index === 0) return `The start, before the first move; ${count(last, "step")} to watch.`;
-  const words = `Step ${index} of ${last}: ${replay.steps[index - 1].said}.`;
+  const judged = judgedAt(index);
+  const verdict = judged ? ` ${sentence(verdictSaid(judged))}.` : "";
+  const words = `Step ${index} of ${last}: ${replay.steps[index - 1].said}.${verdict}`;
   return index === last ? `${words} ${outcome()}` : words;
 }
 
@@ -94,6 +103,7 @@ function show(index, spoken = false) {
   $("facts").textContent = mines
     ? `${count(state.mines_left, "mine")} left to flag`
     : `${count(state.moves, "move")} made`;
+  if (mines) showVerdict();
   seek.value = String(shown);
   seek.setAttribute("aria-valuetext", shown === 0 ? "the start" : `step ${shown} of ${last}`);
   for (const [id, end] of [
@@ -106,6 +116,131 @@ function show(index, spoken = false) {
     $(id).setAttribute("aria-disabled", String(shown === end));
   }
   if (spoken) $("spoken").textContent = stepWords(shown);
+}
+
+// ---- the solver's review (Minesweeper) ------------------------------------------------------
+
+/** `value` with `digits` decimals, a tie rounded to even as Python's format rounds it: the
+ * page says the figures that `gridpuzzles review` prints (12.5% is "12%" in both). */
+function fixed(value, digits) {
+  const scaled = value * 10 ** digits;
+  let whole = Math.round(scaled);
+  if (whole - scaled === 0.5 && whole % 2 !== 0) whole -= 1;
+  return (whole / 10 ** digits).toFixed(digits);
+}
+
+/** A chance as a whole percentage, never rounded to a certainty it is not ("<1%", ">99%"):
+ * the rule of the mid-end's `percent`, by which every other shell says a verdict. */
+function percent(chance) {
+  const value = 100 * chance;
+  if (chance === 0 || chance === 1 || (value >= 1 && value <= 99)) return `${fixed(value, 0)}%`;
+  return value < 1 ? "<1%" : ">99%";
+}
+
+/** A judged move's verdict as every shell says it (the mid-end's `verdict_words`), "Fault: "
+ * before a fault: "Fault: a needless guess (a cell was certainly safe); 23% risk, the least
+ * there was 0%". */
+function verdictSaid(judged) {
+  let words = judged.words;
+  if (judged.risk !== null && judged.least_risk !== null) {
+    words += `; ${percent(judged.risk)} risk, the least there was ${percent(judged.least_risk)}`;
+  }
+  return judged.fault ? `Fault: ${words}` : `Verdict: ${words}`;
+}
+
+/** The judged move of step `index` (undo and redo are not judged), or null (no review yet). */
+function judgedAt(index) {
+  if (!review?.judged || index === 0) return null;
+  return review.judged.get(replay.steps[index - 1].number) || null;
+}
+
+/** The faults of the review, as the steps of the replay that made them. */
+function faultSteps() {
+  return replay.steps
+    .map((step, at) => (review.judged.get(step.number)?.fault ? at + 1 : 0))
+    .filter(Boolean);
+}
+
+/** The sign of a fault, beside its word (a screen reader hears the word only). */
+function faultSign() {
+  const sign = document.createElement("span");
+  sign.className = "fault-sign";
+  sign.setAttribute("aria-hidden", "true");
+  sign.textContent = "✗ ";
+  return sign;
+}
+
+/** Under the move shown, what the review says of it: "Reviewing…" until it has come, why
+ * there is none if it failed; a fault is marked by its sign and its word, not by colour. */
+function showVerdict() {
+  const line = $("verdict");
+  const judged = judgedAt(shown);
+  line.classList.toggle("fault", Boolean(judged?.fault));
+  if (judged?.fault) line.replaceChildren(faultSign(), verdictSaid(judged));
+  else if (judged) line.textContent = verdictSaid(judged);
+  else if (review === null) line.textContent = "Reviewing…";
+  else if (review.failed)
+    line.textContent = `The solver's review cannot be shown: ${review.failed}. The steps can still be watched.`;
+  else if (shown === 0)
+    line.textContent = `Reviewed: ${count(review.summary.moves, "move")}, ${count(faultSteps().length, "fault")}.`;
+  else line.textContent = "Undo and redo are not judged.";
+}
+
+/** The review's summary below the controls: its figures, and its faults, each a button that
+ * goes to its step. */
+function showSummary() {
+  const { summary } = review;
+  const figures = [
+    ["Moves", String(summary.moves)],
+    ["Guesses", String(summary.guesses)],
+    ["Needless guesses", String(summary.needless_guesses)],
+    [
+      "Risk taken",
+      `${fixed(summary.pluck, 2)}, the least possible ${fixed(summary.least_pluck, 2)}`,
+    ],
+    ["Accuracy", `${fixed(summary.accuracy * 100, 0)}%`],
+  ];
+  $("review-summary").replaceChildren(
+    ...figures.flatMap(([name, value]) => {
+      const term = document.createElement("dt");
+      term.textContent = name;
+      const detail = document.createElement("dd");
+      detail.textContent = value;
+      return [term, detail];
+    }),
+  );
+  const faults = faultSteps();
+  const buttons = faults.map((index) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.append(faultSign(), `Step ${index}`);
+    button.title = verdictSaid(judgedAt(index));
+    button.addEventListener("click", () => go(index));
+    return button;
+  });
+  $("review-faults").replaceChildren(
+    faults.length ? "Faults, each at its step:" : "No fault.",
+    ...buttons,
+  );
+  $("review").hidden = false;
+}
+
+/** Ask the server for the solver's review of the game, and show it. */
+async function loadReview() {
+  try {
+    const answer = await api(
+      "GET",
+      `/api/minesweeper/games/${encodeURIComponent(watched.id)}/review`,
+    );
+    review = {
+      judged: new Map(answer.moves.map((move) => [move.number, move])),
+      summary: answer.summary,
+    };
+    showSummary();
+  } catch (error) {
+    review = { failed: error.message };
+  }
+  showVerdict();
 }
 
 // ---- playing -------------------------------------------------------------------------------
@@ -198,6 +333,9 @@ function keepPuzzle(puzzle) {
   }
   $(mines ? "mondrian-view" : "mines-view").remove();
   $(mines ? "mines-view" : "mondrian-view").hidden = false;
+  // the solver reviews Minesweeper games only: a Mondrian game's page says nothing of it
+  if (mines) $("verdict").hidden = false;
+  else for (const id of ["verdict", "review"]) $(id).remove();
 }
 
 function start() {
@@ -219,6 +357,22 @@ function start() {
   listen();
   show(0);
   document.body.dataset.ready = "true";
+  // The review may take a second of the solver's: the board's first frame never waits for it.
+  if (mines) afterFirstPaint(loadReview);
+}
+
+/** Run `work` once the browser has painted the page for the first time (its own paint timing
+ * says when; a browser without it runs it after the first frame). */
+function afterFirstPaint(work) {
+  if (!PerformanceObserver.supportedEntryTypes.includes("paint")) {
+    requestAnimationFrame(() => setTimeout(work));
+    return;
+  }
+  const painted = new PerformanceObserver(() => {
+    painted.disconnect();
+    work();
+  });
+  painted.observe({ type: "paint", buffered: true });
 }
 
 start();
