@@ -45,7 +45,11 @@ DEFAULT_QUEUE = 4
 NICENESS = 5
 """How much lower the workers' scheduling priority is than the server's own (Unix), so that
 the server answers quickly even when the workers use every core."""
-PRELOAD = ["gridpuzzles.web.assist", "gridpuzzles.minesweeper.solving.noguess"]
+PRELOAD = [
+    "gridpuzzles.web.assist",
+    "gridpuzzles.web.games",
+    "gridpuzzles.minesweeper.solving.noguess",
+]
 """Modules the fork server imports once, so that a new worker starts quickly. (A new process
 still runs the main script again when the server was started by one, such as the
 `gridpuzzles` command: up to a second, which is why a worker says when it is ready.)"""
