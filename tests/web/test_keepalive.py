@@ -16,9 +16,11 @@ import pytest
 from benchmarks.server import ServerProcess
 
 REQUESTS = 30
-QUICK_MS = 20.0
-"""The median answer on a kept-alive connection stays under this (the delayed ACK alone is
-about 40 ms; a loopback answer of this server takes a few)."""
+QUICK_MS = 30.0
+"""The median answer on a kept-alive connection stays under this: the delayed ACK alone adds
+about 40 ms to an answer, and a loopback answer of this server takes a few ms (an expert flag
+was measured at a 20.1 ms median in a full CI run on a loaded 2-core machine, so 20 failed a
+sound server)."""
 
 
 @pytest.fixture(scope="module", params=[1, 2], ids=["one process", "two workers"])
