@@ -59,13 +59,32 @@ def client(store: Store, clock: Clock) -> Iterator[TestClient]:
         yield test_client
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """A real `gridpuzzles serve` process on a free loopback port, for the whole module."""
+def started_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """The body of a server fixture: a real `gridpuzzles serve` process on a free loopback
+    port and a store of its own, stopped at the fixture's end."""
     process = ServerProcess(tmp_path_factory.mktemp("server") / "games.db")
     process.start()
     yield process
     process.stop()
+
+
+@pytest.fixture(scope="session")
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One server for every module of the test process that needs no store of its own."""
+    yield from started_server(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ServerProcess]:
+    """A real server: the test process's shared one (each start costs seconds), or one of the
+    module's own when the module sets ``OWN_SERVER = True``: its tests count every game of
+    the store (records, statistics), lock the store or hold the server's connections."""
+    if getattr(request.module, "OWN_SERVER", False):
+        yield from started_server(tmp_path_factory)
+    else:
+        yield request.getfixturevalue("shared_server")
 
 
 @pytest.fixture
@@ -77,7 +96,9 @@ def api(server: ServerProcess) -> Iterator[httpx.Client]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    """Debian's chromium on PATH, headless, driven by Playwright (no browser download)."""
+    """Debian's chromium on PATH, headless, driven by Playwright (no browser download); for a
+    module only, as Playwright's event loop stays running while it is open and the
+    full-screen app's tests need their own."""
     executable = shutil.which("chromium")
     if executable is None:
         pytest.fail("the chromium package is not installed (apt-get install chromium)")

@@ -15,6 +15,9 @@ from gridpuzzles.storage import Store
 from tests.web.boards import FIRST
 from tests.web.test_browser import cell, start_new_game
 
+OWN_SERVER = True
+"""The server fixture starts a server of this module's own (see tests/web/conftest.py)."""
+
 GAME_KEY = "gridpuzzles.minesweeper.game"
 
 CONTRAST = """

@@ -13,6 +13,9 @@ from tests.web.boards import FIRST
 from tests.web.test_browser import cell, open_seeded
 from tests.web.test_store_busy import sqlite_locked
 
+OWN_SERVER = True
+"""The server fixture starts a server of this module's own (see tests/web/conftest.py)."""
+
 
 def test_a_move_on_a_busy_store_is_told_and_sent_again(page: Page, server: ServerProcess) -> None:
     open_seeded(page, server)

@@ -20,6 +20,9 @@ from tests.web.boards import FIRST, SEED, beginner_mine, beginner_win
 from tests.web.test_browser import at, cell, start_new_game
 from tests.web.test_browser_phone import ready, settled
 
+OWN_SERVER = True
+"""The server fixture starts a server of this module's own (see tests/web/conftest.py)."""
+
 GAME_KEY = "gridpuzzles.minesweeper.game"
 EXPERT = level("expert", FirstClick.OPENING)
 EXPERT_FIRST = (8, 15)

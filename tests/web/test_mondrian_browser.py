@@ -15,6 +15,9 @@ from gridpuzzles.mondrian.core.challenges import find_published
 from gridpuzzles.mondrian.core.grid import Orientation, Placement
 from gridpuzzles.mondrian.solving.solutions import first_solution
 
+OWN_SERVER = True
+"""The server fixture starts a server of this module's own (see tests/web/conftest.py)."""
+
 CODE = "001040531"
 """A published challenge (White edition, easy) with one solution."""
 SOLVED = re.compile(r"^Solved in [0-9.]+ s|^Solved in [0-9]+ min")

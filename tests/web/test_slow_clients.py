@@ -12,6 +12,9 @@ from benchmarks.server import ServerProcess
 
 from gridpuzzles.web.limits import BODY_SECONDS
 
+OWN_SERVER = True
+"""The server fixture starts a server of this module's own (see tests/web/conftest.py)."""
+
 HEAD = (
     "POST /api/minesweeper/games HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\n"
     "Content-Length: 15000\r\n\r\n"

@@ -22,6 +22,9 @@ from tests.web.test_browser_records import (
 from tests.web.test_mondrian_browser import CODE, SOLVED, open_challenge
 from tests.web.test_mondrian_page_challenges import place_the_last, solve_all_but_the_last
 
+OWN_SERVER = True
+"""The server fixture starts a server of this module's own (see tests/web/conftest.py)."""
+
 OPEN = re.compile(r"\bopen\b")
 
 
