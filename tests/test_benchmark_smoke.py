@@ -49,6 +49,7 @@ SMOKE: dict[str, tuple[list[str], str]] = {
     "refused_inputs.py": (["--only", "port 99999"], "serve: port 99999"),
     "review_speed.py": (["--level", "beginner", "--games", "2"], "review per game median"),
     "tui_redraw.py": (["--side", "8", "--keys", "4", "--size", "40x12"], "processor time a key"),
+    "watch_step.py": (["--quick"], "the 95th percentile of every kind of press"),
     "web_keepalive.py": (["--games", "1"], "minesweeper move:"),
     "web_load.py": (
         ["--clients", "1", "--hinters", "0", "--games", "1", "--seconds", "1", "--attackers", "0"],

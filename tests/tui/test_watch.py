@@ -48,6 +48,14 @@ from tests.minesweeper.boards import winning_reveals
 
 pytestmark = pytest.mark.anyio
 
+
+@pytest.fixture(autouse=True)
+def unweighed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The guesses are not weighed here (test_watch_weighing.py weighs them): each verdict
+    stays as the fast review says it, whenever a test looks, and the weighing ends at once."""
+    monkeypatch.setattr("gridpuzzles.tui.watch.weighings_of", lambda *args, **kwargs: iter(()))
+
+
 BEGINNER = level("beginner")
 SEED = 4494805136092911258
 """A seed of 19 digits: the latest games take their short form at 80 columns."""

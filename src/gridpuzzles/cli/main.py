@@ -114,11 +114,13 @@ statistics are kept in the SQLite file given by --db. Ctrl+C stops the server.""
 STATS = Help(
     summary="your Minesweeper records: win rates, streaks, best times, latest games",
     description="""\
-Your Minesweeper records, as the full-screen app and the web app keep them in --db: per level
-and first-click rule the games played and won, the win rate, the current and best streak, the
-best time, 3BV/s and average win; then each level's ten best times with their days, and the
-latest games. Games in which you asked for help (Play Move, a hint, the probabilities) are
-counted apart as assisted and set no record; a game left after its first reveal is a loss.""",
+Your Minesweeper records, as every shell keeps them in --db: per level and first-click rule
+the games played and won, the win rate, the current and best streak, the best time, 3BV/s and
+average win; then each level's ten best times with their days, and the latest games; then the
+latest Mondrian Blocks games solved. Each game is listed with its id, for `gridpuzzles replay`
+and `gridpuzzles review`. Games in which you asked for help (Play Move, a hint, the
+probabilities) are counted apart as assisted and set no record; a game left after its first
+reveal is a loss.""",
     epilog="""\
 examples:
   gridpuzzles stats
@@ -127,9 +129,9 @@ examples:
 
 
 REPLAY = Help(
-    summary="watch a kept Minesweeper game again, step by step",
+    summary="watch a kept game again, step by step",
     description="""\
-Watch a kept Minesweeper game again: the board after each step (each move, undo and redo),
+Watch a kept game of either puzzle again: the board after each step (each move, undo and redo),
 with the step in words and the game's clock as it was, one step each time Enter is pressed
 (q stops), or every step at once with --all. Every shell keeps its games in --db; the end of
 a game says its id. A game still being played is not shown. (An id that begins with "-", of
@@ -141,7 +143,7 @@ examples:
 )
 
 REVIEW = Help(
-    summary="the solver's review of a kept Minesweeper game, move by move",
+    summary="the solver's review of a kept game, move by move",
     description="""\
 The solver's review of a kept Minesweeper game: each move judged from the position before it
 (never from what happened after), with the risk a guess took beside the least risk there was:
@@ -151,7 +153,10 @@ game's summary: guesses, needless guesses, the risk taken against the least poss
 the share of moves that were no fault. Then the game's standard statistics: 3BV and the 3BV
 solved, 3BV/s, clicks (left, right, double) and effective clicks, IOE, correctness,
 throughput, ZiNi and HZiNi, RQP and STNB, as ms-toollib defines them. A game still being
-played is not reviewed.""",
+played is not reviewed. With --deep, each guess is also weighed by how much of the chance to
+win it gave away against the solver's best move (an inaccuracy, a mistake or a blunder at 5,
+10 and 15 points): seconds a guess. A Mondrian Blocks game's review gives the solutions each
+step left, its dead ends with the step that left each, the time per block and the help.""",
     epilog="""\
 examples:
   gridpuzzles review Qx3M9v0dFv5YwqfAxmM3kQ

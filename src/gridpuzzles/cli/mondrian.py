@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from gridpuzzles.bounds import MAX_SEED
 from gridpuzzles.cli.inputs import UsageError, read_text
-from gridpuzzles.cli.options import add_color_option, database, use_color, whole_number
+from gridpuzzles.cli.options import add_color_option, add_db_option, use_color, whole_number
 from gridpuzzles.mondrian.core.challenges import (
     EDITIONS,
     LEVELS,
@@ -75,7 +75,7 @@ from gridpuzzles.mondrian.solving.solutions import (
     first_solution,
     solutions,
 )
-from gridpuzzles.storage import StorageError
+from gridpuzzles.storage import StorageError, default_db
 from gridpuzzles.terminal.mondrian import Chosen, Terminal, chosen, run
 
 if TYPE_CHECKING:
@@ -157,13 +157,12 @@ def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         type=whole_number("a seed", 0, MAX_SEED, " (2**63 - 1)"),
         help="seed of the random choice, 0 to 2**63 - 1 (the same seed gives the same challenge)",
     )
+    add_db_option(play_parser, "where the games are kept, every step to watch them again: ")
     play_parser.add_argument(
-        "--db",
-        type=database,
-        metavar="PATH|URL",
-        help="keep solved games and best times in "
-        "this database (a SQLite file or a postgresql:// URL), the one the full-screen app and "
-        "the web app use (none are kept without it)",
+        "--no-keep",
+        action="store_true",
+        help="keep no game in the database (none is watched again, counted in the best times "
+        "or listed by `gridpuzzles stats`)",
     )
     add_color_option(play_parser)
     play_parser.set_defaults(handler=_guarded(_play))
@@ -295,12 +294,14 @@ def _guarded(handler: Handler) -> Handler:
 
 
 def _play(args: argparse.Namespace) -> int:
+    if args.no_keep and args.db is not None:
+        raise UsageError("--no-keep keeps no game: it cannot go with --db")
     chosen = _chosen(args)
     piped = sys.stdin is not None and not sys.stdin.isatty()
     terminal = Terminal(
         sys.stdin, sys.stdout, time.monotonic, time.time, use_color(args.color), echo=piped
     )
-    with _store(args.db) as store:
+    with _store(None if args.no_keep else args.db or default_db()) as store:
         if not run(terminal, chosen, store):
             print("mondrian: error: input ended before the three black blocks", file=sys.stderr)
             return FAILED
@@ -329,20 +330,20 @@ def _chosen(args: argparse.Namespace) -> Chosen | None:
             raise ChallengeError(
                 "these black blocks leave no way to fill the board: the challenge has no solution"
             )
-        return chosen(puzzle)
+        return chosen(puzzle, origin="own" if args.code is None else "published")
     if not randomly:
         return None
     rng = random.Random(args.seed)
     if args.generate:
         made = generate_challenge(rng, level=args.level)
-        return chosen(made.puzzle, "Generated challenge", made.difficulty.level)
-    return chosen(choose_published(rng, args.level, args.edition).puzzle)
+        return chosen(made.puzzle, "Generated challenge", made.difficulty.level, "generated")
+    return chosen(choose_published(rng, args.level, args.edition).puzzle, origin="random")
 
 
 @contextmanager
 def _store(path: Location | None) -> Iterator[Store | None]:
-    """The store at ``path`` (a file or a server's URL), opened before the game (a file that cannot be one is refused
-    first), or None without a path."""
+    """The store at ``path`` (a file or a server's URL), opened before the game (a file that
+    cannot be one is refused first), or None without a path (``--no-keep``)."""
     if path is None:
         yield None
         return

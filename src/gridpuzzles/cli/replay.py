@@ -1,5 +1,6 @@
-"""`gridpuzzles replay ID`: a kept Minesweeper game watched again in the terminal, the board
-after each step as Enter is pressed, or every step at once with ``--all``."""
+"""`gridpuzzles replay ID`: a kept game of either puzzle watched again in the terminal, the
+board after each step as Enter is pressed, or every step at once with ``--all``: a Minesweeper
+game won, lost or left, a Mondrian Blocks game solved, each through the mid-end's replay."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from sqlalchemy.engine import URL
 
     from gridpuzzles.midend.minesweeper import Replay
+    from gridpuzzles.midend.mondrian import Replay as MondrianReplay
 
 PROG = "gridpuzzles replay"
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -38,7 +40,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--no-review",
         dest="review",
         action="store_false",
-        help="leave out the solver's verdict under each move (gridpuzzles review ID lists them)",
+        help="leave out the solver's verdict under each Minesweeper move (gridpuzzles review "
+        "ID lists them)",
     )
     add_db_option(parser, "where the game is kept: ")
     add_color_option(parser)
@@ -46,15 +49,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    replay = kept_replay(PROG, args.id, args.db)
+    replay = kept_game(PROG, args.id, args.db)
     if isinstance(replay, int):
         return replay
+    from gridpuzzles.midend.minesweeper import Replay
     from gridpuzzles.midend.review import reviewed, summary_words, verdict_words
     from gridpuzzles.terminal.replay import watch
 
     verdicts = None
     judged = None
-    if args.review:
+    if args.review and isinstance(replay, Replay):  # (a Mondrian game has no review yet)
         judged = reviewed(replay)
         verdicts = {m.number: verdict_words(m) for m in judged.moves}
     watch(replay, print, None if args.all else _ask, use_color(args.color), verdicts)
@@ -68,6 +72,20 @@ def kept_replay(prog: str, game_id: str, db: Path | URL | None) -> Replay | int:
     None), replayed; else the status of a command that said in one line why not (a malformed
     or unknown id, a store that cannot be opened or read, a Mondrian game, a log that cannot
     be replayed, a game still being played)."""
+    from gridpuzzles.midend.minesweeper import Replay
+
+    found = kept_game(prog, game_id, db, mondrian=False)
+    assert isinstance(found, int | Replay)  # a Mondrian game is refused
+    return found
+
+
+def kept_game(
+    prog: str, game_id: str, db: Path | URL | None, *, mondrian: bool = True
+) -> Replay | MondrianReplay | int:
+    """The finished game ``game_id`` of either puzzle kept in ``db`` (the default store when
+    None), replayed through the mid-end; else the status of a command that said in one line
+    why not (a malformed or unknown id, a store that cannot be opened or read, a log that
+    cannot be replayed, a game still being played, a Mondrian game when not ``mondrian``)."""
     if not GAME_ID.fullmatch(game_id):
         return fail(prog, f"a game id is letters, digits, '-' and '_', not {shown(game_id)}")
     path = db or default_db()
@@ -77,22 +95,38 @@ def kept_replay(prog: str, game_id: str, db: Path | URL | None) -> Replay | int:
         store = open_store(db)
     except CannotOpenStore as error:
         return fail(prog, str(error))
+    from gridpuzzles.storage.mondrian_play import MondrianPlay, watched  # SQLAlchemy, now
+    from gridpuzzles.storage.store import MINESWEEPER, MONDRIAN
+
+    saved, stored = None, None
     try:
         puzzle = store.puzzle_of(game_id)
-        saved = store.load_game(game_id) if puzzle == "minesweeper" else None
+        if puzzle == MINESWEEPER:
+            saved = store.load_game(game_id)
+        elif puzzle == MONDRIAN and mondrian:
+            stored = MondrianPlay(store).fetch(game_id)
     except (StorageError, ValueError) as error:
         return fail(prog, f"cannot read game {game_id} in {path}: {error}")
     finally:
         store.close()
-    if puzzle is None:
-        return fail(prog, f"no game {game_id} is kept in {path}")
-    if saved is None:
+    if puzzle == MONDRIAN and not mondrian:
         return fail(prog, f"game {game_id} is a Mondrian Blocks game: this shows Minesweeper games")
-    from gridpuzzles.midend.replay import ReplayError
-
+    if saved is None and stored is None:  # (or forgotten since the first read)
+        return fail(prog, f"no game {game_id} is kept in {path}")
+    if stored is not None and not stored.solved:  # nothing of it is read: its solution least
+        return fail(
+            prog,
+            f"game {game_id} is a Mondrian Blocks game still being played: watch it once it "
+            "is solved",
+        )
     try:
-        replay = saved.watched()
-    except ReplayError as error:
+        replay: Replay | MondrianReplay
+        if saved is not None:
+            replay = saved.watched()
+        else:
+            assert stored is not None
+            replay = watched(game_id, stored)
+    except (ValueError, KeyError, TypeError) as error:  # `ReplayError`, a setup changed by hand
         return fail(prog, f"game {game_id} cannot be shown: {error}")
     if replay.in_play:
         return fail(prog, f"game {game_id} is still being played: watch it once it ends")

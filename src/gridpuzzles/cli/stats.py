@@ -1,7 +1,8 @@
 """`gridpuzzles stats`: the player's Minesweeper records from the store, in the terminal.
 
 The same records the full-screen app's statistics screen shows: per level and first-click
-rule, then each level's best times, then the latest games; ``--json`` prints them all as data.
+rule, then each level's best times, then the latest games of both puzzles with their ids
+(`gridpuzzles replay ID` shows one again); ``--json`` prints them all as data.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from gridpuzzles.tui.records import records_view
 
 if TYPE_CHECKING:
     from gridpuzzles.storage import PlayedGame
+    from gridpuzzles.storage.mondrian_play import SolvedGame
 
 PROG = "gridpuzzles stats"
 MAX_HISTORY = 1000
@@ -36,7 +38,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         type=whole_number("the number of games listed", 0, MAX_HISTORY),
         default=10,
         metavar="N",
-        help=f"list the latest N games, 0 to {MAX_HISTORY:,} (default 10)",
+        help=f"list the latest N games of each puzzle, 0 to {MAX_HISTORY:,} (default 10)",
     )
     parser.set_defaults(handler=_stats)
 
@@ -45,25 +47,31 @@ def _stats(args: argparse.Namespace) -> int:
     path = args.db or default_db()
     records: list[LevelRecord] = []
     history: list[PlayedGame] = []
+    solved: list[SolvedGame] = []
     kept = not isinstance(path, Path) or path.exists()  # a server, or a file already made
     if kept:  # else no game was kept yet, and no database is made to say so
         try:
             from gridpuzzles.storage import Store
+            from gridpuzzles.storage.mondrian_play import MondrianPlay
 
             store = Store(path)
         except (OSError, sqlite3.Error, StorageError) as error:
             return fail(PROG, f"cannot open the database {path}: {error}")
         try:
             records, history = store.records(), store.history(args.history)
+            solved = MondrianPlay(store).solved(args.history)
         except StorageError as error:  # a database that fails while it is read
             return fail(PROG, f"cannot read the database {path}: {error}")
         finally:
             store.close()
     if args.json:
         from gridpuzzles.storage import records_json
+        from gridpuzzles.storage.mondrian_play import solved_json
 
-        print(json.dumps(records_json(records, history)))
+        print(
+            json.dumps({**records_json(records, history), "mondrian_history": solved_json(solved)})
+        )
         return 0
     shown = path if isinstance(path, Path) and kept else None
-    Console().print(records_view(records, history, shown))
+    Console().print(records_view(records, history, shown, solved))
     return 0

@@ -61,6 +61,33 @@ class Frame(Generic[State]):
         return self.play.state
 
 
+class WatchedGame(Protocol[State]):
+    """A kept game to watch again, of either puzzle (`midend.minesweeper.Replay`,
+    `midend.mondrian.Replay`), as every shell shows it: its start, the game after each step,
+    which game it is and how it ended (`heading`), each step in words with the game's clock
+    (`said`); a game still being played (`in_play`) is never shown."""
+
+    @property
+    def game_id(self) -> str: ...
+
+    @property
+    def start(self) -> State: ...
+
+    @property
+    def frames(self) -> tuple[Frame[State], ...]: ...
+
+    @property
+    def steps(self) -> int: ...
+
+    @property
+    def heading(self) -> str: ...
+
+    @property
+    def in_play(self) -> bool: ...
+
+    def said(self, frame: Frame[State], /) -> str: ...
+
+
 def frames(
     rules: PuzzleRules[State, Step], play: Play[State], log: Iterable[LogLine], first: int = 0
 ) -> Iterator[Frame[State]]:

@@ -15,20 +15,38 @@ transaction as its last move, so it is kept exactly once however many processes 
 Bounds: starting a game first forgets the games in play that had no move for `IDLE_SECONDS`,
 7 days, then the oldest beyond `MAX_IN_PLAY`, 100,000, so a store holds at most that many
 unsolved; each takes at most as many moves as the shell's bound.
+
+The shells that play one game at a time on this machine (the full-screen app and the line
+mode) keep theirs the same way, through `KeptMondrianGame`; a solved game of any shell is
+watched again through the mid-end's replay (`MondrianPlay.watched`), and the latest are listed
+with their ids (`MondrianPlay.solved`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import sqlite3
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, delete, exists, insert, null, select, update
 from sqlalchemy.exc import SQLAlchemyError
 
+from gridpuzzles.history import Rewind
+from gridpuzzles.midend import mondrian as mondrian_rules
+from gridpuzzles.midend.mondrian import (
+    Facts,
+    Replay,
+    facts_from_json,
+    finish_note,
+    setup_from_json,
+    step_text,
+)
+from gridpuzzles.midend.replay import frames
+from gridpuzzles.mondrian.core.moves import Move
 from gridpuzzles.mondrian.core.records import Finish
-from gridpuzzles.storage.errors import MoveConflict
+from gridpuzzles.storage.errors import MoveConflict, StorageError
 from gridpuzzles.storage.schema import games, moves
 from gridpuzzles.storage.store import (
     MONDRIAN,
@@ -36,6 +54,7 @@ from gridpuzzles.storage.store import (
     append_move,
     keep_finish,
     moves_since,
+    new_game_id,
     next_seq,
 )
 
@@ -134,6 +153,8 @@ class MondrianPlay:
 
     def __init__(self, store: Store) -> None:
         self._store = store
+        self.where = store.where
+        """The store's file or server, as messages name it."""
 
     def start(
         self,
@@ -201,3 +222,179 @@ class MondrianPlay:
             if db.execute(_STATUS, {"game_id": game_id}).scalar() != PLAYING:
                 raise MoveConflict(ENDED.format(game_id=game_id))
             yield Change(db, game_id, number, now)
+
+    def watched(self, game_id: str) -> Replay | None:
+        """The game ``game_id`` to watch again, step by step (`watched`), or None when there
+        is none (any more). Check `Replay.in_play` before showing any of it."""
+        stored = self.fetch(game_id)
+        return None if stored is None else watched(game_id, stored)
+
+    def solved(self, limit: int = 50, player: str | None = None) -> list[SolvedGame]:
+        """The last ``limit`` solved games of every shell (``player``'s only, when given), the
+        latest first, each with its id and its finish as the records keep it."""
+        query = (
+            select(
+                _GAME.id, _GAME.setup, _GAME.seconds, _GAME.assisted, _GAME.clicks, _GAME.ended_at
+            )
+            .where(_GAME.puzzle == MONDRIAN, _GAME.status == SOLVED)
+            .order_by(_GAME.ended_at.desc(), _GAME.seq.desc())
+            .limit(limit)
+        )
+        if player is not None:
+            query = query.where(_GAME.player == player)
+        with self._store.transaction(writing=False) as db:
+            rows = db.execute(query).all()
+            noted = db.execute(
+                select(moves.c.game_id, moves.c.note)
+                .where(moves.c.game_id.in_([row.id for row in rows]), moves.c.note.is_not(None))
+                .order_by(moves.c.number)
+            ).all()
+        facts = {row.id: _facts_in(row.setup) for row in rows}
+        for game_id, note in noted:  # a new challenge's facts come with its last black block
+            if isinstance(note, dict) and "facts" in note:
+                facts[game_id] = _facts_in({"facts": note["facts"]})
+        return [_solved_game(row, facts[row.id]) for row in rows]
+
+
+@dataclass(frozen=True)
+class SolvedGame:
+    """A solved game in the store: its id (`gridpuzzles replay ID` shows it again), the
+    facts of its challenge (None when its setup cannot be read) and its finish as the records
+    keep it."""
+
+    id: str
+    facts: Facts | None
+    finish: Finish
+
+
+def solved_json(solved: Sequence[SolvedGame]) -> list[JsonObject]:
+    """The solved games listed as JSON data: each its id, its finish as the records keep it
+    (`Finish`: challenge, difficulty, seconds, assisted, moves, ended_at) and its published
+    code (or null)."""
+    return [
+        {
+            "id": game.id,
+            **asdict(game.finish),
+            "code": None if game.facts is None else game.facts.code,
+        }
+        for game in solved
+    ]
+
+
+def _solved_game(row: Any, facts: Facts | None) -> SolvedGame:
+    """A row of `MondrianPlay.solved` as a `SolvedGame`."""
+    key, difficulty = ("", "") if facts is None else (facts.key, facts.difficulty)
+    seconds, moved, ended = row.seconds or 0.0, row.clicks, row.ended_at or 0.0
+    return SolvedGame(row.id, facts, Finish(key, difficulty, seconds, row.assisted, moved, ended))
+
+
+def _facts_in(setup: Any) -> Facts | None:
+    """The facts a game's setup (or a move's note) holds, or None when it holds none it can
+    tell (a setup changed by hand)."""
+    try:
+        return facts_from_json(setup["facts"])
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def watched(game_id: str, stored: InPlay) -> Replay:
+    """The stored game ``game_id`` to watch again: its setup and the game after each step of
+    its log, through the mid-end's replay (`replay.frames`), and its challenge's facts after
+    its last step (those of its setup, or of the move that put its last black block down).
+    `ReplayError` for a log the rules refuse, `NotationError` (or `InvalidPuzzleError`) for a
+    setup or a note not in the form every shell writes: each a `ValueError`."""
+    setup = setup_from_json(stored.setup)
+    facts = setup.facts
+    for logged in stored.moves:
+        if logged.note is not None and "facts" in logged.note:
+            facts = facts_from_json(logged.note["facts"])
+    shown = tuple(frames(mondrian_rules, setup.play, stored.moves, setup.play.version))
+    return Replay(game_id, setup, shown, facts, stored.created_at)
+
+
+NOT_SAVED = "The game could not be kept in {where}: {error}"
+MOVE_NOT_SAVED = (
+    "The move could not be kept in {where} yet: {error} (it is tried again with the next one)"
+)
+NO_LONGER_KEPT = "The game is no longer kept in {where}: {error}"
+
+
+class KeptMondrianGame:
+    """One Mondrian game of a shell that plays one game at a time on this machine (the
+    full-screen app and the line mode), kept in ``store`` as the web keeps its games (its
+    setup, then each step with its time, the finish in the records with the step that solved
+    the game), written once for both.
+
+    The game goes into the store with its first step (a challenge only looked at is not
+    kept); a step the store could not take waits and is written before the next one, so the
+    log has no gap. A store that fails never costs the game: each call gives the words to
+    show instead of raising. A game left unsolved stays in play in the store, as a game left
+    in the web app does, and is forgotten after `IDLE_SECONDS` (it is never a record)."""
+
+    def __init__(self, store: Store, setup: JsonObject, created_at: float, owner: str) -> None:
+        """``setup``: the game before its first move (`midend.mondrian.setup_to_json`), shown
+        at ``created_at`` (the clock of the steps' times, seconds since the epoch)."""
+        self.id = new_game_id()
+        """The game's id in the store (`gridpuzzles replay ID` watches it again)."""
+        self._play = MondrianPlay(store)
+        self._setup = setup
+        self._created_at = created_at
+        self._owner = owner
+        self._stored = False
+        self._written = 0
+        self._waiting: list[tuple[str, float]] = []
+        self._lost: str | None = None
+        """Why the game can no longer be kept (it was forgotten meanwhile), once it is so."""
+        self._failing = False
+        """Whether the last write failed (a failure is said once, until a write succeeds)."""
+        self.solved = False
+        """Whether the game is in the store solved, its finish in the records."""
+
+    def log(self, step: Move | Rewind, at: float) -> str | None:
+        """Keep ``step``, the next of the game's log (a move, help, undo or redo), made at
+        ``at``. The words to show when the store failed."""
+        self._waiting.append((step_text(step), at))
+        return self._write(None)[1]
+
+    def solve(
+        self, step: Move | Rewind, at: float, finish: Finish
+    ) -> tuple[tuple[str, ...] | None, str | None]:
+        """Keep ``step``, made at ``at``, which solved the game, and ``finish`` in the
+        records with it, in one transaction (so it is counted once): what the game is a new
+        best time of (None when its finish was not kept), and the words to show when the store
+        failed."""
+        self._waiting.append((step_text(step), at))
+        return self._write(finish)
+
+    def _write(self, finish: Finish | None) -> tuple[tuple[str, ...] | None, str | None]:
+        """Write the steps waiting, in order, the last with ``finish`` when given."""
+        bests: tuple[str, ...] | None = None
+        if self._lost is not None:  # said when it was lost, and again at the finish
+            return None, None if finish is None else self._lost
+        try:
+            if not self._stored:
+                self._play.start(self.id, self._owner, self._setup, self._created_at)
+                self._stored = True
+            while self._waiting:
+                text, at = self._waiting[0]
+                ends = finish if len(self._waiting) == 1 else None
+                with self._play.change(self.id, self._written, at) as change:
+                    note = None
+                    if ends is not None:
+                        bests = change.keep(ends)
+                        note = finish_note(bests)
+                    change.write(text, note, ends)
+                self._waiting.pop(0)
+                self._written += 1
+        except MoveConflict as error:  # forgotten meanwhile: no step of it can be kept
+            self._lost = NO_LONGER_KEPT.format(where=self._play.where, error=error)
+            return None, self._lost
+        except (sqlite3.Error, StorageError) as error:
+            if finish is None and self._failing:
+                return None, None  # said at the first step that failed
+            self._failing = True
+            said = MOVE_NOT_SAVED if finish is None else NOT_SAVED
+            return None, said.format(where=self._play.where, error=error)
+        self._failing = False
+        self.solved = finish is not None
+        return bests, None

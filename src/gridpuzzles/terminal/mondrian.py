@@ -9,10 +9,12 @@ is named in one line (lifted by its size, the player learns which one), and the 
 after every change; a command that is not one, or a move the game refuses, is one line saying
 why and changes nothing.  Every change is one step of the game in play
 (`gridpuzzles.midend.mondrian.stepped`), the same move the web app logs: undo and redo, the
-move count and whether the player had help are the mid-end's, as in every shell.  On a full
-board the game says how long it took (the shell's clock from the first block put down, as in
-every shell: `midend.mondrian.clock_started`) and keeps the game in the store, when there is
-one.
+move count and whether the player had help are the mid-end's, as in every shell.  With a store,
+the whole game is kept in it as the web keeps its games (`storage.mondrian_play`): its setup
+with its first step, then every step with its time, so that it can be watched again
+(`gridpuzzles replay ID`).  On a full board the game says how long it took (the shell's clock
+from the first block put down, as in every shell: `midend.mondrian.clock_started`), and its
+finish goes into the records with its last step.
 
 A place is typed ``ROW,COL,O`` as on the command line, the row first and counted from 1 as
 the numbers beside the board, and every message names a cell so (``row 1, column 5`` is typed
@@ -34,7 +36,14 @@ from typing import TYPE_CHECKING, TextIO
 
 from gridpuzzles.bounds import is_digits
 from gridpuzzles.history import Rewind
-from gridpuzzles.midend.mondrian import clock_started, hint_step, play_of, stepped
+from gridpuzzles.midend.mondrian import (
+    clock_started,
+    facts_of,
+    hint_step,
+    play_of,
+    setup_to_json,
+    stepped,
+)
 from gridpuzzles.midend.play import Play
 from gridpuzzles.mondrian.core.challenges import challenge_key, published_of
 from gridpuzzles.mondrian.core.game import (
@@ -81,7 +90,10 @@ from gridpuzzles.storage import StorageError
 
 if TYPE_CHECKING:
     from gridpuzzles.storage import Store
+    from gridpuzzles.storage.mondrian_play import KeptMondrianGame
 
+OWNER = "terminal"
+"""Whose games the line mode keeps (the owner of a stored game: the web's are tokens')."""
 MAX_ANSWER = 100
 """The longest answer read at a prompt, in characters."""
 QUIT_WORDS = ("q", "quit", "exit")
@@ -161,19 +173,25 @@ class Chosen:
     title: str
     """E.g. ``Challenge 001040531: White edition, easy``."""
     difficulty: str = ""
-    """One of `challenges.LEVELS` (rated at the end when empty)."""
+    """One of `challenges.LEVELS` (rated when the game starts when empty)."""
+    origin: str = "own"
+    """How it was chosen (`midend.mondrian.ORIGINS`), as the store keeps it."""
 
 
-def chosen(puzzle: Puzzle, name: str = "Challenge", difficulty: str = "") -> Chosen:
+def chosen(
+    puzzle: Puzzle, name: str = "Challenge", difficulty: str = "", origin: str = "own"
+) -> Chosen:
     """How the player knows ``puzzle``: a published challenge by its code, edition and level,
-    else ``name`` and its black blocks as ``--black`` takes them."""
+    else ``name`` and its black blocks as ``--black`` takes them; ``origin``: how it was
+    chosen (`midend.mondrian.ORIGINS`)."""
     entry = published_of(puzzle)
     if entry is not None:
         level = entry.level.lower()
-        return Chosen(puzzle, f"Challenge {entry.code}: {entry.edition} edition, {level}", level)
+        title = f"Challenge {entry.code}: {entry.edition} edition, {level}"
+        return Chosen(puzzle, title, level, origin)
     suffix = f": {difficulty}" if difficulty else ""
     black = typed_form(challenge_key(puzzle))  # the key is the machine form
-    return Chosen(puzzle, f"{name} --black {black}{suffix}", difficulty)
+    return Chosen(puzzle, f"{name} --black {black}{suffix}", difficulty, origin)
 
 
 def run(terminal: Terminal, chosen: Chosen | None, store: Store | None = None) -> bool:
@@ -337,24 +355,26 @@ def _numbered(text: str, tray: Sequence[Block]) -> Block:
 
 
 def draw(terminal: Terminal, game: Game) -> None:
+    """The board after a blank line (`board_text`)."""
+    terminal.say()
+    terminal.say(board_text(game, terminal.color))
+
+
+def board_text(game: Game, color: bool = False) -> str:
     """The board with its column numbers on top and its row numbers on the left, the
-    letters' legend and the tray."""
+    letters' legend and the tray, as line mode draws it (a replay too)."""
     placements = (*game.black, *game.placed)
-    rows = render_board(game.board, placements, terminal.color).split("\n")
+    rows = render_board(game.board, placements, color).split("\n")
     # counted from 1, as a person names a cell; the line mode plays the 8x8 game, so each
     # number is one digit over its column's letter
     header = " ".join(str(col) for col in range(1, game.board.width + 1))
-    terminal.say()
-    terminal.say(f"  {header}")
-    for number, row in enumerate(rows, 1):
-        terminal.say(f"{number} {row}".rstrip())
-    terminal.say(legend(placements))
+    lines = [f"  {header}", *(f"{number} {row}".rstrip() for number, row in enumerate(rows, 1))]
     tray = ", ".join(
         f"{number}. {block} {colour_of(block).label}"
         for number, block in enumerate(game.coloured_blocks, 1)
         if block in game.tray
     )  # each block keeps its number for the whole game, as in the full-screen app
-    terminal.say(f"Tray: {tray or 'empty'}")
+    return "\n".join([*lines, legend(placements), f"Tray: {tray or 'empty'}"])
 
 
 def _show_solutions(terminal: Terminal, game: Game) -> None:
@@ -373,15 +393,19 @@ def _show_solutions(terminal: Terminal, game: Game) -> None:
 
 
 def play(terminal: Terminal, chosen: Chosen, store: Store | None = None) -> Finish | None:
-    """Play ``chosen`` until the board is full (the game solved, kept in ``store`` when one is
-    given) or the input ends (None); `Quit` when the player types quit."""
+    """Play ``chosen`` until the board is full (the game solved) or the input ends (None);
+    `Quit` when the player types quit. With a ``store``, the game is kept in it step by step,
+    its finish in the records once solved."""
     in_play = play_of(new_game(chosen.puzzle))
+    difficulty = chosen.difficulty or difficulty_of(chosen.puzzle)
+    kept = _kept_game(terminal, chosen, difficulty, in_play, store)
     terminal.say(chosen.title)
     terminal.say("Fill the board with the coloured blocks: type SIZE:ROW,COL,O or N:ROW,COL,O")
     terminal.say("(N its number in the tray) to put one down, e.g. 2x3:1,5,h or 5:1,5,h ('help'")
     terminal.say("lists every command).")
     draw(terminal, in_play.state)
     started: float | None = None  # with the first block put down, as in every shell
+    step: Move | Rewind | None = None
     while not in_play.state.solved:
         try:
             line = terminal.ask("> ", HELP)
@@ -393,13 +417,18 @@ def play(terminal: Terminal, chosen: Chosen, store: Store | None = None) -> Fini
             terminal.say("Input ended: the game is left unsolved.")
             return None
         try:
-            in_play = _act(terminal, in_play, parse_command(line, in_play.state.coloured_blocks))
+            in_play, step = _act(
+                terminal, in_play, parse_command(line, in_play.state.coloured_blocks)
+            )
         except MondrianError as error:
             terminal.say(str(error))
+            step = None
         if started is None:  # read the clock only while it waits to start
             started = clock_started(started, in_play, terminal.clock())
+        if kept is not None and step is not None and not in_play.state.solved:
+            _tell(terminal, kept.log(step, terminal.now()))
+    assert step is not None  # a step filled the board
     seconds = 0.0 if started is None else terminal.clock() - started
-    difficulty = chosen.difficulty or difficulty_of(chosen.puzzle)
     finish = Finish(
         challenge_key(chosen.puzzle),
         difficulty,
@@ -408,8 +437,26 @@ def play(terminal: Terminal, chosen: Chosen, store: Store | None = None) -> Fini
         in_play.moves,
         terminal.now(),
     )
-    _solved(terminal, finish, store)
+    _solved(terminal, finish, store, kept, step)
     return finish
+
+
+def _kept_game(
+    terminal: Terminal, chosen: Chosen, difficulty: str, start: Play[Game], store: Store | None
+) -> KeptMondrianGame | None:
+    """How the game starting at ``start`` is kept in ``store`` (None when there is none)."""
+    if store is None:
+        return None
+    from gridpuzzles.storage.mondrian_play import KeptMondrianGame  # SQLAlchemy, to keep games
+
+    setup = setup_to_json(start, chosen.origin, facts_of(chosen.puzzle, difficulty))
+    return KeptMondrianGame(store, setup, terminal.now(), OWNER)
+
+
+def _tell(terminal: Terminal, words: str | None) -> None:
+    """Say what the store could not keep, if anything."""
+    if words is not None:
+        terminal.say(words)
 
 
 def _leave(terminal: Terminal) -> bool:
@@ -429,35 +476,44 @@ def _leave(terminal: Terminal) -> bool:
 _REWINDS = {"undo": Rewind.UNDO, "redo": Rewind.REDO}
 
 
-def _act(terminal: Terminal, in_play: Play[Game], command: Command) -> Play[Game]:
-    """The game ``in_play`` after ``command``: each change is one step of its log, the move the
-    web app logs (a block named by its size is named by its cell), so undo, redo, the move
-    count and the assisted mark are the mid-end's.  The block moved is named and the board
-    drawn again when it changed; `MondrianError` when refused, and nothing changes."""
+def _act(
+    terminal: Terminal, in_play: Play[Game], command: Command
+) -> tuple[Play[Game], Move | Rewind | None]:
+    """The game ``in_play`` after ``command``, and the step of its log it took (None when it
+    took none): each change is one step, the move the web app logs (a block named by its size
+    is named by its cell), so undo, redo, the move count and the assisted mark are the
+    mid-end's.  The block moved is named and the board drawn again when it changed;
+    `MondrianError` when refused, and nothing changes."""
     before = in_play.state
+    step: Move | Rewind | None = None
     if command.word == "place" and command.placement is not None:
-        in_play = stepped(in_play, Move(Action.PLACE, placement=command.placement))
+        in_play, step = _taken(in_play, Move(Action.PLACE, placement=command.placement))
         terminal.say(f"Put down {placement_words(command.placement)}.")
     elif command.word == "lift" and command.at is not None:
-        in_play = stepped(in_play, Move(Action.LIFT, cell=_cell_of(before, command.at)))
+        in_play, step = _taken(in_play, Move(Action.LIFT, cell=_cell_of(before, command.at)))
         (gone,) = set(before.placed) - set(in_play.state.placed)  # a cell or a size: say which
         terminal.say(f"Lifted {block_words(gone)}.")
     elif command.word == "turn" and command.at is not None:
-        in_play = stepped(in_play, Move(Action.TURN, cell=_cell_of(before, command.at)))
+        in_play, step = _taken(in_play, Move(Action.TURN, cell=_cell_of(before, command.at)))
         terminal.say(f"Turned: {placement_words(in_play.state.placed[-1])}.")
     elif command.word in _REWINDS:
-        in_play = stepped(in_play, _REWINDS[command.word])
+        in_play, step = _taken(in_play, _REWINDS[command.word])
     elif command.word == "hint":
         given = hint(before)
-        in_play = stepped(in_play, hint_step(given))
+        in_play, step = _taken(in_play, hint_step(given))
         suffix = "" if given.place is None else f" ({typed_fixed(given.place)})"
         terminal.say(f"Hint: {given.message}{suffix}")
     elif command.word == "solutions":
         _show_solutions(terminal, before)
-        return stepped(in_play, Move(Action.HELP))
+        return _taken(in_play, Move(Action.HELP))
     if in_play.state.position != before.position or command.word == "board":
         draw(terminal, in_play.state)
-    return in_play
+    return in_play, step
+
+
+def _taken(in_play: Play[Game], step: Move | Rewind) -> tuple[Play[Game], Move | Rewind]:
+    """``in_play`` after ``step``, and the step (`MondrianError` when refused)."""
+    return stepped(in_play, step), step
 
 
 def _cell_of(game: Game, at: Cell | Block) -> Cell:
@@ -470,22 +526,33 @@ def _cell_of(game: Game, at: Cell | Block) -> Cell:
     return named.row, named.col
 
 
-def _solved(terminal: Terminal, finish: Finish, store: Store | None) -> None:
-    """Say the board is full and how long it took; keep the game in ``store``."""
+def _solved(
+    terminal: Terminal,
+    finish: Finish,
+    store: Store | None,
+    kept: KeptMondrianGame | None,
+    step: Move | Rewind,
+) -> None:
+    """Say the board is full and how long it took; keep the step that filled it in ``store``,
+    with ``finish`` in the records, and say the game's id."""
     earlier: list[Finish] = []
     bests: tuple[str, ...] = ()
     failure = None
-    if store is not None:
+    if store is not None and kept is not None:
         try:
             earlier = store.mondrian_finishes()  # for the best time when this one is not
-            bests = store.add_mondrian_finish(finish)
         except (sqlite3.Error, StorageError) as error:
             failure = f"The game could not be kept in {store.where}: {error}"
+        if failure is None:
+            told, failure = kept.solve(step, finish.ended_at, finish)
+            bests = told or ()
     for sentence in solved_sentences(finish, bests):
         terminal.say(sentence)
     if failure is not None:
         terminal.say(failure)
         return
+    if kept is not None and kept.solved:
+        terminal.say(f"Kept as game {kept.id}: gridpuzzles replay {kept.id} shows it again.")
     own = [f.seconds for f in earlier if f.challenge == finish.challenge and not f.assisted]
     if own and "challenge" not in bests:
         terminal.say(f"Your best time for this challenge: {duration_words(min(own))}.")

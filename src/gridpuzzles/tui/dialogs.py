@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -29,11 +30,19 @@ from gridpuzzles.storage import PlayedGame, Store
 from gridpuzzles.tui.records import (
     HISTORY_HEADINGS,
     HISTORY_LEGEND,
+    MONDRIAN_HEADINGS,
+    MONDRIAN_NUMBERS,
     NUMBER_HEADINGS,
     history_row,
+    mondrian_history_row,
     records_view,
 )
-from gridpuzzles.tui.watch import CannotWatch, WatchScreen, watchable
+from gridpuzzles.tui.watch import CannotWatch, WatchScreen, mondrian_watchable, watchable
+
+if TYPE_CHECKING:
+    from gridpuzzles.midend.minesweeper import Replay
+    from gridpuzzles.midend.mondrian import Replay as MondrianReplay
+    from gridpuzzles.storage.mondrian_play import SolvedGame
 
 MINES_HELP = """\
 [b]Minesweeper[/b]
@@ -130,6 +139,8 @@ Records = tuple[Sequence[LevelRecord], Sequence[PlayedGame]]
 
 GAMES_KEYS = "enter: watch the game again · tab: scroll the records · q: close"
 """What the keys do under the latest games (short enough for 80 columns)."""
+BOTH_GAMES_KEYS = "enter: watch the game again · tab: the other games, the records · q: close"
+"""What the keys do under the latest games of both puzzles (short enough for 80 columns)."""
 STATS_WIDTH = 104
 """The widest the statistics are drawn, in columns."""
 
@@ -137,9 +148,10 @@ STATS_WIDTH = 104
 class StatsScreen(HelpScreen):
     """The records of every level and each level's best times, as wide as the terminal (the
     records take short headings with a legend below 80 columns' worth), scrolled when taller;
-    then the latest games, in full below them, to choose one with the arrows and watch it
-    again (Enter: `WatchScreen`). The games have the keys first; tab gives them to the
-    records, to scroll them with the arrows and page keys."""
+    then the latest games of each puzzle, in full below them, to choose one with the arrows
+    and watch it again (Enter: `WatchScreen`). The games have the keys first (Minesweeper's,
+    then Mondrian's); tab gives them to the other games, then to the records, to scroll them
+    with the arrows and page keys."""
 
     BINDINGS = [("s", "dismiss", "Close")]
     DEFAULT_CSS = f"""
@@ -147,17 +159,24 @@ class StatsScreen(HelpScreen):
                              max-height: 100%; padding: 0 1; border: round $accent;
                              background: $panel; }}
     StatsScreen #records, StatsScreen #games {{ height: auto; }}
-    StatsScreen #games-title {{ margin-top: 1; }}
+    StatsScreen #games-title, StatsScreen #mondrian-title {{ margin-top: 1; }}
+    StatsScreen #mondrian-games {{ height: auto; }}
     StatsScreen .note {{ color: $text-muted; }}
     """
     FRAME = (4, 2)
     """The columns and lines the frame takes around its content (border, padding)."""
 
-    def __init__(self, records: Records | None, store: Store | None = None) -> None:
+    def __init__(
+        self,
+        records: Records | None,
+        store: Store | None = None,
+        solved: Sequence[SolvedGame] = (),
+    ) -> None:
         """``records`` read from ``store`` (which keeps the games to watch), or None: the
-        session keeps no games."""
+        session keeps no games; ``solved``: the latest Mondrian games solved."""
         self.store = store
         self.history: Sequence[PlayedGame] = ()
+        self.solved = solved
         self.compact = False
         """Whether the latest games are listed in the short form (`history_row`)."""
         if records is None:
@@ -176,16 +195,30 @@ class StatsScreen(HelpScreen):
                 yield Static("[b]Latest games[/b] (a seed replays its board)", id="games-title")
                 yield DataTable(id="games", cursor_type="row")
                 yield Static(HISTORY_LEGEND, id="legend", classes="note")
-                yield Static(GAMES_KEYS, classes="note")
+            if self.solved:
+                yield Static("[b]Latest Mondrian Blocks games[/b]", id="mondrian-title")
+                yield DataTable(id="mondrian-games", cursor_type="row")
+            if self.history or self.solved:
+                both = self.history and self.solved
+                yield Static(BOTH_GAMES_KEYS if both else GAMES_KEYS, classes="note")
 
     def on_mount(self) -> None:
-        if self.history:
-            self.query_one(DataTable).focus()
+        if self.solved:
+            table = self.query_one("#mondrian-games", DataTable)
+            table.add_columns(*map(_justified_mondrian, MONDRIAN_HEADINGS, MONDRIAN_HEADINGS))
+            for game in self.solved:
+                row = mondrian_history_row(game)
+                table.add_row(*map(_justified_mondrian, MONDRIAN_HEADINGS, row), key=game.id)
+        if self.history or self.solved:
+            self.query(DataTable).first().focus()
 
     def on_resize(self, event: events.Resize) -> None:
         """List the latest games in the form that fits, and give the records what is left
         of the height (scrolled), so that the games always show in full."""
+        # the title and its margin, the table and its headings, the keys
+        mondrian = 2 + len(self.solved) + 1 if self.solved else 0
         if not self.history:
+            self._leave_records(event.size.height - mondrian - bool(self.solved))
             return
         table = self.query_one(DataTable)
         full = [history_row(game) for game in self.history]
@@ -205,9 +238,11 @@ class StatsScreen(HelpScreen):
         self.query_one("#legend").display = compact
         # the title and its margin, the table and its headings, the legend, the keys
         below = 2 + len(self.history) + 1 + compact + 1
-        self.query_one("#records").styles.max_height = max(
-            3, event.size.height - self.FRAME[1] - below
-        )
+        self._leave_records(event.size.height - below - mondrian)
+
+    def _leave_records(self, height: int) -> None:
+        """Give the records ``height`` lines less the frame's (at least 3: scrolled)."""
+        self.query_one("#records").styles.max_height = max(3, height - self.FRAME[1])
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         """Watch the game chosen again, or say why it cannot be shown."""
@@ -215,7 +250,10 @@ class StatsScreen(HelpScreen):
         if self.store is None or game_id is None:
             return
         try:
-            replay = watchable(self.store, game_id)
+            if event.data_table.id == "mondrian-games":
+                replay: Replay | MondrianReplay = mondrian_watchable(self.store, game_id)
+            else:
+                replay = watchable(self.store, game_id)
         except CannotWatch as error:
             self.notify(str(error), severity="error")
             return
@@ -225,6 +263,11 @@ class StatsScreen(HelpScreen):
 def _justified(heading: str, cell: str) -> str | Text:
     """A cell of the latest games, set right under a heading of numbers."""
     return Text(cell, justify="right") if heading in NUMBER_HEADINGS else cell
+
+
+def _justified_mondrian(heading: str, cell: str) -> str | Text:
+    """A cell of the latest Mondrian games, set right under a heading of numbers."""
+    return Text(cell, justify="right") if heading in MONDRIAN_NUMBERS else cell
 
 
 CUSTOM = "custom"

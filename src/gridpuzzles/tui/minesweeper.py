@@ -443,12 +443,15 @@ class MinesweeperScreen(Screen[None]):
         if self.store is None:
             self.app.push_screen(StatsScreen(None))
             return
+        from gridpuzzles.storage.mondrian_play import MondrianPlay
+
         try:
             records, history = self.store.records(), self.store.history(HISTORY_SHOWN)
+            solved = MondrianPlay(self.store).solved(HISTORY_SHOWN)
         except sqlite3.Error as error:
             self._say(f"cannot read the statistics: {error}")
             return
-        self.app.push_screen(StatsScreen((records, history), self.store))
+        self.app.push_screen(StatsScreen((records, history), self.store, solved))
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(MINES_HELP))

@@ -7,10 +7,13 @@ hand, the cursor, the messages and the time are UI state.  The block in hand is 
 would go as the cursor (or the mouse) moves, with the core's reason at once when it does not
 fit there.  The black blocks of a challenge change only in the edit mode (``e``), over a draft
 game in play of its own whose moves undo like any other; ``e`` again plays the new black
-blocks, ``escape`` leaves the challenge as it was.  A full board says how long it took
+blocks, ``escape`` leaves the challenge as it was.  With a store, the whole game is kept in it
+as the web keeps its games (`storage.mondrian_play.KeptMondrianGame`): its setup with its first
+step, then every step of its log with its time, so that it can be watched again (the statistics
+screen, `gridpuzzles replay ID`, the web's ``/watch/{id}``).  A full board says how long it took
 (measured with the clock the app is given, from the first block put down as in every shell:
-`midend.mondrian.clock_started`) and goes into the store, when the app has one,
-which keeps the best times per challenge and per difficulty.  A started game (its clock
+`midend.mondrian.clock_started`), and its finish goes into the records with its last step: the
+store keeps the best times per challenge and per difficulty.  A started game (its clock
 running, its board not full) is left only when the player says so (`confirm_leave`): on quit,
 on a new challenge and on playing new black blocks.
 """
@@ -22,6 +25,7 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from typing import TYPE_CHECKING
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -32,7 +36,14 @@ from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState
 
 from gridpuzzles.history import Rewind
-from gridpuzzles.midend.mondrian import clock_started, hint_step, play_of, stepped
+from gridpuzzles.midend.mondrian import (
+    clock_started,
+    facts_of,
+    hint_step,
+    play_of,
+    setup_to_json,
+    stepped,
+)
 from gridpuzzles.midend.play import Play
 from gridpuzzles.mondrian.core.challenges import (
     LEVELS,
@@ -77,17 +88,17 @@ from gridpuzzles.mondrian.solving.difficulty import difficulty_of
 from gridpuzzles.mondrian.solving.generation import GeneratedChallenge, generate_challenge
 from gridpuzzles.mondrian.solving.hints import hint, reveal_solutions
 from gridpuzzles.mondrian.solving.solutions import first_solution
-from gridpuzzles.storage import StorageError, Store
+from gridpuzzles.storage import Store
 from gridpuzzles.tui.dialogs import ConfirmLeave, HelpScreen
 from gridpuzzles.tui.mondrian_board import (
-    BLACK_GLYPH,
     BoardArea,
     MondrianBoard,
-    Picture,
     Preview,
     Shown,
     Tray,
     TrayEntry,
+    glyph,
+    picture,
 )
 from gridpuzzles.tui.mondrian_dialogs import (
     HELP,
@@ -97,7 +108,12 @@ from gridpuzzles.tui.mondrian_dialogs import (
     entry_number,
 )
 
+if TYPE_CHECKING:
+    from gridpuzzles.storage.mondrian_play import KeptMondrianGame
+
 Clock = Callable[[], float]
+OWNER = "tui"
+"""Whose games the app keeps (the owner of a stored game: the web's are tokens')."""
 NARROW = 66
 """Below this many columns the side panel (title, tray, records) hides to leave the board
 room; the message lines still say what is in hand."""
@@ -123,22 +139,27 @@ class Challenge:
     difficulty: str
     """One of `LEVELS`: the published level, else the rated one."""
     entry: OfficialChallenge | None = None
+    origin: str = "published"
+    """How it was chosen (`midend.mondrian.ORIGINS`), as the store keeps it."""
 
 
-def published_challenge(entry: OfficialChallenge) -> Challenge:
+def published_challenge(entry: OfficialChallenge, origin: str = "published") -> Challenge:
+    """The published challenge ``entry``, picked from the list (or drawn at random: ``origin``
+    ``random``)."""
     level = entry.level.lower()
     about = f"{entry.edition} edition, {level} no. {entry_number(entry)}"
-    return Challenge(entry.puzzle, f"Challenge {entry.code}", about, level, entry)
+    return Challenge(entry.puzzle, f"Challenge {entry.code}", about, level, entry, origin)
 
 
-def own_challenge(puzzle: Puzzle, name: str, difficulty: str) -> Challenge:
-    """A challenge that is not picked from the list: the published one it is, if it is one,
-    else ``name`` with its black blocks as ``mondrian play --black`` takes them."""
+def own_challenge(puzzle: Puzzle, name: str, difficulty: str, origin: str = "own") -> Challenge:
+    """A challenge that is not picked from the list (the player's own, or one generated:
+    ``origin``): the published one it is, if it is one, else ``name`` with its black blocks
+    as ``mondrian play --black`` takes them."""
     entry = published_of(puzzle)
     if entry is not None:
-        return published_challenge(entry)
+        return published_challenge(entry, origin)
     black = typed_form(challenge_key(puzzle))  # the key is the machine form
-    return Challenge(puzzle, f"{name}, {difficulty}", f"--black {black}", difficulty)
+    return Challenge(puzzle, f"{name}, {difficulty}", f"--black {black}", difficulty, None, origin)
 
 
 @dataclass(frozen=True)
@@ -163,19 +184,6 @@ def hand_placement(hand: Hand, cursor: Cell, board: Board) -> Placement:
     row = min(max(cursor[0] - hand.grip[0], 0), max(board.height - height, 0))
     col = min(max(cursor[1] - hand.grip[1], 0), max(board.width - width, 0))
     return Placement(row, col, hand.block, hand.orientation)
-
-
-def glyph(game: Game, block: Block) -> str:
-    """What a block shows on the board: ``■`` if black, else the key that chooses it."""
-    if block in game.black_blocks:
-        return BLACK_GLYPH
-    return str(game.coloured_blocks.index(block) + 1)
-
-
-def picture(
-    game: Game, placements: tuple[Placement, ...], preview: Preview | None = None
-) -> Picture:
-    return Picture(game.board, tuple(Shown(p, glyph(game, p.block)) for p in placements), preview)
 
 
 def sentence(text: str) -> str:
@@ -230,7 +238,7 @@ class MondrianScreen(Screen[None]):
 
     def __init__(self, clock: Clock, seeds: random.Random, *, store: Store | None = None) -> None:
         """A random easy published challenge to start with, drawn from ``seeds``; ``store``
-        keeps solved games (none are kept without one)."""
+        keeps the games, every step (none are kept without one)."""
         super().__init__()
         self.clock = clock
         self.seeds = seeds
@@ -244,10 +252,12 @@ class MondrianScreen(Screen[None]):
         self.summary = ""
         self.records_text = ""
         self.bests: dict[str, float] = {}
-        self.challenge = published_challenge(choose_published(seeds, LEVELS[0]))
+        self.challenge = published_challenge(choose_published(seeds, LEVELS[0]), "random")
         self.play = play_of(new_game(self.challenge.puzzle))
         self.started: float | None = None
         """When the clock started: with the first block put down (`clock_started`)."""
+        self.kept: KeptMondrianGame | None = None
+        """How the game in play is kept in the store (None without one)."""
 
     # Layout and drawing
 
@@ -417,10 +427,32 @@ class MondrianScreen(Screen[None]):
         self.hand = None
         self.finish, self.summary = None, ""
         self.started = None
+        self.kept = self._kept_game()
         self._read_records()
         self.board.cursor = (0, 0)
         self._say(f"{challenge.title}: fill the board with the coloured blocks (? for help).")
         self._draw()
+
+    def _kept_game(self) -> KeptMondrianGame | None:
+        """How the game just begun is kept in the store (None when the app has none): it goes
+        there with its first step."""
+        if self.store is None:
+            return None
+        from gridpuzzles.storage.mondrian_play import KeptMondrianGame
+
+        challenge = self.challenge
+        facts = facts_of(challenge.puzzle, challenge.difficulty)
+        setup = setup_to_json(self.play, challenge.origin, facts)
+        return KeptMondrianGame(self.store, setup, self.clock(), OWNER)
+
+    def _log(self, step: Move | Rewind, at: float) -> None:
+        """Keep ``step`` of the game, made at ``at``, in the store (said when it fails)."""
+        if self.kept is not None:
+            self._notify_failure(self.kept.log(step, at))
+
+    def _notify_failure(self, words: str | None) -> None:
+        if words is not None:
+            self.notify(words, severity="error")
 
     def _settle_hand(self) -> None:
         """Hold nothing when the block held is no longer in the tray (an undo put it back)."""
@@ -440,24 +472,31 @@ class MondrianScreen(Screen[None]):
             self._say(str(error), refused=True)
             return None
 
-    def _commit(self, play: Play[Game], message: str) -> None:
-        """Keep ``play`` as the working game in play; a full board ends the game."""
+    def _commit(self, play: Play[Game], message: str, step: Move | Rewind) -> None:
+        """Keep ``play``, after ``step``, as the working game in play (the step of the game in
+        the store too); a full board ends the game."""
+        now = self.clock()
         if self.draft is not None:
             self.draft = play
         else:
             self.play = play
-            self.started = clock_started(self.started, play, self.clock())
+            self.started = clock_started(self.started, play, now)
         self._say(message)
         self._settle_hand()
-        if not self.editing and play.state.solved:
-            self._finish()
+        if self.editing:
+            return
+        if play.state.solved:
+            self._finish(step, now)
+        else:
+            self._log(step, now)
 
     def _elapsed(self, now: float) -> float:
         """The seconds on the game's clock at ``now`` (none before it starts)."""
         return 0.0 if self.started is None else max(now - self.started, 0.0)
 
-    def _finish(self) -> None:
-        now = self.clock()
+    def _finish(self, step: Move | Rewind, now: float) -> None:
+        """The board is full after ``step``, made at ``now``: say how long it took, and keep
+        the step with the game's finish."""
         play = self.play
         finish = Finish(
             challenge_key(self.challenge.puzzle),
@@ -469,19 +508,17 @@ class MondrianScreen(Screen[None]):
         )
         self.finish = finish
         self.hand = None
-        self.summary = " ".join(solved_sentences(finish, self._keep(finish)))
+        self.summary = " ".join(solved_sentences(finish, self._keep(finish, step, now)))
 
-    def _keep(self, finish: Finish) -> tuple[str, ...]:
-        """Keep a solved game in the store; what it is a new best time of."""
-        if self.store is None:
+    def _keep(self, finish: Finish, step: Move | Rewind, now: float) -> tuple[str, ...]:
+        """Keep the step that solved the game, made at ``now``, and ``finish`` in the records
+        with it; what the game is a new best time of."""
+        if self.kept is None:
             return ()
-        try:
-            bests = self.store.add_mondrian_finish(finish)
-        except (sqlite3.Error, StorageError) as error:
-            self.notify(f"The game was not kept: {error}", severity="error")
-            return ()
+        bests, failure = self.kept.solve(step, now, finish)
+        self._notify_failure(failure)
         self._read_records()
-        return bests
+        return bests or ()
 
     def _read_records(self) -> None:
         """The best times of this challenge and of its difficulty, from the store."""
@@ -551,10 +588,11 @@ class MondrianScreen(Screen[None]):
         if self._locked():
             return
         if pointed and not self.editing and block_at(self.game, cell) is not None:
-            play = self._attempt(Move(Action.TURN, cell=cell))
+            step = Move(Action.TURN, cell=cell)
+            play = self._attempt(step)
             if play is not None:
                 turned_block = play.state.placed[-1]
-                self._commit(play, f"Turned: {placement_words(turned_block)}.")
+                self._commit(play, f"Turned: {placement_words(turned_block)}.", step)
         elif self.hand is not None:
             self.hand = self.hand.turned()
             self._say(f"In hand: the {self.hand.block} block, turned.")
@@ -570,19 +608,21 @@ class MondrianScreen(Screen[None]):
         under = block_at(self.working, cell)
         black = self.editing
         if under is not None:
-            play = self._attempt(Move(Action.LIFT, black, cell=cell))
+            step = Move(Action.LIFT, black, cell=cell)
+            play = self._attempt(step)
             if play is not None:
-                self._commit(play, f"Lifted {block_words(under, black)}.")
+                self._commit(play, f"Lifted {block_words(under, black)}.", step)
                 grip = (cell[0] - under.row, cell[1] - under.col)
                 self.hand = Hand(under.block, under.orientation, grip)
         elif self.hand is None:
             self._say(f"choose a block first: {self._keys()} or tab", refused=True)
         else:
             placement = hand_placement(self.hand, cell, self.working.board)
-            play = self._attempt(Move(Action.PLACE, black, placement=placement))
+            placing = Move(Action.PLACE, black, placement=placement)
+            play = self._attempt(placing)
             if play is not None:
                 self.hand = None
-                self._commit(play, f"Put down {placement_words(placement)}.")
+                self._commit(play, f"Put down {placement_words(placement)}.", placing)
         self._draw()
 
     @on(MondrianBoard.CellClicked)
@@ -607,7 +647,7 @@ class MondrianScreen(Screen[None]):
     def _step(self, rewind: Rewind, message: str) -> None:
         play = self._attempt(rewind)
         if play is not None:
-            self._commit(play, message)
+            self._commit(play, message, rewind)
         self._draw()
 
     def action_hint(self) -> None:
@@ -616,14 +656,15 @@ class MondrianScreen(Screen[None]):
             return
         try:
             given = hint(self.game)
-            play = stepped(self.play, hint_step(given))
+            step = hint_step(given)
+            play = stepped(self.play, step)
         except MondrianError as error:
             self._say(f"No hint: {error}", refused=True)
             self._draw()
             return
         if given.place is not None:
             self.board.cursor = (given.place.row, given.place.col)
-        self._commit(play, f"Hint: {given.text}")
+        self._commit(play, f"Hint: {given.text}", step)
         self._draw()
 
     def action_solutions(self) -> None:
@@ -637,7 +678,9 @@ class MondrianScreen(Screen[None]):
             self._draw()
             return
         if self.finish is None:  # a solved game stays as it ended
-            self.play = stepped(self.play, Move(Action.HELP))
+            helped = Move(Action.HELP)
+            self.play = stepped(self.play, helped)
+            self._log(helped, self.clock())
         pictures = tuple(picture(self.game, solution) for solution in revealed.solutions)
         self.app.push_screen(SolutionsScreen(pictures, revealed.count))
         self._draw()
@@ -669,7 +712,8 @@ class MondrianScreen(Screen[None]):
         if pick.kind == "published" and pick.entry is not None:
             self._begin(published_challenge(pick.entry))
         elif pick.kind == "random":
-            self._begin(published_challenge(choose_published(self.seeds, pick.level, pick.edition)))
+            entry = choose_published(self.seeds, pick.level, pick.edition)
+            self._begin(published_challenge(entry, "random"))
         elif pick.kind == "generated":
             self._generate(pick.level)
 
@@ -693,7 +737,7 @@ class MondrianScreen(Screen[None]):
             return
         if event.state is WorkerState.SUCCESS and isinstance(worker.result, GeneratedChallenge):
             made = worker.result
-            self._begin(own_challenge(made.puzzle, "Generated", made.difficulty.level))
+            self._begin(own_challenge(made.puzzle, "Generated", made.difficulty.level, "generated"))
         elif event.state is WorkerState.ERROR:
             self._say(f"no challenge generated: {worker.error}", refused=True)
             self._draw()

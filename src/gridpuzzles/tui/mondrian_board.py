@@ -23,7 +23,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from gridpuzzles.mondrian.core.game import Cell
+from gridpuzzles.mondrian.core.game import Cell, Game
 from gridpuzzles.mondrian.core.grid import Block, Board, Placement
 from gridpuzzles.mondrian.core.notation import label_grid
 from gridpuzzles.mondrian.core.rendering import Colour, colour_of
@@ -74,6 +74,22 @@ class Picture:
     board: Board
     blocks: tuple[Shown, ...] = ()
     preview: Preview | None = None
+
+
+def glyph(game: Game, block: Block) -> str:
+    """What a block shows on the board: ``■`` if black, else the key that chooses it."""
+    if block in game.black_blocks:
+        return BLACK_GLYPH
+    return str(game.coloured_blocks.index(block) + 1)
+
+
+def picture(
+    game: Game, placements: tuple[Placement, ...] | None = None, preview: Preview | None = None
+) -> Picture:
+    """What the board shows of ``game``: ``placements`` (every block on it when None), each
+    with its glyph, and the block in hand as ``preview``."""
+    shown = (*game.black, *game.placed) if placements is None else placements
+    return Picture(game.board, tuple(Shown(p, glyph(game, p.block)) for p in shown), preview)
 
 
 def block_style(block: Block) -> Style:

@@ -1,11 +1,11 @@
 """The player's Minesweeper records as Rich tables, for the TUI's statistics screen and for
-`gridpuzzles stats`, and the latest games as rows (the statistics screen lists them to
-choose one, `gridpuzzles stats` in a table with their ids). This module needs Rich only, not
-Textual."""
+`gridpuzzles stats`, and the latest games of both puzzles as rows (the statistics screen lists
+them to choose one, `gridpuzzles stats` in tables with their ids). This module needs Rich
+only, not Textual."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,9 +22,11 @@ from gridpuzzles.minesweeper.core.rendering import (
     record_name,
     record_row,
 )
+from gridpuzzles.mondrian.core.notation import typed_form
 
 if TYPE_CHECKING:
     from gridpuzzles.storage import PlayedGame
+    from gridpuzzles.storage.mondrian_play import SolvedGame
 
 ASSISTED_NOTE = (
     "Games with help (Play Move, a hint, the probabilities) are counted apart as assisted and "
@@ -42,31 +44,41 @@ HISTORY_LEGEND = "Time in seconds; (a): assisted; Eff.: 3BV per click of a win."
 
 
 def records_view(
-    records: Sequence[LevelRecord], history: Sequence[PlayedGame], where: Path | None = None
+    records: Sequence[LevelRecord],
+    history: Sequence[PlayedGame],
+    where: Path | None = None,
+    solved: Sequence[SolvedGame] = (),
 ) -> RenderableType:
-    """The records of every level, each level's best times, the latest games, and where
-    they are kept: in full where the width allows, else with short headings and a legend,
-    so that no word is cut (at 80 columns too)."""
-    return RecordsView(records, history, where)
+    """The records of every level, each level's best times, the latest games (Minesweeper's
+    ``history``, Mondrian's ``solved``), and where they are kept: in full where the width
+    allows, else with short headings and a legend, so that no word is cut (at 80 columns
+    too)."""
+    return RecordsView(records, history, where, solved)
 
 
 class RecordsView:
     """`records_view`'s renderable: it picks its form from the width it is drawn in."""
 
     def __init__(
-        self, records: Sequence[LevelRecord], history: Sequence[PlayedGame], where: Path | None
+        self,
+        records: Sequence[LevelRecord],
+        history: Sequence[PlayedGame],
+        where: Path | None,
+        solved: Sequence[SolvedGame] = (),
     ) -> None:
-        self.records, self.history, self.where = records, history, where
+        self.records, self.history, self.where, self.solved = records, history, where, solved
 
     def parts(self, compact: bool) -> list[RenderableType]:
         tables = records_tables(self.records, self.history, compact)
+        if self.solved:
+            tables.append(mondrian_history_table(self.solved, compact))
         # (a compact table has no edge: a blank line keeps the next one apart)
         parts: list[RenderableType] = [
             Group(table, Text()) if compact else table for table in tables
         ]
         notes = [
             *((SHORT_LEGEND, HISTORY_LEGEND if self.history else "") if compact else ()),
-            WATCH_NOTE if self.history else "",
+            WATCH_NOTE if self.history or self.solved else "",
             ASSISTED_NOTE,
         ]
         parts.extend(Text(note, style="dim") for note in notes if note)
@@ -155,20 +167,38 @@ def history_table(history: Sequence[PlayedGame], compact: bool = False) -> Table
     game's id (`WATCH_NOTE`: it shows the game again); in ``compact`` form "(a)" for
     assisted, times without their unit and the id under the seed, so that it fits 80
     columns."""
-    level, *others, seed_heading = HISTORY_HEADINGS
+    return latest_table(
+        "Latest games (a seed replays its board, an id shows the game again)",
+        HISTORY_HEADINGS,
+        NUMBER_HEADINGS,
+        ((game.id, history_row(game, compact)) for game in history),
+        compact,
+    )
+
+
+def latest_table(
+    title: str,
+    headings: Sequence[str],
+    numbers: frozenset[str],
+    rows: Iterable[tuple[str, Sequence[str]]],
+    compact: bool,
+) -> Table:
+    """The latest games of a puzzle under ``headings`` (``numbers`` set right), each row
+    its game's id and its cells, and the id in a column of its own; in ``compact`` form
+    the id under the last cell, so that it fits 80 columns."""
+    level, *others, last = headings
     table = Table(
         Column(level, no_wrap=not compact),  # "intermediate no-guess" may wrap at its space
-        *(_number_column(name) if name in NUMBER_HEADINGS else _column(name) for name in others),
-        _column(f"{seed_heading}, id" if compact else seed_heading),
+        *(_number_column(name) if name in numbers else _column(name) for name in others),
+        _column(f"{last}, id" if compact else last),
         *(() if compact else (_column("Id"),)),
-        title="Latest games (a seed replays its board, an id shows the game again)",
+        title=title,
         box=box.SIMPLE_HEAD,
         padding=(0, 1, 0, 0),
         show_edge=not compact,
     )
-    for game in history:
-        *cells, seed = history_row(game, compact)
-        table.add_row(*cells, *((f"{seed}\n{game.id}",) if compact else (seed, game.id)))
+    for game_id, (*cells, tail) in rows:
+        table.add_row(*cells, *((f"{tail}\n{game_id}",) if compact else (tail, game_id)))
     return table
 
 
@@ -203,3 +233,39 @@ def _number_column(name: str) -> Column:
 
 def _column(name: str) -> Column:
     return Column(name, no_wrap=True)
+
+
+MONDRIAN_HEADINGS = ("Level", "Result", "Time", "Moves", "Challenge")
+"""The columns of the latest Mondrian games, as `mondrian_history_row` fills them."""
+MONDRIAN_NUMBERS = frozenset(("Time", "Moves"))
+"""The columns of numbers of the latest Mondrian games, set right."""
+
+
+def mondrian_history_table(solved: Sequence[SolvedGame], compact: bool = False) -> Table:
+    """The latest Mondrian games solved: the challenge's level, whether the player had help,
+    the time, the moves, the challenge and the game's id (`WATCH_NOTE`: it shows the game
+    again); in ``compact`` form "(a)" for assisted, times without their unit and the id under
+    the challenge, so that it fits 80 columns."""
+    return latest_table(
+        "Latest Mondrian games (an id shows the game again)",
+        MONDRIAN_HEADINGS,
+        MONDRIAN_NUMBERS,
+        ((game.id, mondrian_history_row(game, compact)) for game in solved),
+        compact,
+    )
+
+
+def mondrian_history_row(game: SolvedGame, compact: bool = False) -> tuple[str, ...]:
+    """A solved Mondrian game under `MONDRIAN_HEADINGS`: its level, result, time, moves and
+    challenge (a published code, or its black blocks as ``--black`` takes them); in
+    ``compact`` form "(a)" for assisted and the time without its unit."""
+    facts, finish = game.facts, game.finish
+    challenge = "-" if facts is None else facts.code or typed_form(facts.key)
+    assisted = (" (a)" if compact else " (assisted)") if finish.assisted else ""
+    return (
+        finish.difficulty or "-",
+        f"solved{assisted}",
+        f"{finish.seconds:.1f}" + ("" if compact else " s"),
+        str(finish.moves),
+        challenge,
+    )

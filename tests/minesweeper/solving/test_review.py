@@ -1,6 +1,7 @@
 """The review judges each move from the position before it: a reveal of a cell that might
 hold a mine while another was certainly safe is a needless guess, a certain one is safe, a
-flag is certain or not; the auto-player's own games hold no fault."""
+flag is certain or not; the auto-player's own games hold no fault, and none of its guesses
+gives away any chance to win against the solver's best move."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from gridpuzzles.minesweeper.core.settings import level
 from gridpuzzles.minesweeper.core.view import view
 from gridpuzzles.minesweeper.solving.autoplay import Player
 from gridpuzzles.minesweeper.solving.insight import insight
-from gridpuzzles.minesweeper.solving.review import Verdict, judge, review
+from gridpuzzles.minesweeper.solving.review import Verdict, judge, review, weighings
 from tests.minesweeper.boards import striped_game
 
 
@@ -127,15 +128,26 @@ def test_the_auto_players_own_games_hold_no_fault(name: str) -> None:
     config = level(name, FirstClick.SAFE)
     rng = random.Random(7)
     verdicts: list[Verdict] = []
+    exact = 0
     for _ in range(12):
-        judged = review(autoplayed(config, rng.randrange(10**6)))
+        played = autoplayed(config, rng.randrange(10**6))
+        judged = review(played)
         verdicts += [m.verdict for m in judged.moves]
+        # Each guess weighed against the solver's best move: exactly where the position is
+        # small enough, else by playouts (a few: the move is the solver's own, its loss 0).
+        weighed = list(weighings(played, judged, random.Random(1), playouts=2))
+        assert len(weighed) == len(judged.weighable)
+        for number, win_loss in weighed:
+            assert win_loss is not None and win_loss.loss == 0, (number, win_loss)
+            assert win_loss.label is None
+            exact += win_loss.exact
         assert judged.needless_guesses == 0
         assert all(not m.verdict.fault for m in judged.moves), [
             (m.number, m.move, m.verdict) for m in judged.moves if m.verdict.fault
         ]
         assert judged.pluck >= judged.least_pluck >= 0
     assert Verdict.SAFE_REVEAL in verdicts and Verdict.GUESS in verdicts  # guesses judged too
+    assert exact or name == "beginner"  # the intermediate games hold exact endgames
 
 
 def test_a_position_past_the_solver_is_not_judged_rather_than_guessed() -> None:

@@ -3,13 +3,15 @@ into a dead end with the step that left it, and counts the help taken."""
 
 from __future__ import annotations
 
+import pytest
+
 from gridpuzzles.history import Rewind
 from gridpuzzles.mondrian.core.challenges import find_published
 from gridpuzzles.mondrian.core.game import Game, MoveError, lift, new_game, place
-from gridpuzzles.mondrian.core.grid import Orientation, Placement
+from gridpuzzles.mondrian.core.grid import Orientation, Placement, Puzzle
 from gridpuzzles.mondrian.core.moves import Action, Move
 from gridpuzzles.mondrian.solving.review import review, solutions_left
-from gridpuzzles.mondrian.solving.solutions import first_solution
+from gridpuzzles.mondrian.solving.solutions import count_solutions, first_solution
 
 CODE = "001040531"
 
@@ -59,3 +61,26 @@ def test_a_dead_end_is_marked_with_the_step_that_left_it() -> None:
     assert judged.steps[1].left_by == 2 and judged.steps[0].left_by is None
     assert judged.dead_ends == 1 and judged.hints == 1
     assert [s.seconds for s in judged.steps[:4]] == [2.0, 2.5, 0.5, 3.0]
+
+
+def test_a_position_met_again_is_counted_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    puzzle = find_published(CODE).puzzle
+    start = new_game(puzzle)
+    found = first_solution(puzzle)
+    assert found is not None
+    first = next(p for p in found if p not in puzzle.fixed)
+    counts: list[int] = []
+
+    def counting(counted: Puzzle) -> int:
+        counts.append(count_solutions(counted))
+        return counts[-1]
+
+    monkeypatch.setattr("gridpuzzles.mondrian.solving.review.count_solutions", counting)
+    down, up = place(start, first), start
+    steps: list[tuple[Move | Rewind, Game, float]] = []
+    for number in range(5):  # the same block put down and lifted, five times
+        steps.append((Move(Action.PLACE, placement=first), down, 2.0 * number))
+        steps.append((Move(Action.LIFT, cell=(first.row, first.col)), up, 2.0 * number + 1))
+    judged = review(start, steps)
+    assert [s.solutions for s in judged.steps] == [1, 1] * 5
+    assert counts == [1, 1]  # the start, and the block down

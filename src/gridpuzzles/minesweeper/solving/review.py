@@ -20,13 +20,20 @@ as the guess it was. The verdicts:
 The first reveal under a first-click rule that promises it safe is the rule's, not a choice:
 it is marked as the *first click*. Undo and redo are not judged. The review is pure: the game
 before each move, the move, and the time taken over it, in; the verdicts and the summary out.
+
+Each move that took a risk (a guess, needless or not, a 50/50, a dead cell, a known mine) is
+then *weighed*, more slowly: how much of the chance to win it gave away against the solver's
+best move in the same position, labelled an inaccuracy, a mistake or a blunder with lichess's
+bands (`win_loss`). `weighings` yields each one as it is computed, so that a shell fills them
+in one by one (`Review.with_weighed`) and stops whenever it likes.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
-from dataclasses import dataclass
+import random
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
 
@@ -37,6 +44,8 @@ from gridpuzzles.minesweeper.core.statistics import Statistics
 from gridpuzzles.minesweeper.core.view import view
 from gridpuzzles.minesweeper.solving.insight import Insight, insight
 from gridpuzzles.minesweeper.solving.probabilities import SolverLimitError
+from gridpuzzles.minesweeper.solving.settings import DEFAULT_SETTINGS, SolverSettings
+from gridpuzzles.minesweeper.solving.win_loss import PLAYOUTS, Label, WinLoss, weigh
 
 
 class Verdict(Enum):
@@ -98,7 +107,10 @@ PROMISED_SAFE = frozenset({FirstClick.SAFE, FirstClick.OPENING, FirstClick.NO_GU
 class MoveReview:
     """One move's verdict: ``risk`` is the chance that what it opened held a mine (for a
     reveal or a chord that was not certain), ``least_risk`` the smallest risk any hidden cell
-    had then (0 when one was certainly safe); ``thinking`` the seconds since the move before."""
+    had then (0 when one was certainly safe); ``thinking`` the seconds since the move before.
+
+    A move that took a risk is weighed later (`weighings`): once ``weighed``, ``win_loss`` is
+    what it gave away of the chance to win (None when the solver could not weigh it)."""
 
     number: int
     move: Move
@@ -106,6 +118,18 @@ class MoveReview:
     risk: Fraction | None
     least_risk: Fraction | None
     thinking: float
+    weighed: bool = False
+    win_loss: WinLoss | None = None
+
+    @property
+    def weighable(self) -> bool:
+        """Whether the move is weighed: it opened a cell that was not certainly safe."""
+        return self.risk is not None
+
+    @property
+    def label(self) -> Label | None:
+        """The label of what the move gave away, once weighed (None for none)."""
+        return None if self.win_loss is None else self.win_loss.label
 
 
 @dataclass(frozen=True)
@@ -119,6 +143,29 @@ class Review:
     @property
     def needless_guesses(self) -> int:
         return sum(m.verdict is Verdict.NEEDLESS_GUESS for m in self.moves)
+
+    @property
+    def weighable(self) -> tuple[MoveReview, ...]:
+        """The moves to weigh (`MoveReview.weighable`), in order: `weighings` yields one
+        judgment for each."""
+        return tuple(m for m in self.moves if m.weighable)
+
+    @property
+    def weighed_count(self) -> int:
+        """How many moves are weighed so far."""
+        return sum(m.weighed for m in self.moves)
+
+    def labelled(self, label: Label) -> int:
+        """How many weighed moves have ``label``."""
+        return sum(m.label is label for m in self.moves)
+
+    def with_weighed(self, number: int, win_loss: WinLoss | None) -> Review:
+        """This review with the move of step ``number`` weighed (a judgment of `weighings`)."""
+        moves = tuple(
+            replace(m, weighed=True, win_loss=win_loss) if m.number == number else m
+            for m in self.moves
+        )
+        return replace(self, moves=moves)
 
     @property
     def guessed(self) -> tuple[MoveReview, ...]:
@@ -208,6 +255,48 @@ def _judged(game: Game, move: Move) -> tuple[Verdict, Fraction | None, Fraction 
     if riskiest in sight.dead and _living_as_safe(sight, risk):
         return Verdict.DEAD_CELL, risk, least
     return Verdict.GUESS, risk, least
+
+
+def weighings(
+    played: Sequence[tuple[int, Game, Move, float]],
+    judged: Review,
+    rng: random.Random,
+    *,
+    playouts: int = PLAYOUTS,
+    settings: SolverSettings = DEFAULT_SETTINGS,
+) -> Iterator[tuple[int, WinLoss | None]]:
+    """Each move of ``judged.weighable`` weighed, in order, as it is computed: its step's
+    number and what it gave away of the chance to win (`win_loss.weigh`; None when the solver
+    cannot weigh it). ``played`` is what `review` was given; each move's playouts draw from
+    their own generator, seeded from ``rng`` in turn, so that a move's judgment does not
+    depend on how many playouts the moves before it took."""
+    due = {m.number for m in judged.weighable}
+    for number, game, move, _ in played:
+        if number in due:
+            own = random.Random(rng.getrandbits(64))
+            yield number, weigh_move(game, move, own, playouts=playouts, settings=settings)
+
+
+def weigh_move(
+    game: Game,
+    move: Move,
+    rng: random.Random,
+    *,
+    playouts: int = PLAYOUTS,
+    settings: SolverSettings = DEFAULT_SETTINGS,
+) -> WinLoss | None:
+    """What ``move``, played on ``game`` (the game before it), gave away of the chance to win
+    against the solver's best move (`win_loss.weigh`); None for a flag, a move that opened
+    nothing, or one the solver cannot weigh."""
+    if move.action is Action.FLAG or game.layout is None:
+        return None
+    opened = _opened(game, move, move.row * game.width + move.col)
+    if not opened:
+        return None
+    config = game.config
+    seen = view(game)
+    rule = config.first_click
+    return weigh(seen, config.mines, opened, rng, rule=rule, playouts=playouts, settings=settings)
 
 
 def _opened(game: Game, move: Move, index: int) -> list[int]:
