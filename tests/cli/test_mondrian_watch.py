@@ -104,6 +104,13 @@ def test_a_game_is_kept_in_the_default_store_and_replayed_step_by_step(
     assert shown[0] == board_text(new_game(PUBLISHED.puzzle))
     # The boards after each move are those line mode drew as the game was played.
     assert shown[-1] == boards(played)[-1] and shown[-1].endswith("Tray: empty")
+    # The review says what each step left (an undo and a redo too), and its summary at the end.
+    verdicts = [line for line in lines if line.startswith("  Review: ")]
+    assert len(verdicts) == steps
+    assert re.fullmatch(r"  Review: 1 solution left; took [0-9.]+ s", verdicts[-1]), verdicts
+    assert re.fullmatch(rf"Review: {steps} steps, 0 hints, 0 dead ends; 8 blocks in .*", lines[-1])
+    quiet = gridpuzzles(capsys, monkeypatch, "replay", game_id, "--all", "--no-review")
+    assert "Review:" not in quiet.out
     # Enter shows the next step, q stops.
     ran = gridpuzzles(capsys, monkeypatch, "replay", game_id, lines="\nq\n")
     assert ran.status == 0 and "Step 1 of" in ran.out and "Step 2 of" not in ran.out

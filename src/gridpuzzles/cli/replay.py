@@ -40,8 +40,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--no-review",
         dest="review",
         action="store_false",
-        help="leave out the solver's verdict under each Minesweeper move (gridpuzzles review "
-        "ID lists them)",
+        help="leave out the solver's verdict under each step (gridpuzzles review ID lists them)",
     )
     add_db_option(parser, "where the game is kept: ")
     add_color_option(parser)
@@ -52,18 +51,30 @@ def _replay(args: argparse.Namespace) -> int:
     replay = kept_game(PROG, args.id, args.db)
     if isinstance(replay, int):
         return replay
+    from gridpuzzles.midend import mondrian_review
     from gridpuzzles.midend.minesweeper import Replay
+    from gridpuzzles.midend.mondrian import Replay as MondrianReplay
     from gridpuzzles.midend.review import reviewed, summary_words, verdict_words
     from gridpuzzles.terminal.replay import watch
 
     verdicts = None
-    judged = None
-    if args.review and isinstance(replay, Replay):  # (a Mondrian game has no review yet)
+    summary = None
+    if args.review and isinstance(replay, Replay):
         judged = reviewed(replay)
         verdicts = {m.number: verdict_words(m) for m in judged.moves}
+        summary = summary_words(judged)
+    elif args.review and isinstance(replay, MondrianReplay):
+        game = mondrian_review.reviewed(
+            replay.game_id, replay.start, replay.frames, replay.created_at
+        )
+        verdicts = {
+            frame.number: mondrian_review.verdict_words(game, index)
+            for index, frame in enumerate(replay.frames)
+        }
+        summary = mondrian_review.summary_words(game)
     watch(replay, print, None if args.all else _ask, use_color(args.color), verdicts)
-    if judged is not None:
-        print(f"Review: {summary_words(judged)}")
+    if summary is not None:
+        print(f"Review: {summary}")
     return 0
 
 
