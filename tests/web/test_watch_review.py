@@ -2,11 +2,14 @@
 verdict stands under it in the words every shell says (a fault marked by its sign and its
 word), a screen reader hears it with the step, the summary counts the guesses and the faults,
 and axe-core finds nothing serious; "Reviewing…" is said until the review comes (asked only
-after the first paint), a review that fails says so and the steps can still be watched, and a
-Mondrian game says nothing of a review."""
+after the first paint), and a review that fails says so and the steps can still be watched (a
+Mondrian game's review: test_watch_mondrian_review.py). Then the guesses are weighed one by one
+under a progress bar: each one's words join its verdict, a weighing that fails says so at its
+step while the others go on, and the summary counts the mistakes and blunders."""
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import replace
 
@@ -17,7 +20,7 @@ from playwright.sync_api import Page, Route, expect
 from gridpuzzles.midend.review import verdict_words
 from gridpuzzles.minesweeper import FirstClick, Game, Move, level, new_game, play
 from gridpuzzles.minesweeper.core.game import Mark
-from gridpuzzles.minesweeper.solving.review import Review, Verdict, judge, review
+from gridpuzzles.minesweeper.solving.review import Review, Verdict, judge, review, weighings
 from tests.web.boards import FIRST
 from tests.web.test_watch_page import (
     MINES,
@@ -27,7 +30,6 @@ from tests.web.test_watch_page import (
     replay_of,
     serious,
     shows,
-    solved,
     watch,
 )
 
@@ -40,6 +42,20 @@ FAULT = re.compile(r"\bfault\b")
 """The class of a verdict that is a fault."""
 REVIEW_WAIT = 20_000
 """Milliseconds a review may take to come to the page: the solver worker may be busy."""
+WEIGHED = "Guesses weighed: 2 of 2"
+"""The progress bar's words once both guesses of `faulty_moves` are weighed."""
+NEEDLESS_WORDS = (
+    "a needless guess (a cell was certainly safe); 11% risk, the least there was 0%; a mistake: "
+    "gave away 11 points of the chance to win (98% → 87%)"
+)
+"""The verdict of the needless guess of `faulty_moves` (step 3), weighed."""
+MINE_WORDS = (
+    "a known mine revealed; 100% risk, the least there was 0%; a blunder: gave away 98 points "
+    "of the chance to win (98% → 0%)"
+)
+"""The verdict of the known mine of `faulty_moves` (step 4), weighed."""
+LABELS = ("Inaccuracies", "Mistakes", "Blunders")
+"""The summary's counts of what the weighing found."""
 FAULTS_TO_MAKE = [
     (Verdict.SAFE_REVEAL, False),
     (Verdict.NEEDLESS_GUESS, False),
@@ -76,14 +92,19 @@ def made(game: Game, move: Move, wanted: Verdict, mine: bool) -> bool:
 
 
 def reviewed_here(moves: list[str]) -> Review:
-    """The review of ``moves`` made here, from the core: what the page must say."""
+    """The review of ``moves`` made here, from the core, each guess weighed (exactly, so with
+    no seed to match the server's): what the page must say once the guesses are weighed."""
     game = new_game(OPENING, FAULTY_SEED)
     judged = []
     for number, text in enumerate(moves):
         move = Move.parse(text)
         judged.append((number, game, move, 0.0))
         game = play(game, move)
-    return review(judged)
+    found = review(judged)
+    for number, win_loss in weighings(judged, found, random.Random()):
+        assert win_loss is not None and win_loss.exact
+        found = found.with_weighed(number, win_loss)
+    return found
 
 
 def faulty_game(api: httpx.Client) -> tuple[str, list[str]]:
@@ -123,6 +144,7 @@ def test_each_fault_stands_under_its_step_is_heard_and_is_counted_in_the_summary
     steps = replay_of(api, MINES, game_id)["steps"]
     watch(page, server, game_id)
     expect(page.locator("#review")).to_be_visible(timeout=REVIEW_WAIT)
+    expect(page.locator("#weighing-words")).to_have_text(WEIGHED, timeout=REVIEW_WAIT)
     verdict = page.locator("#verdict")
     expect(verdict).to_have_text("Reviewed: 4 moves, 2 faults.")
 
@@ -141,11 +163,10 @@ def test_each_fault_stands_under_its_step_is_heard_and_is_counted_in_the_summary
             re.compile(rf"^Step {number} of 4: {step['said']}\. {re.escape(said)}\.")
         )
 
-    # The needless guess in the words of every shell: whole percentages, the least risk 0.
+    # The needless guess in the words of every shell: whole percentages, the least risk 0,
+    # and what it gave away of the chance to win.
     page.keyboard.press("ArrowLeft")
-    expect(verdict).to_have_text(
-        "✗ Fault: a needless guess (a cell was certainly safe); 11% risk, the least there was 0%"
-    )
+    expect(verdict).to_have_text(f"✗ Fault: {NEEDLESS_WORDS}")
     expect(verdict.locator(".fault-sign")).to_have_attribute("aria-hidden", "true")
     assert summary(page) == {
         "Moves": "4",
@@ -153,6 +174,9 @@ def test_each_fault_stands_under_its_step_is_heard_and_is_counted_in_the_summary
         "Needless guesses": "1",
         "Risk taken": f"{judged.pluck:.2f}, the least possible 0.00",
         "Accuracy": "33%",
+        "Inaccuracies": "0",
+        "Mistakes": "1",
+        "Blunders": "1",
     }
     assert f"{judged.pluck:.2f}" == "0.05"
     faults = page.locator("#review-faults button")
@@ -213,15 +237,55 @@ def test_a_review_that_fails_says_so_and_the_steps_can_still_be_watched(
     serious(page)
 
 
-def test_a_mondrian_game_says_nothing_of_a_review(
+def test_the_guesses_are_weighed_one_by_one_under_a_progress_bar_a_failure_at_its_step(
     page: Page, server: ServerProcess, api: httpx.Client
 ) -> None:
-    asked: list[str] = []
-    page.on("request", lambda request: asked.append(request.url))
-    watch(page, server, solved(api))
+    game_id, _ = faulty_game(api)
+    warmed(api, game_id)
+    too_slow = "weighing this guess took longer than 60 seconds, so it is not weighed"
+    held: list[Route] = []
+
+    def weigh(route: Route) -> None:
+        if route.request.url.endswith("/guesses/2"):  # the needless guess, step 3: fails
+            route.fulfill(status=503, json={"detail": too_slow}, headers={"Retry-After": "5"})
+        else:
+            held.append(route)
+
+    page.route("**/review/guesses/*", weigh)
+    watch(page, server, game_id)
+    # The first weighing failed; the next one is asked for all the same.
+    bar = page.get_by_role("progressbar", name="Weighing the guesses: 1 of 2")
+    expect(bar).to_have_attribute("max", "2", timeout=REVIEW_WAIT)
+    expect(bar).to_have_js_property("value", 1)
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    verdict = page.locator("#verdict")
+    expect(verdict).to_have_text(
+        re.compile(f"least there was 0%; not weighed: {re.escape(too_slow)}$")
+    )
     page.keyboard.press("End")
-    expect(page.locator("#mondrian-board")).to_have_class(re.compile(r"\bsolved\b"))
-    expect(page.locator("#verdict")).to_have_count(0)
-    expect(page.locator("#review")).to_have_count(0)
-    page.wait_for_timeout(300)  # a request made after the first paint would have gone
-    assert not [url for url in asked if "/review" in url]
+    expect(verdict).to_have_text(re.compile("least there was 0%$"))  # not weighed yet
+    for _ in range(100):  # the request reaches the route soon after the bar is drawn
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert len(held) == 1 and held[0].request.url.endswith("/guesses/3")
+    held[0].continue_()
+
+    expect(page.get_by_role("progressbar", name=WEIGHED)).to_have_js_property("value", 2)
+    expect(verdict).to_have_text(f"✗ Fault: {MINE_WORDS}")  # the step shown, said again
+    expect(page.locator("#weighed-spoken")).to_have_text(
+        "The guesses are weighed: 0 inaccuracies, 0 mistakes, 1 blunder. 1 of 2 could not be "
+        "weighed."
+    )
+    page.keyboard.press("Home")
+    page.keyboard.press("End")
+    expect(page.locator("#spoken")).to_have_text(
+        re.compile(rf"^Step 4 of 4: .*\. Fault: {re.escape(MINE_WORDS)}\. Lost")
+    )
+    assert {k: v for k, v in summary(page).items() if k in LABELS} == {
+        "Inaccuracies": "0",
+        "Mistakes": "0",
+        "Blunders": "1",
+    }
+    serious(page)

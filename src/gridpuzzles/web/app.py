@@ -23,7 +23,14 @@ from gridpuzzles.web.games import Games
 from gridpuzzles.web.limits import BodyLimit
 from gridpuzzles.web.models import options
 from gridpuzzles.web.pages import STATIC, page_with
-from gridpuzzles.web.workers import DEFAULT_QUEUE, DEFAULT_SECONDS, DEFAULT_WORKERS, Workers
+from gridpuzzles.web.workers import (
+    DEFAULT_QUEUE,
+    DEFAULT_SECONDS,
+    DEFAULT_WORKERS,
+    WEIGH_SECONDS,
+    WEIGHING_WORKERS,
+    Workers,
+)
 
 DOCS_ASSETS = Path(str(files("fastapi_offline") / "static"))
 """Swagger UI's script and style, as the PyPI package fastapi-offline ships them (Swagger UI
@@ -39,6 +46,7 @@ def create_app(
     solver_workers: int = DEFAULT_WORKERS,
     solver_queue: int = DEFAULT_QUEUE,
     records_per_player: bool = False,
+    weigh_seconds: float = WEIGH_SECONDS,
 ) -> FastAPI:
     """The whole app, keeping its games in ``store`` and reading time from ``clock``.
 
@@ -46,10 +54,13 @@ def create_app(
     Solver work runs in ``solver_workers`` worker processes, ``solver_seconds`` at most per job,
     with at most ``solver_queue`` requests waiting for a busy worker (see `Workers`); the
     workers start with the app (in the background of its lifespan) and are killed when it stops.
+    The guesses of a review are weighed on workers of their own, ``weigh_seconds`` at most per
+    guess, with as many requests waiting (`WEIGHING_WORKERS`, started at the first weighing).
     With ``records_per_player``, each browser sees the records of its own games only
     (`web.players`); else every game counts for everyone.
     """
     workers = Workers(solver_workers, solver_seconds, solver_queue)
+    weighers = Workers(WEIGHING_WORKERS, weigh_seconds, solver_queue)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -59,6 +70,7 @@ def create_app(
                 yield
             finally:
                 await workers.close()
+                await weighers.close()
 
     app = FastAPI(
         title="gridpuzzles",
@@ -69,10 +81,11 @@ def create_app(
         redoc_url=None,
     )
     app.state.workers = workers
+    app.state.weighers = weighers
     app.state.records_per_player = records_per_player
     app.add_middleware(BodyLimit)
     errors.install(app, retry_after=math.ceil(solver_seconds))
-    app.include_router(minesweeper.router(Games(store, workers, clock)))
+    app.include_router(minesweeper.router(Games(store, workers, clock), weighers))
     offered = published_challenges() if challenges is None else challenges
     app.include_router(mondrian.router(offered))
     app.include_router(mondrian.play_router(store, workers, clock))

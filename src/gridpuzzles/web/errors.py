@@ -28,12 +28,18 @@ from gridpuzzles.mondrian.core.grid import MondrianError
 from gridpuzzles.storage import DatabaseError, StorageError
 from gridpuzzles.web.assist import BEYOND_SOLVER
 from gridpuzzles.web.models import kind_of
-from gridpuzzles.web.service import GameInPlayError, NotYourGameError, UnknownGameError
+from gridpuzzles.web.service import (
+    GameInPlayError,
+    NoSuchGuessError,
+    NotYourGameError,
+    UnknownGameError,
+)
 from gridpuzzles.web.workers import OverBudgetError, ServerBusyError
 
 LOG = logging.getLogger(__name__)
 STATUS_OF: dict[type[Exception], int] = {
     UnknownGameError: 404,
+    NoSuchGuessError: 404,
     GameInPlayError: 409,
     NotYourGameError: 403,
     StorageError: 409,
@@ -80,6 +86,7 @@ FIELD_WORDS = {
     "question_marks": "question-marks setting",
     "history": "number of latest games",
     "game_id": "game id",
+    "number": "step number",
     "x-game-token": "X-Game-Token header",
     "gridpuzzles_token": "token cookie",
     "black": "black blocks",

@@ -32,7 +32,7 @@ from gridpuzzles.midend import Rewind
 from gridpuzzles.midend.minesweeper import Replay, advised, play_of, step_words, stepped
 from gridpuzzles.midend.play import Play
 from gridpuzzles.midend.replay import ReplayError
-from gridpuzzles.midend.review import review_json, reviewed
+from gridpuzzles.midend.review import review_json, reviewed, weighed_move, win_chance_json
 from gridpuzzles.minesweeper import (
     Action,
     Config,
@@ -56,13 +56,16 @@ from gridpuzzles.web.models import (
     ReplayOut,
     ReplayStep,
     ReviewOut,
+    WinChanceOut,
     game_state,
 )
 from gridpuzzles.web.service import (
     IN_PLAY,
+    NO_SUCH_GUESS,
     UNREPLAYABLE,
     GameInPlayError,
     KeptGames,
+    NoSuchGuessError,
     check_seen,
 )
 from gridpuzzles.web.workers import Workers
@@ -70,9 +73,6 @@ from gridpuzzles.web.workers import Workers
 NO_GUESS_TOO_SLOW = (
     "no no-guess board for a first click here was found within {seconds:g} seconds, and the "
     "game is unchanged: click another cell, or start a game with fewer mines"
-)
-REVIEW_TOO_SLOW = (
-    "the review of this game took longer than {seconds:g} seconds; try again in a moment"
 )
 REPLAY_TOO_SLOW = (
     "this no-guess game took longer than {seconds:g} seconds to rebuild; try again in a moment"
@@ -379,3 +379,16 @@ def review_of(saved: SavedGame) -> ReviewOut:
     second)."""
     replay = finished(saved)
     return ReviewOut.model_validate(review_json(replay, reviewed(replay, saved.created_at)))
+
+
+def weighed_guess(saved: SavedGame, number: int) -> WinChanceOut:
+    """What the guess at step ``number`` of the finished game ``saved`` (`finished`) gave
+    away of the chance to win (the mid-end's `weighed_move`: exact where the position is
+    small enough, else an estimate seeded by the game's id, so the same every time);
+    `NoSuchGuessError` when that step is no guess due for weighing. The work of a weighing
+    worker: an estimate takes seconds on an expert board."""
+    replay = finished(saved)
+    weighed = weighed_move(replay, reviewed(replay, saved.created_at), number)
+    if weighed is None:
+        raise NoSuchGuessError(NO_SUCH_GUESS.format(game_id=saved.id, number=number))
+    return WinChanceOut.model_validate(win_chance_json(weighed))

@@ -12,15 +12,16 @@ from collections.abc import Callable
 from typing import Annotated, TypeVar
 
 import anyio.to_thread
-from fastapi import APIRouter, Query, Response
+from fastapi import APIRouter, Path, Query, Response
 
 from gridpuzzles.midend import Rewind
 from gridpuzzles.midend.minesweeper import play_of
 from gridpuzzles.minesweeper import Game, Move
 from gridpuzzles.storage import records_json
 from gridpuzzles.web import assist
-from gridpuzzles.web.games import REVIEW_TOO_SLOW, Entry, Games, given, replay_of, review_of
+from gridpuzzles.web.games import Entry, Games, given, replay_of, review_of, weighed_guess
 from gridpuzzles.web.models import (
+    MAX_MOVE_COUNT,
     CreatedGame,
     Error,
     GameState,
@@ -34,14 +35,16 @@ from gridpuzzles.web.models import (
     RecordsOut,
     ReplayOut,
     ReviewOut,
+    WinChanceOut,
     config_of,
     game_state,
     options,
 )
 from gridpuzzles.web.players import Player
 from gridpuzzles.web.routes import ERRORS, SLOW, GameId, Token, game_routes
-from gridpuzzles.web.service import UNKNOWN, UnknownGameError
+from gridpuzzles.web.service import REVIEW_TOO_SLOW, UNKNOWN, WEIGH_TOO_SLOW, UnknownGameError
 from gridpuzzles.web.tokens import give_token
+from gridpuzzles.web.workers import Workers
 
 PREFIX = "/api/minesweeper"
 
@@ -57,14 +60,23 @@ LatestGames = Annotated[
     ),
 ]
 
+StepNumber = Annotated[
+    int,
+    Path(
+        ge=0,
+        le=MAX_MOVE_COUNT,
+        description="the step's number in the game's log, from 0 (the review's `number`)",
+    ),
+]
+
 
 def game_path(game_id: str) -> str:
     return f"{PREFIX}/games/{game_id}"
 
 
-def router(games: Games) -> APIRouter:
+def router(games: Games, weighers: Workers) -> APIRouter:
     """The Minesweeper routes, playing the games in ``games``, each in its player's records
-    (`web.players`)."""
+    (`web.players`); the guesses of a review are weighed on ``weighers``."""
     api = APIRouter(prefix=PREFIX, tags=["minesweeper"], responses=ERRORS)
 
     @api.get("/options")
@@ -192,6 +204,32 @@ def router(games: Games) -> APIRouter:
         if saved is None:
             raise UnknownGameError(UNKNOWN.format(game_id=game_id))
         return await games.workers.run(review_of, saved, too_slow=REVIEW_TOO_SLOW)
+
+    @api.get(
+        "/games/{game_id}/review/guesses/{number}",
+        summary="What one guess of a finished game gave away of the chance to win",
+        responses={
+            404: {
+                "model": Error,
+                "description": "no game has this id, or its step `number` is no guess to weigh",
+            },
+            409: {"model": Error, "description": "the game is still being played"},
+            **SLOW,
+        },
+    )
+    async def get_guess_weighed(game_id: GameId, number: StepNumber) -> WinChanceOut:
+        """The move at step ``number`` of a finished game (one the review marks
+        `win_chance_due`) weighed against the solver's best move in the same position: the
+        chance to win after each, the points it gave away and their label (inaccuracy,
+        mistake, blunder). Exact where the position is small enough, else estimated by
+        playouts seeded by the game's id (the same answer every time); an estimate takes
+        seconds on an expert board, so each guess is its own request, on workers of its own
+        with a longer time budget (503 past it: not weighed). As the review: anyone with
+        the id, never a game still in play."""
+        saved = await anyio.to_thread.run_sync(games.store.load_game, game_id)
+        if saved is None:
+            raise UnknownGameError(UNKNOWN.format(game_id=game_id))
+        return await weighers.run(weighed_guess, saved, number, too_slow=WEIGH_TOO_SLOW)
 
     @api.get("/records", summary="The player's records and latest games")
     def get_records(player: Player, history: LatestGames = 20) -> RecordsOut:

@@ -454,9 +454,46 @@ class ReplayOut(ReplayOf[GameState, ReplayStep]):
     """A finished game step by step: the board it started from, then every step."""
 
 
-class MoveReviewOut(BaseModel):
-    """One move of a finished game judged from the position before it (never from what
-    happened after)."""
+class WinChanceKeys(BaseModel):
+    """What a guess gave away of the chance to win against the solver's best move, once it is
+    weighed (the mid-end's `win_chance_json`): every key null but ``win_chance_weighed`` until
+    then, and all but the words null when the solver could not weigh it."""
+
+    win_chance_weighed: bool = Field(description="whether the move is weighed yet")
+    win_chance_best: float | None = Field(
+        description="the chance to win after the solver's best move, in points from 0 to 100"
+    )
+    win_chance_played: float | None = Field(
+        description="the chance to win after the player's move, in points from 0 to 100"
+    )
+    win_chance_loss: float | None = Field(
+        description="the points of the chance to win the move gave away (best less played; "
+        "negative when an estimate found the player's move the better)"
+    )
+    win_chance_interval: tuple[float, float] | None = Field(
+        description="the 95% interval of the loss, [low, high] in points; null when exact"
+    )
+    label: Literal["inaccuracy", "mistake", "blunder"] | None = Field(
+        description="at least 5, 10, 15 points given away (an estimate: by the low end of "
+        "its interval); null below, or where an estimate cannot tell"
+    )
+    too_close: bool | None = Field(
+        description="whether the interval reaches past the label (or below 5 points)"
+    )
+    exact: bool | None = Field(description="whether every layout was searched: no estimate")
+    playouts: int | None = Field(description="the layouts an estimate played out (0: exact)")
+    best_move: str | None = Field(
+        description="the solver's best move as the log writes it (the machine form: from 0)"
+    )
+    best_said: str | None = Field(description="the solver's best cell in the player's words")
+    win_chance_words: str | None = Field(
+        description="what the move gave away in the player's words, as every shell says it "
+        "after its verdict (or why it could not be weighed)"
+    )
+
+
+class MoveVerdictOut(BaseModel):
+    """The verdict of one move (the fields of `MoveReviewOut` before its weighing)."""
 
     number: int = Field(description="the step's place in the game's log, from 0 (as a replay)")
     move: str = Field(description="the move as the log writes it (the machine form: from 0)")
@@ -475,6 +512,32 @@ class MoveReviewOut(BaseModel):
         description="the least chance of a mine any hidden cell had then (0: one was safe)"
     )
     thinking: float = Field(description="seconds since the step before (or the game's start)")
+    win_chance_due: bool = Field(
+        description="whether the move is to be weighed: it opened a cell that might hold a "
+        "mine (`GET .../review/guesses/{number}` weighs it)"
+    )
+
+
+class MoveReviewOut(WinChanceKeys, MoveVerdictOut):
+    """One move of a finished game judged from the position before it (never from what
+    happened after), and once weighed what it gave away of the chance to win."""
+
+
+class WinChanceOut(WinChanceKeys):
+    """What one guess of a finished game gave away of the chance to win, to be merged into
+    the move of the same ``number`` in the review."""
+
+    number: int = Field(description="the step's place in the game's log, from 0 (as a replay)")
+
+
+class WinChanceCounts(BaseModel):
+    """How far the weighing of a review's guesses has come, and what it found."""
+
+    due: int = Field(description="the moves to weigh (`win_chance_due`)")
+    weighed: int = Field(description="those weighed so far")
+    inaccuracies: int
+    mistakes: int
+    blunders: int
 
 
 class ReviewStatistics(BaseModel):
@@ -509,6 +572,9 @@ class ReviewSummary(BaseModel):
     accuracy: float = Field(description="the share of judged moves that were no fault, 0 to 1")
     statistics: ReviewStatistics | None = Field(
         None, description="the standard statistics; null when no mine was laid"
+    )
+    win_chance: WinChanceCounts = Field(
+        description="the guesses to weigh, those weighed and the labels among them"
     )
 
 

@@ -34,6 +34,7 @@ from gridpuzzles.web.mondrian_games import (
     MondrianGames,
     move_of,
     replay_of,
+    review_of,
     state_of,
 )
 from gridpuzzles.web.mondrian_models import (
@@ -46,6 +47,7 @@ from gridpuzzles.web.mondrian_models import (
     MondrianMove,
     MondrianRecords,
     MondrianReplay,
+    MondrianReviewOut,
     MondrianState,
     NewMondrianGame,
     RevealedState,
@@ -58,7 +60,7 @@ from gridpuzzles.web.mondrian_models import (
 )
 from gridpuzzles.web.players import Player
 from gridpuzzles.web.routes import ERRORS, SLOW, GameId, Token, game_routes
-from gridpuzzles.web.service import UNKNOWN, UnknownGameError
+from gridpuzzles.web.service import REVIEW_TOO_SLOW, UNKNOWN, UnknownGameError
 from gridpuzzles.web.tokens import give_token
 from gridpuzzles.web.workers import Workers
 
@@ -238,6 +240,23 @@ def play_router(store: Store, workers: Workers, clock: Callable[[], float]) -> A
         if stored is None:
             raise UnknownGameError(UNKNOWN.format(game_id=game_id))
         return await anyio.to_thread.run_sync(replay_of, game_id, stored)
+
+    @api.get(
+        "/games/{game_id}/review",
+        summary="The solver's review of a solved game",
+        responses={409: {"model": Error, "description": "the game is still being played"}, **SLOW},
+    )
+    async def get_review(game_id: GameId) -> MondrianReviewOut:
+        """Each step of a solved game judged by the solutions it left with the blocks on the
+        board held where they are: a step after which none remains is a dead end, told with
+        the step that left it (and each step in between with the step that led into it);
+        each step's time and whether it was help; then the game's summary (the time per
+        block, the hints, the dead ends). As the replay: anyone with the id, never a game
+        still in play."""
+        stored = await anyio.to_thread.run_sync(games.in_play.fetch, game_id)
+        if stored is None:
+            raise UnknownGameError(UNKNOWN.format(game_id=game_id))
+        return await workers.run(review_of, game_id, stored, too_slow=REVIEW_TOO_SLOW)
 
     @api.get("/records", summary="Best times per challenge and per difficulty")
     def get_records(player: Player) -> MondrianRecords:

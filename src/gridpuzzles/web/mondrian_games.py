@@ -50,6 +50,7 @@ from gridpuzzles.midend.mondrian import (
     step_words,
     stepped,
 )
+from gridpuzzles.midend.mondrian_review import review_json, reviewed
 from gridpuzzles.midend.play import Play
 from gridpuzzles.midend.replay import Frame, frames
 from gridpuzzles.mondrian.core.challenges import (
@@ -75,6 +76,7 @@ from gridpuzzles.web.mondrian_models import (
     MondrianMove,
     MondrianReplay,
     MondrianReplayStep,
+    MondrianReviewOut,
     MondrianState,
     NewMondrianGame,
     in_tray,
@@ -367,11 +369,10 @@ def state_of(game_id: str, held: Held, now: float) -> MondrianState:
     )
 
 
-def replay_of(game_id: str, stored: InPlay) -> MondrianReplay:
-    """Every step of the solved game ``stored`` (`held_frames`), each timed from when the game
-    was created and said in the player's words; `GameInPlayError` while it is being played
-    (nothing of it is told then, its solution least of all), and `StorageError` for a game
-    whose setup or log cannot be replayed."""
+def finished(game_id: str, stored: InPlay) -> tuple[Held, list[tuple[Frame[Game], Held]]]:
+    """The solved game ``stored``: how it started and each step of it (`held_frames`);
+    `GameInPlayError` while it is being played (nothing of it is told then, its solution least
+    of all), and `StorageError` for a game whose setup or log cannot be replayed."""
     try:
         if stored.setup is None:  # only a row changed by hand: a game is stored with its setup
             raise TypeError("the game has no setup")
@@ -382,6 +383,13 @@ def replay_of(game_id: str, stored: InPlay) -> MondrianReplay:
     last = shown[-1][1] if shown else start
     if last.finish is None:  # the board is not full (a Mondrian game is never left)
         raise GameInPlayError(IN_PLAY.format(game_id=game_id))
+    return start, shown
+
+
+def replay_of(game_id: str, stored: InPlay) -> MondrianReplay:
+    """Every step of the solved game ``stored`` (`finished`), each timed from when the game
+    was created and said in the player's words."""
+    start, shown = finished(game_id, stored)
     steps: list[MondrianReplayStep] = []
     before = start  # names the block a lift or a turn takes (`step_words`)
     for frame, after in shown:
@@ -397,6 +405,16 @@ def replay_of(game_id: str, stored: InPlay) -> MondrianReplay:
         before = after
     start_state = state_of(game_id, start, stored.created_at)
     return MondrianReplay(id=game_id, start=start_state, steps=steps)
+
+
+def review_of(game_id: str, stored: InPlay) -> MondrianReviewOut:
+    """The solver's review of the solved game ``stored`` (`finished`): the solutions each step
+    left, its dead ends and the steps that left them, its time and help (a worker's job: it
+    counts the solutions after every step)."""
+    start, shown = finished(game_id, stored)
+    steps = (frame for frame, _ in shown)
+    judged = reviewed(game_id, start.play.state, steps, stored.created_at)
+    return MondrianReviewOut.model_validate(review_json(judged))
 
 
 # The games

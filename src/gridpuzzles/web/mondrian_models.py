@@ -328,6 +328,57 @@ class MondrianReplay(ReplayOf[MondrianState, MondrianReplayStep]):
     (the shape of a Minesweeper replay, `models.ReplayOut`)."""
 
 
+class MondrianStepReviewOut(BaseModel):
+    """One step of a solved game judged by the solutions it left (`midend.mondrian_review`)."""
+
+    number: int = Field(description="the step's place in the game's log, from 0 (as a replay)")
+    move: str = Field(description="the step as the log writes it (the machine form: from 0)")
+    said: str = Field(description="the step in the player's words (counted from 1)")
+    verdict: Literal["solutions_left", "dead_end", "in_dead_end", "no_challenge", "no_solution"]
+    words: str = Field(
+        description="the verdict in the player's words, with the time the step took",
+        examples=["3 solutions left; took 4.2 s"],
+    )
+    fault: bool = Field(description="whether the step led into a dead end")
+    solutions: int | None = Field(
+        description="the solutions left with the blocks on the board held where they are; "
+        "null while a black block is still to be put down"
+    )
+    help: bool = Field(description="a hint, or other help (the solutions shown)")
+    since: int | None = Field(
+        description="the step (its number in the log) that led into the dead end the game is "
+        "in after this one; null outside a dead end"
+    )
+    left_by: int | None = Field(
+        description="for a step into a dead end, the step (its number in the log) that left "
+        "it; null otherwise"
+    )
+    seconds: float = Field(description="seconds since the step before (or the game's creation)")
+
+
+class MondrianReviewSummary(BaseModel):
+    """A reviewed game in figures, and in words."""
+
+    steps: int
+    hints: int = Field(description="hints and other help taken")
+    dead_ends: int
+    blocks: int = Field(description="the coloured blocks on the board at the end")
+    seconds: float = Field(
+        description="the time spent on the coloured blocks: the steps taken once the "
+        "challenge was complete"
+    )
+    seconds_per_block: float | None = Field(description="null with no coloured block down")
+    words: str = Field(examples=["14 steps, 1 hint, 1 dead end (step 5); 8 blocks in 1 min 10 s"])
+
+
+class MondrianReviewOut(BaseModel):
+    """The solver's review of a solved game, step by step, and its summary."""
+
+    id: str
+    steps: list[MondrianStepReviewOut]
+    summary: MondrianReviewSummary
+
+
 class BestTimeOut(BaseModel):
     seconds: float
     words: str = Field(examples=["1 min 23 s"])

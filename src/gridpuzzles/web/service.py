@@ -42,6 +42,20 @@ IN_PLAY = "game {game_id} is still being played: it can be watched once it ends"
 """How a replay of a game in play is refused (`GameInPlayError`), in both puzzles."""
 UNREPLAYABLE = "game {game_id} cannot be replayed: {error}"
 """How a replay of a game whose log the rules cannot replay is refused (`StorageError`)."""
+REVIEW_TOO_SLOW = (
+    "the review of this game took longer than {seconds:g} seconds; try again in a moment"
+)
+"""How a review past the solver workers' time budget is refused (503), in both puzzles."""
+NO_SUCH_GUESS = (
+    "game {game_id} has no guess to weigh at number {number} of its log: only a move that "
+    "opened a cell that might hold a mine is weighed (the review marks it win_chance_due)"
+)
+"""How a request to weigh a step that is no guess due for weighing is refused (404)."""
+WEIGH_TOO_SLOW = (
+    "weighing this guess took longer than {seconds:g} seconds, so it is not weighed; the "
+    "server may be busy: try again later"
+)
+"""How the weighing of a guess past its time budget is refused (503)."""
 
 Copy = TypeVar("Copy")
 Read = TypeVar("Read")
@@ -53,6 +67,10 @@ class UnknownGameError(LookupError):
 
 class GameInPlayError(LookupError):
     """The game asked to be watched is still being played: nothing of it is told."""
+
+
+class NoSuchGuessError(LookupError):
+    """The step asked to be weighed is no guess due for weighing (or no step of the game)."""
 
 
 class NotYourGameError(PermissionError):

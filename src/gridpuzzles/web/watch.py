@@ -2,9 +2,12 @@
 
 The page comes with the game's replay written into it, as the API's replay route of its puzzle
 answers it (``GET /api/{puzzle}/games/{id}/replay``): it draws its first step on the first
-paint and asks nothing more. A game with no such id is answered 404, and a game still being
-played (nothing of it is told then, no hidden mine least of all) or one whose log cannot be
-replayed 409, each with a short page saying so in the player's words (the API's words)."""
+paint, and only then asks for the solver's review (``GET /api/{puzzle}/games/{id}/review``),
+then has the guesses of a Minesweeper game weighed one by one
+(``GET /api/minesweeper/games/{id}/review/guesses/{number}``).
+A game with no such id is answered 404, and a game still being played (nothing of it is told
+then, no hidden mine least of all) or one whose log cannot be replayed 409, each with a short
+page saying so in the player's words (the API's words)."""
 
 from __future__ import annotations
 

@@ -42,12 +42,22 @@ DEFAULT_WORKERS = 1
 serving on a two-core machine)."""
 DEFAULT_QUEUE = 4
 """Requests that may wait for a busy worker; more get `ServerBusyError` at once."""
+WEIGH_SECONDS = 60.0
+"""The time budget of the weighing of one guess (`web.games.weighed_guess`): an estimate on an
+expert board (100 playouts a side) took up to 13.5 s of processor for a move other than the
+solver's (`benchmarks/review_speed.py --deep-games 1`) and up to 16 s of a request's time for
+the solver's own move on a busy two-core machine, so twice that for another move. It runs on
+workers of its own (`WEIGHING_WORKERS`), so that a game watched never keeps a player in play
+waiting for a hint."""
+WEIGHING_WORKERS = 1
+"""Worker processes that weigh guesses, in each server process (started at the first weighing)."""
 NICENESS = 5
 """How much lower the workers' scheduling priority is than the server's own (Unix), so that
 the server answers quickly even when the workers use every core."""
 PRELOAD = [
     "gridpuzzles.web.assist",
     "gridpuzzles.web.games",
+    "gridpuzzles.web.mondrian_games",
     "gridpuzzles.minesweeper.solving.noguess",
 ]
 """Modules the fork server imports once, so that a new worker starts quickly. (A new process

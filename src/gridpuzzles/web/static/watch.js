@@ -2,9 +2,14 @@
 // (the API's answer to GET /api/{puzzle}/games/{id}/replay). Each step is drawn the way the
 // game page draws a game (mines-board.js, mondrian-board.js); the steps play at the game's own
 // pace or faster, or are stepped by hand, and a screen reader hears each step taken by hand.
-// A Minesweeper game's review by the solver (GET /api/minesweeper/games/{id}/review) is asked
-// for once the first step is on the screen: each move's verdict then stands under it, and the
-// review's summary below the controls.
+// The solver's review of the game (GET /api/{puzzle}/games/{id}/review) is asked for once the
+// first step is on the screen: each step's verdict then stands under it (a Minesweeper move's
+// judgment, or the solutions a Mondrian step left), and the review's summary below the
+// controls, its faults (a Mondrian game's dead ends) as buttons that go to their steps.
+// Then each guess of a Minesweeper game is weighed, one request at a time
+// (GET /api/minesweeper/games/{id}/review/guesses/{number}: seconds each on an expert board),
+// with a progress bar: what it gave away of the chance to win joins its verdict, and the
+// summary counts the inaccuracies, mistakes and blunders as they come.
 
 import { api, fromPage } from "./api.js";
 import { showNumber } from "./led.js";
@@ -26,9 +31,11 @@ const mines = watched?.puzzle === "minesweeper";
 let shown = 0; // the step shown: 0 is the start, k the game after its k-th step
 let playing = null; // while playing: the timeout that shows the next step
 let cells = []; // the Minesweeper board's cells by index
-// The solver's review of a Minesweeper game: null while it is being made, then its judged
-// moves by their step's number in the log and its summary, or why there is none.
-let review = null; // {judged: Map(number -> move), summary} | {failed: words}
+// The solver's review of the game: null while it is being made, then its judged steps by their
+// number in the log (a Minesweeper game's moves, every step of a Mondrian game) and its
+// summary, or why there is none.
+let review = null; // {judged: Map(number -> judged step), summary} | {failed: words}
+let faultButtons = []; // the review's faults, each a button with its step: [[button, index]]
 
 // ---- drawing -------------------------------------------------------------------------------
 
@@ -103,7 +110,7 @@ function show(index, spoken = false) {
   $("facts").textContent = mines
     ? `${count(state.mines_left, "mine")} left to flag`
     : `${count(state.moves, "move")} made`;
-  if (mines) showVerdict();
+  showVerdict();
   seek.value = String(shown);
   seek.setAttribute("aria-valuetext", shown === 0 ? "the start" : `step ${shown} of ${last}`);
   for (const [id, end] of [
@@ -118,7 +125,7 @@ function show(index, spoken = false) {
   if (spoken) $("spoken").textContent = stepWords(shown);
 }
 
-// ---- the solver's review (Minesweeper) ------------------------------------------------------
+// ---- the solver's review --------------------------------------------------------------------
 
 /** `value` with `digits` decimals, a tie rounded to even as Python's format rounds it: the
  * page says the figures that `gridpuzzles review` prints (12.5% is "12%" in both). */
@@ -137,24 +144,33 @@ function percent(chance) {
   return value < 1 ? "<1%" : ">99%";
 }
 
-/** A judged move's verdict as every shell says it (the mid-end's `verdict_words`), "Fault: "
- * before a fault: "Fault: a needless guess (a cell was certainly safe); 23% risk, the least
- * there was 0%". */
+/** A judged step's verdict as every shell says it (the mid-end's `verdict_words`). A
+ * Minesweeper move's has "Fault: " before a fault: "Fault: a needless guess (a cell was
+ * certainly safe); 23% risk, the least there was 0%", and once the move is weighed what it
+ * gave away of the chance to win, in the server's words ("; a mistake: gave away 11 points of
+ * the chance to win (98% → 87%)"), or why it was not weighed; a Mondrian step's comes whole
+ * from the server: "Dead end: no solution remains after this step; step 5 (lift …) left it;
+ * took 2.0 s". */
 function verdictSaid(judged) {
+  if (!mines) return sentence(judged.words);
   let words = judged.words;
   if (judged.risk !== null && judged.least_risk !== null) {
     words += `; ${percent(judged.risk)} risk, the least there was ${percent(judged.least_risk)}`;
   }
+  if (judged.win_chance_weighed) words += `; ${judged.win_chance_words}`;
+  else if (judged.weighing_failed) words += `; not weighed: ${judged.weighing_failed}`;
   return judged.fault ? `Fault: ${words}` : `Verdict: ${words}`;
 }
 
-/** The judged move of step `index` (undo and redo are not judged), or null (no review yet). */
+/** The judged step of step `index` (a Minesweeper game's undo and redo are not judged), or
+ * null (no review yet). */
 function judgedAt(index) {
   if (!review?.judged || index === 0) return null;
   return review.judged.get(replay.steps[index - 1].number) || null;
 }
 
-/** The faults of the review, as the steps of the replay that made them. */
+/** The faults of the review (a Mondrian game's steps into a dead end), as the steps of the
+ * replay that made them. */
 function faultSteps() {
   return replay.steps
     .map((step, at) => (review.judged.get(step.number)?.fault ? at + 1 : 0))
@@ -170,8 +186,8 @@ function faultSign() {
   return sign;
 }
 
-/** Under the move shown, what the review says of it: "Reviewing…" until it has come, why
- * there is none if it failed; a fault is marked by its sign and its word, not by colour. */
+/** Under the step shown, what the review says of it: "Reviewing…" until it has come, why
+ * there is none if it failed; a fault is marked by its sign and its words, not by colour. */
 function showVerdict() {
   const line = $("verdict");
   const judged = judgedAt(shown);
@@ -181,16 +197,35 @@ function showVerdict() {
   else if (review === null) line.textContent = "Reviewing…";
   else if (review.failed)
     line.textContent = `The solver's review cannot be shown: ${review.failed}. The steps can still be watched.`;
-  else if (shown === 0)
-    line.textContent = `Reviewed: ${count(review.summary.moves, "move")}, ${count(faultSteps().length, "fault")}.`;
+  else if (shown === 0) line.textContent = reviewedWords();
   else line.textContent = "Undo and redo are not judged.";
 }
 
-/** The review's summary below the controls: its figures, and its faults, each a button that
- * goes to its step. */
-function showSummary() {
-  const { summary } = review;
-  const figures = [
+/** What the review found, in a line (under the start): "Reviewed: 4 moves, 2 faults.",
+ * "Reviewed: 12 steps, 1 dead end." */
+function reviewedWords() {
+  const faults = faultSteps().length;
+  if (!mines) {
+    const { steps } = review.summary;
+    return `Reviewed: ${count(steps, "step")}, ${count(faults, "dead end")}.`;
+  }
+  return `Reviewed: ${count(review.summary.moves, "move")}, ${count(faults, "fault")}.`;
+}
+
+/** The review's summary in figures, each its name and its value. */
+function figures(summary) {
+  if (!mines) {
+    const perBlock = summary.seconds_per_block;
+    return [
+      ["Steps", String(summary.steps)],
+      ["Hints", String(summary.hints)],
+      ["Dead ends", String(summary.dead_ends)],
+      ["Blocks", String(summary.blocks)],
+      ["Time on the blocks", clock(summary.seconds)],
+      ["Time per block", perBlock === null ? "none" : `${fixed(perBlock, 1)} s`],
+    ];
+  }
+  return [
     ["Moves", String(summary.moves)],
     ["Guesses", String(summary.guesses)],
     ["Needless guesses", String(summary.needless_guesses)],
@@ -199,9 +234,38 @@ function showSummary() {
       `${fixed(summary.pluck, 2)}, the least possible ${fixed(summary.least_pluck, 2)}`,
     ],
     ["Accuracy", `${fixed(summary.accuracy * 100, 0)}%`],
+    ...weighedFigures(summary.win_chance),
   ];
+}
+
+/** What the weighing of the guesses found so far (how far it has come is the progress bar's):
+ * none for a game with no guess to weigh. */
+function weighedFigures({ due }) {
+  if (!due) return [];
+  return labelCounts().map(([, plural, number]) => [sentence(plural), String(number)]);
+}
+
+/** The labels of what a guess gave away, as the API names them, each with its plural. */
+const LABELS = [
+  ["inaccuracy", "inaccuracies"],
+  ["mistake", "mistakes"],
+  ["blunder", "blunders"],
+];
+
+/** How many of the moves weighed so far have each label: [[label, plural, count]]. */
+function labelCounts() {
+  const moves = [...review.judged.values()];
+  return LABELS.map(([label, plural]) => [
+    label,
+    plural,
+    moves.filter((move) => move.label === label).length,
+  ]);
+}
+
+/** The review's figures below the controls, each its name and its value. */
+function showFigures() {
   $("review-summary").replaceChildren(
-    ...figures.flatMap(([name, value]) => {
+    ...figures(review.summary).flatMap(([name, value]) => {
       const term = document.createElement("dt");
       term.textContent = name;
       const detail = document.createElement("dd");
@@ -209,31 +273,37 @@ function showSummary() {
       return [term, detail];
     }),
   );
-  const faults = faultSteps();
-  const buttons = faults.map((index) => {
+  for (const [button, index] of faultButtons) button.title = verdictSaid(judgedAt(index));
+}
+
+/** The review's summary below the controls: its figures, and its faults (a Mondrian game's
+ * dead ends), each a button that goes to its step. */
+function showSummary() {
+  faultButtons = faultSteps().map((index) => {
     const button = document.createElement("button");
     button.type = "button";
     button.append(faultSign(), `Step ${index}`);
-    button.title = verdictSaid(judgedAt(index));
     button.addEventListener("click", () => go(index));
-    return button;
+    return [button, index];
   });
-  $("review-faults").replaceChildren(
-    faults.length ? "Faults, each at its step:" : "No fault.",
-    ...buttons,
-  );
+  showFigures();
+  const [some, none] = mines
+    ? ["Faults, each at its step:", "No fault."]
+    : ["Dead ends, each at its step:", "No dead end."];
+  const buttons = faultButtons.map(([button]) => button);
+  $("review-faults").replaceChildren(buttons.length ? some : none, ...buttons);
   $("review").hidden = false;
 }
 
-/** Ask the server for the solver's review of the game, and show it. */
+/** Ask the server for the solver's review of the game, and show it; then weigh the guesses of
+ * a Minesweeper game. */
 async function loadReview() {
   try {
-    const answer = await api(
-      "GET",
-      `/api/minesweeper/games/${encodeURIComponent(watched.id)}/review`,
-    );
+    const id = encodeURIComponent(watched.id);
+    const answer = await api("GET", `/api/${watched.puzzle}/games/${id}/review`);
+    const judged = mines ? answer.moves : answer.steps;
     review = {
-      judged: new Map(answer.moves.map((move) => [move.number, move])),
+      judged: new Map(judged.map((step) => [step.number, step])),
       summary: answer.summary,
     };
     showSummary();
@@ -241,6 +311,54 @@ async function loadReview() {
     review = { failed: error.message };
   }
   showVerdict();
+  if (mines && review.judged) await weighGuesses();
+}
+
+/** Weigh each guess still due, one request at a time (each takes a solver up to seconds),
+ * the progress bar counting them: each judgment joins its move (or why it was not weighed),
+ * the step shown and the figures are said again, and once all are done a screen reader hears
+ * what they found. */
+async function weighGuesses() {
+  const due = [...review.judged.values()].filter((move) => move.win_chance_due);
+  const waiting = due.filter((move) => !move.win_chance_weighed);
+  if (!waiting.length) return;
+  let done = due.length - waiting.length;
+  showWeighing(done, due.length);
+  const id = encodeURIComponent(watched.id);
+  for (const move of waiting) {
+    try {
+      const path = `/api/minesweeper/games/${id}/review/guesses/${move.number}`;
+      Object.assign(move, await api("GET", path));
+    } catch (error) {
+      move.weighing_failed = error.message;
+    }
+    done += 1;
+    showWeighing(done, due.length);
+    showFigures();
+    if (judgedAt(shown) === move) showVerdict();
+  }
+  $("weighed-spoken").textContent = weighedWords(due);
+}
+
+/** The progress bar of the weighing: "Weighing the guesses: 2 of 5", then "Guesses weighed". */
+function showWeighing(done, due) {
+  const bar = $("weighing-bar");
+  bar.max = due;
+  bar.value = done;
+  const doing = done < due ? "Weighing the guesses" : "Guesses weighed";
+  $("weighing-words").textContent = `${doing}: ${done} of ${due}`;
+  $("weighing").hidden = false;
+}
+
+/** What the weighing found, as a screen reader hears it once it is done: "The guesses are
+ * weighed: 0 inaccuracies, 1 mistake, 1 blunder." (and how many could not be). */
+function weighedWords(due) {
+  const found = labelCounts()
+    .map(([label, plural, number]) => `${number} ${number === 1 ? label : plural}`)
+    .join(", ");
+  const failed = due.filter((move) => move.weighing_failed).length;
+  const unweighed = failed ? ` ${failed} of ${due.length} could not be weighed.` : "";
+  return `The guesses are weighed: ${found}.${unweighed}`;
 }
 
 // ---- playing -------------------------------------------------------------------------------
@@ -326,16 +444,15 @@ function listen() {
 
 // ---- start -----------------------------------------------------------------------------------
 
-/** Keep the stylesheet of the puzzle watched, and its view; the other puzzle's go. */
+/** Keep the stylesheet of the puzzle watched, its view and its words of the review; the other
+ * puzzle's go. */
 function keepPuzzle(puzzle) {
-  for (const link of document.querySelectorAll("link[data-puzzle]")) {
-    if (link.dataset.puzzle !== puzzle) link.remove();
+  for (const element of document.querySelectorAll("[data-puzzle]")) {
+    if (element.dataset.puzzle !== puzzle) element.remove();
   }
   $(mines ? "mondrian-view" : "mines-view").remove();
   $(mines ? "mines-view" : "mondrian-view").hidden = false;
-  // the solver reviews Minesweeper games only: a Mondrian game's page says nothing of it
-  if (mines) $("verdict").hidden = false;
-  else for (const id of ["verdict", "review"]) $(id).remove();
+  $("verdict").hidden = false;
 }
 
 function start() {
@@ -358,7 +475,7 @@ function start() {
   show(0);
   document.body.dataset.ready = "true";
   // The review may take a second of the solver's: the board's first frame never waits for it.
-  if (mines) afterFirstPaint(loadReview);
+  afterFirstPaint(loadReview);
 }
 
 /** Run `work` once the browser has painted the page for the first time (its own paint timing
