@@ -13,6 +13,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import replace
 from fractions import Fraction
+from itertools import islice
 from typing import Any
 
 from gridpuzzles.cells import cell_words
@@ -25,6 +26,7 @@ from gridpuzzles.minesweeper.solving.review import (
     Review,
     review,
     weigh_move,
+    weighing_generators,
     weighings,
 )
 from gridpuzzles.minesweeper.solving.win_loss import PLAYOUTS, Label, WinLoss
@@ -82,9 +84,7 @@ def weighed_move(
     if number not in due:
         return None
     rng = random.Random(replay.game_id if seed is None else seed)
-    for _ in range(due.index(number)):  # the seeds `weighings` draws for the moves before
-        rng.getrandbits(64)
-    own = random.Random(rng.getrandbits(64))
+    own = next(islice(weighing_generators(rng), due.index(number), None))
     _, before, move, _ = next(p for p in played_moves(replay) if p[0] == number)
     win_loss = weigh_move(before, move, own, playouts=playouts)
     return next(m for m in judged.with_weighed(number, win_loss).moves if m.number == number)

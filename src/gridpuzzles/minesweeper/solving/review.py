@@ -271,10 +271,19 @@ def weighings(
     their own generator, seeded from ``rng`` in turn, so that a move's judgment does not
     depend on how many playouts the moves before it took."""
     due = {m.number for m in judged.weighable}
+    seeds = weighing_generators(rng)
     for number, game, move, _ in played:
         if number in due:
-            own = random.Random(rng.getrandbits(64))
+            own = next(seeds)
             yield number, weigh_move(game, move, own, playouts=playouts, settings=settings)
+
+
+def weighing_generators(rng: random.Random) -> Iterator[random.Random]:
+    """The generator of each move weighed, in the order of `Review.weighable`, seeded from
+    ``rng`` in turn: the n-th is the same whether the moves before it were weighed or not (a
+    shell weighing one guess at a time says what `weighings` says)."""
+    while True:
+        yield random.Random(rng.getrandbits(64))
 
 
 def weigh_move(
