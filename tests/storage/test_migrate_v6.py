@@ -17,7 +17,7 @@ import pytest
 import sqlalchemy as sa
 
 from gridpuzzles.history import Rewind
-from gridpuzzles.midend.mondrian import play_of
+from gridpuzzles.midend.mondrian import facts_of, play_of
 from gridpuzzles.midend.play import Play
 from gridpuzzles.minesweeper import Move as MinesweeperMove
 from gridpuzzles.minesweeper import Status
@@ -31,7 +31,7 @@ from gridpuzzles.storage.engine import server_url, sqlite_engine
 from gridpuzzles.storage.schema import games as games_table
 from gridpuzzles.storage.schema import moves as moves_table
 from gridpuzzles.web import tokens
-from gridpuzzles.web.mondrian_games import Held, MondrianGames, facts_of, held_to_json
+from gridpuzzles.web.mondrian_games import Held, MondrianGames, held_to_json
 from gridpuzzles.web.service import NotYourGameError
 from gridpuzzles.web.workers import Workers
 from tests.mondrian.checks import replayed

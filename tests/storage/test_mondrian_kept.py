@@ -359,13 +359,15 @@ def test_a_setup_or_facts_not_in_the_form_every_shell_writes_are_refused() -> No
     for wrong in ({"difficulty": "trivial"}, {"solutions": -1}, {"solutions": 1.0}, {"code": 5}):
         with pytest.raises(NotationError):
             facts_from_json({**facts, **wrong})
+    # black blocks of the player's own that leave no solution have facts too
+    none_left = facts_from_json({**facts, "difficulty": "no solution", "solutions": 0})
+    assert none_left is not None and none_left.difficulty == "no solution"
 
 
 def test_the_web_and_the_shells_write_the_same_setup() -> None:
     """The setup a shell writes is the web's game as it holds it at its start."""
     from gridpuzzles.web.mondrian_games import Held, held_to_json
-    from gridpuzzles.web.mondrian_games import facts_of as web_facts_of
 
-    web_facts = web_facts_of(PUBLISHED.puzzle)
-    held = Held(start(), "tui", "published", web_facts.key, web_facts, None)
+    facts = facts_of(PUBLISHED.puzzle)
+    held = Held(start(), "tui", "published", facts.key, facts, None)
     assert held_to_json(held) == setup_to_json(start(), "published", facts_of(PUBLISHED.puzzle))

@@ -25,6 +25,10 @@ from tests.web.test_mondrian_browser import (
     tray,
 )
 
+OWN_SERVER = True
+"""The server fixture starts a server of this module's own (see tests/web/conftest.py): the
+list marks a challenge solved once any game on the store solved it."""
+
 
 def listed_codes(page: Page, server: ServerProcess) -> list[str]:
     answer = page.request.get(f"{server.url}/api/mondrian/challenges")

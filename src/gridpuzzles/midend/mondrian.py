@@ -49,7 +49,7 @@ from gridpuzzles.mondrian.core.notation import (
 )
 from gridpuzzles.mondrian.core.records import Finish, duration_words
 from gridpuzzles.mondrian.core.words import words
-from gridpuzzles.mondrian.solving.difficulty import difficulty_of
+from gridpuzzles.mondrian.solving.difficulty import NO_SOLUTION, difficulty_of
 from gridpuzzles.mondrian.solving.hints import Hint
 from gridpuzzles.mondrian.solving.solutions import count_solutions
 
@@ -176,10 +176,10 @@ SETUP_KEYS = ("game", "origin", "first_key", "facts", "started")
 @dataclass(frozen=True)
 class Facts:
     """What is known of a challenge once its black blocks are all on the board: its name in
-    the records (`challenges.challenge_key`), its difficulty (one of `LEVELS`), how many
-    solutions it has and its published code (None for one never published). A game keeps them
-    in its setup, or with the move that put its last black block down, so that a replay needs
-    no solver."""
+    the records (`challenges.challenge_key`), its difficulty (one of `LEVELS`, or
+    `NO_SOLUTION` for black blocks that leave none), how many solutions it has and its
+    published code (None for one never published). A game keeps them in its setup, or with
+    the move that put its last black block down, so that a replay needs no solver."""
 
     key: str
     difficulty: str
@@ -210,13 +210,14 @@ def facts_from_json(document: Any) -> Facts | None:
     key, difficulty, solutions, code = (document[name] for name in FACTS_KEYS)
     if not (
         isinstance(key, str)
-        and difficulty in LEVELS
+        and difficulty in (*LEVELS, NO_SOLUTION)
         and type(solutions) is int
         and solutions >= 0
         and (code is None or isinstance(code, str))
     ):
         raise NotationError(
-            f"a challenge's facts are its key (text), its difficulty ({', '.join(LEVELS)}), "
+            f"a challenge's facts are its key (text), its difficulty ({', '.join(LEVELS)} or "
+            f"{NO_SOLUTION}), "
             "its number of solutions (from 0) and its published code (text or null)"
         )
     return Facts(key, difficulty, solutions, code)

@@ -43,7 +43,11 @@ import anyio.to_thread
 from gridpuzzles.history import Rewind
 from gridpuzzles.midend import mondrian as mondrian_rules
 from gridpuzzles.midend.mondrian import (
+    Facts,
     clock_started,
+    facts_from_json,
+    facts_of,
+    facts_to_json,
     play_from_json,
     play_of,
     play_to_json,
@@ -54,20 +58,15 @@ from gridpuzzles.midend.mondrian_review import review_json, reviewed
 from gridpuzzles.midend.play import Play
 from gridpuzzles.midend.replay import Frame, frames
 from gridpuzzles.mondrian.core.challenges import (
-    challenge_key,
     choose_published,
     find_published,
-    published_of,
 )
 from gridpuzzles.mondrian.core.game import Game, MoveError, custom_game, new_game, puzzle_of
-from gridpuzzles.mondrian.core.grid import MondrianError, Placement, Puzzle
+from gridpuzzles.mondrian.core.grid import MondrianError, Placement
 from gridpuzzles.mondrian.core.moves import Action, Move, step_text
 from gridpuzzles.mondrian.core.notation import parse_block
-from gridpuzzles.mondrian.core.official import OfficialChallenge
 from gridpuzzles.mondrian.core.records import Finish, solved_sentences
-from gridpuzzles.mondrian.solving.difficulty import difficulty_of
 from gridpuzzles.mondrian.solving.generation import generate_challenge
-from gridpuzzles.mondrian.solving.solutions import count_solutions
 from gridpuzzles.storage import MoveConflict, StorageError, Store, new_game_id
 from gridpuzzles.storage.mondrian_play import InPlay, Logged, MondrianPlay
 from gridpuzzles.web import tokens
@@ -111,17 +110,6 @@ Step = Callable[[Game], Awaitable[tuple[Move | Rewind, T]]]
 
 
 @dataclass(frozen=True)
-class Facts:
-    """What the server knows of the black blocks on the board, once they are all there."""
-
-    key: str
-    """The challenge's name in the records (`challenges.challenge_key`)."""
-    difficulty: str
-    solutions: int
-    published: OfficialChallenge | None
-
-
-@dataclass(frozen=True)
 class Held:
     """A game as the server holds it: the game in play (the board, what undo and redo reach,
     its moves, whether the player had help, and its version: the steps stored so far, the
@@ -145,30 +133,6 @@ class Held:
 
 
 # The state in the store
-
-
-def facts_to_json(facts: Facts | None) -> dict[str, Any] | None:
-    """``facts`` as the store keeps them (`facts_from_json` reads them back)."""
-    if facts is None:
-        return None
-    return {
-        "key": facts.key,
-        "difficulty": facts.difficulty,
-        "solutions": facts.solutions,
-        "code": None if facts.published is None else facts.published.code,
-    }
-
-
-def facts_from_json(document: Any) -> Facts | None:
-    """The facts `facts_to_json` wrote."""
-    if document is None:
-        return None
-    return Facts(
-        str(document["key"]),
-        str(document["difficulty"]),
-        int(document["solutions"]),
-        None if document["code"] is None else find_published(document["code"]),
-    )
 
 
 def held_to_json(held: Held) -> dict[str, Any]:
@@ -207,14 +171,6 @@ def held_from_json(owner: str, document: dict[str, Any]) -> Held:
 
 
 # Jobs for a worker process (top-level functions of picklable arguments)
-
-
-def facts_of(puzzle: Puzzle) -> Facts:
-    """The key, difficulty (a published challenge's own level, else rated) and solution count
-    of ``puzzle``."""
-    return Facts(
-        challenge_key(puzzle), difficulty_of(puzzle), count_solutions(puzzle), published_of(puzzle)
-    )
 
 
 def opened(request: NewMondrianGame, seed: int) -> tuple[Game, Facts]:
@@ -309,8 +265,8 @@ def replayed(held: Held, logged: Sequence[Logged]) -> Held:
 def title_of(held: Held) -> str:
     """How the player knows the challenge on the board."""
     facts = held.facts
-    if facts is not None and facts.published is not None:
-        entry = facts.published
+    if facts is not None and facts.code is not None:
+        entry = find_published(facts.code)
         return f"Challenge {entry.code}: {entry.edition} edition, {entry.level.lower()}"
     if facts is not None and held.origin == "generated" and facts.key == held.first_key:
         return "A generated challenge with one solution"
@@ -339,7 +295,7 @@ def state_of(game_id: str, held: Held, now: float) -> MondrianState:
     return MondrianState(
         id=game_id,
         title=title_of(held),
-        code=None if facts is None or facts.published is None else facts.published.code,
+        code=None if facts is None else facts.code,
         key=None if facts is None else facts.key,
         difficulty=None if facts is None else facts.difficulty,
         solutions=None if facts is None else facts.solutions,
