@@ -70,6 +70,7 @@ from gridpuzzles.mondrian.solving.solutions import first_solution
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+from benchmarks.chromium import CHROMIUM_ARGS  # noqa: E402
 from benchmarks.server import ServerProcess  # noqa: E402
 
 BUDGET_MS = 16.0
@@ -79,16 +80,6 @@ TRIES = 10
 of a watch page at most until its review comes."""
 CHALLENGE = "001040531"
 """The published Mondrian challenge solved (the one the watch page's tests solve)."""
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-"""Debian's chromium as the browser tests launch it (tests/web/conftest.py)."""
 VIEWPORT: ViewportSize = {"width": 1280, "height": 800}
 METHOD = """Each key press is timed in the page (performance.now(), in ms):
   script    the page's keydown handler: the step drawn into the page;

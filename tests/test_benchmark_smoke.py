@@ -61,9 +61,9 @@ need more than arguments (files to compare, a git history) have tests of their o
 
 OWN_TESTS = {"minesweeper_paired_results.py", "side_by_side.py"}
 
-MODULES = {"__init__.py", "server.py"}
+MODULES = {"__init__.py", "server.py", "chromium.py"}
 """What the scripts (and the web tests) import, not scripts themselves: server.py starts
-`gridpuzzles serve` as a child process."""
+`gridpuzzles serve` as a child process, chromium.py says how the browser is launched."""
 
 
 def run(script: Path, args: list[str], cwd: Path) -> str:

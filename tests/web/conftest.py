@@ -15,6 +15,7 @@ with warnings.catch_warnings():
     warnings.filterwarnings("ignore", message="Using `httpx` with")  # Starlette wants httpx2
     from fastapi.testclient import TestClient
 
+from benchmarks.chromium import CHROMIUM_ARGS
 from benchmarks.server import ServerProcess
 from playwright.sync_api import Browser, Page, sync_playwright
 
@@ -22,15 +23,6 @@ from gridpuzzles.storage import Store
 from gridpuzzles.web.app import create_app
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
 class Clock:
