@@ -20,17 +20,13 @@ from gridpuzzles.minesweeper import level
 from gridpuzzles.tui.app import GridPuzzlesApp
 
 ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+from benchmarks.chromium import CHROMIUM_ARGS  # noqa: E402
+
 KEYS = [*["down"] * 8, *["right"] * 15, "space", "o", *["right"] * 4]
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--hide-scrollbars",
-]
+CHROMIUM_FLAGS = [*CHROMIUM_ARGS, "--hide-scrollbars"]
+"""The browser as the tests launch it, without scrollbars on the picture."""
 
 
 async def screenshot() -> str:
