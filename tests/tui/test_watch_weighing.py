@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -13,11 +14,12 @@ from textual.widgets import ProgressBar
 
 from gridpuzzles.midend.minesweeper import Replay
 from gridpuzzles.midend.review import deep_reviewed, verdict_words, weighings_of
+from gridpuzzles.minesweeper import level
 from gridpuzzles.minesweeper.solving.review import Review
 from gridpuzzles.minesweeper.solving.win_loss import WinLoss
 from gridpuzzles.storage import Store
 from gridpuzzles.tui.watch import watchable
-from tests.tui.test_watch import LOST, app_on, keep, lost_log, said, watching
+from tests.tui.test_watch import LOST, app_on, in_sight, keep, lost_log, said, watching
 
 pytestmark = pytest.mark.anyio
 
@@ -64,4 +66,48 @@ async def test_the_guesses_are_weighed_one_by_one_with_a_bar_and_each_verdict_sa
             await pilot.press("home", *["right"] * (judged.number + 1))
             assert verdict_words(judged) in said(screen, "#review")
             assert "to win)" in said(screen, "#review")
+    store.close()
+
+
+LONGEST_WEIGHING = WinLoss(
+    (0, 0), Fraction(61), Fraction(64), exact=False, low=-10.0, high=6.0, playouts=400
+)
+"""What a guess gave away in the longest words a weighing has: an estimate that found the
+player's move the better and cannot tell a loss of 5 points from none ("too close to call:
+gained about 3 points of the chance to win over the solver's choice (...)")."""
+
+
+async def test_a_weighed_verdict_the_heading_and_the_whole_intermediate_board_fit_80x24(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = level("intermediate")
+    store = Store(tmp_path / "games.db")
+    log = lost_log(config)
+    keep(store, LOST, log, config=config)
+
+    def longest(replay: Replay, judged: Review) -> Iterator[tuple[int, WinLoss | None]]:
+        return ((due.number, LONGEST_WEIGHING) for due in judged.weighable)
+
+    monkeypatch.setattr("gridpuzzles.tui.watch.weighings_of", longest)
+    app = app_on(store, config)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await watching(pilot)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.review is not None and screen.review.weighed_count
+        replay = screen.replay
+        # the whole heading is longer than a line: the game's id gives way
+        assert len(replay.heading) > 78 and said(screen, "#heading") == replay.description
+        cells = (screen.board.cell_width, screen.board.cell_height)
+        weighed = 0
+        for _ in range(len(log) + 1):
+            weighed += "too close to call: gained about 3 points" in said(screen, "#review")
+            in_sight(screen)
+            assert (screen.board.cell_width, screen.board.cell_height) == cells  # no jumping
+            await pilot.press("right")
+            await pilot.pause()
+        assert weighed == len(screen.review.weighable)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert said(screen, "#heading") == replay.heading  # room enough: the whole of it
     store.close()

@@ -132,14 +132,19 @@ class Replay:
     def heading(self) -> str:
         """Which game, how it ended and how many steps it took: "Game ID: beginner, seed 11,
         a chosen seed, lost, 4 steps"."""
+        return f"Game {self.game_id}: {self.description}"
+
+    @property
+    def description(self) -> str:
+        """The `heading` without the game's id: "beginner, seed 11, a chosen seed, lost, 4
+        steps"."""
         config = self.start.config
         name = level_of(config) or f"{config.width}x{config.height}, {config.mines} mines"
         chosen = "" if self.counted else ", a chosen seed"
         helped = ", assisted" if self.assisted else ""
         steps = f"{self.steps} step{'' if self.steps == 1 else 's'}"
         return (
-            f"Game {self.game_id}: {name}, seed {self.start.seed}{chosen}, "
-            f"{ENDINGS[self.last.status]}{helped}, {steps}"
+            f"{name}, seed {self.start.seed}{chosen}, {ENDINGS[self.last.status]}{helped}, {steps}"
         )
 
     def said(self, frame: Frame[Game]) -> str:

@@ -384,12 +384,18 @@ class Replay:
     def heading(self) -> str:
         """Which game, how it ended and how many steps it took: "Game ID: challenge
         001040531, White edition, easy, solved in 42 s, 12 moves, assisted, 14 steps"."""
+        return f"Game {self.game_id}: {self.description}"
+
+    @property
+    def description(self) -> str:
+        """The `heading` without the game's id: "challenge 001040531, White edition, easy,
+        solved in 42 s, 12 moves, assisted, 14 steps"."""
         finish = self.finish
         ended = "not solved" if finish is None else f"solved in {duration_words(finish.seconds)}"
         last = self.last
         helped = ", assisted" if last.assisted else ""
         return (
-            f"Game {self.game_id}: {self.title}, {ended}, {count_words(last.moves, 'move')}"
+            f"{self.title}, {ended}, {count_words(last.moves, 'move')}"
             f"{helped}, {count_words(self.steps, 'step')}"
         )
 

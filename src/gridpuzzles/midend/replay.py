@@ -64,7 +64,7 @@ class Frame(Generic[State]):
 class WatchedGame(Protocol[State]):
     """A kept game to watch again, of either puzzle (`midend.minesweeper.Replay`,
     `midend.mondrian.Replay`), as every shell shows it: its start, the game after each step,
-    which game it is and how it ended (`heading`), each step in words with the game's clock
+    which game it is and how it ended (`heading`; `description` without the game's id), each step in words with the game's clock
     (`said`); a game still being played (`in_play`) is never shown."""
 
     @property
@@ -81,6 +81,9 @@ class WatchedGame(Protocol[State]):
 
     @property
     def heading(self) -> str: ...
+
+    @property
+    def description(self) -> str: ...
 
     @property
     def in_play(self) -> bool: ...

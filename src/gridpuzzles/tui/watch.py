@@ -18,6 +18,7 @@ from functools import partial
 from textwrap import shorten
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -146,10 +147,13 @@ class WatchScreen(Screen[None]):
     ]
     DEFAULT_CSS = """
     WatchScreen { layout: vertical; }
-    WatchScreen #heading { height: auto; padding: 0 1; text-style: bold; }
+    WatchScreen #heading {
+        height: 1; padding: 0 1; text-style: bold; text-wrap: nowrap; text-overflow: ellipsis;
+    }
+    WatchScreen.mondrian #heading { height: auto; text-wrap: wrap; }
     WatchScreen #board-area { height: 1fr; align: center middle; }
     WatchScreen #step { height: auto; padding: 0 1; }
-    WatchScreen #review { height: auto; min-height: 2; padding: 0 1; }
+    WatchScreen #review { height: auto; min-height: 3; padding: 0 1; }
     WatchScreen #review.fault { color: $text-error; }
     WatchScreen #mondrian-bar { height: 1; padding: 0 1; }
     WatchScreen #pace { height: auto; padding: 0 1; color: $text-muted; }
@@ -157,12 +161,12 @@ class WatchScreen(Screen[None]):
     WatchScreen #weighing { height: 1; padding: 0 1; }
     WatchScreen #weighing Static { width: auto; padding-right: 1; }
     """
-    # The review keeps two lines, the most a verdict or the summary takes at 80 columns, so
-    # that the board keeps its place and its cells from step to step. The summary is shown at
-    # the start, where no step is judged: at the end, beside an intermediate board in 80x24
-    # (and a heading of two lines), there is no room for it under the last step's verdict.
-    # A Mondrian step's words take two lines at 80 columns where the start's take one: its line
-    # keeps two too.
+    # The review keeps three lines, the most a verdict takes at 80 columns once its guess is
+    # weighed, so that the board keeps its place and its cells from step to step; the heading
+    # keeps one (`_fit_heading`), so that an intermediate board fits 80x24 beside them.
+    # A Mondrian game has no weighing and a board of 8x8: its heading is whole on two lines.
+    # Its step's words take two lines at 80 columns where the start's take one: that line
+    # keeps two.
 
     def __init__(self, replay: Replay | MondrianReplay) -> None:
         super().__init__()
@@ -247,7 +251,17 @@ class WatchScreen(Screen[None]):
         self.call_after_refresh(self._fit)
 
     def on_resize(self) -> None:
+        self._fit_heading()
         self._fit()
+
+    def _fit_heading(self) -> None:
+        """A Minesweeper game's heading on one line: the whole of it where it fits, else
+        without the game's id (the statistics screen the game was chosen from shows it), cut
+        short only where even that is too long. A Mondrian game's is whole."""
+        heading = self.query_one("#heading", Static)
+        whole = self.replay.heading
+        fits = self.mondrian is not None or cell_len(whole) <= heading.content_size.width
+        heading.update(whole if fits else self.replay.description)
 
     def _fit(self) -> None:
         """The largest cells with which the board fits the room the lines around it leave."""
