@@ -76,7 +76,7 @@ def test_each_step_gets_its_verdict_and_the_json_is_the_apis(
         steps[9],
     ), steps[9]
     assert lines[-1] == (
-        "Summary: 10 steps, 1 hint, 1 dead end (step 2); 8 blocks in 30 s, 3.7 s a block"
+        "Summary: 10 steps, 1 hint, 1 dead end (step 2); 8 blocks in 30 s since the challenge was complete, 3.7 s a block"
     )
 
     argv = ["review", game["id"], "--db", str(db), "--json"]

@@ -57,7 +57,7 @@ def test_the_players_own_challenge_then_a_dead_end_never_left() -> None:
     ]
     # Only the steps taken once the challenge was complete count as time on the blocks.
     assert summary_words(game) == (
-        "5 steps, 0 hints, 1 dead end (step 5); 2 blocks in 9.5 s, 4.7 s a block"
+        "5 steps, 0 hints, 1 dead end (step 5); 2 blocks in 9.5 s since the challenge was complete, 4.7 s a block"
     )
     document = review_json(game)
     assert [s["verdict"] for s in document["steps"]] == [
@@ -85,5 +85,5 @@ def test_black_blocks_that_leave_no_solution_are_said_so_and_are_no_dead_end() -
     judged = reviewed("g", start, shown, created_at=0)
     assert verdict_words(judged, 2) == "no solution: the black blocks leave none; took 1.0 s"
     assert judged.review.dead_ends == 0
-    assert summary_words(judged) == "3 steps, 0 hints, 0 dead ends; 0 blocks in 0.0 s"
+    assert summary_words(judged) == "3 steps, 0 hints, 0 dead ends; 0 blocks in 0.0 s since the challenge was complete"
     assert review_json(judged)["summary"]["seconds_per_block"] is None

@@ -104,7 +104,7 @@ def test_each_step_has_its_verdict_and_the_dead_end_a_button_that_goes_to_it(
         "Hints": "1",
         "Dead ends": "1",
         "Blocks": "8",
-        "Time on the blocks": clock(figures["seconds"]),
+        "Time since the challenge was complete": clock(figures["seconds"]),
         "Time per block": f"{figures['seconds_per_block']:.1f} s",
     }
     expect(page.locator(".review-note")).to_have_count(1)

@@ -134,7 +134,8 @@ def dead_end_steps(game: Reviewed) -> list[int]:
 def summary_words(game: Reviewed) -> str:
     """The game's review in one line: its steps, the help taken, its dead ends (and where),
     and the time spent on the coloured blocks with the time per block: "14 steps, 1 hint,
-    1 dead end (step 5); 8 blocks in 1 min 10 s, 8.8 s a block"."""
+    1 dead end (step 5); 8 blocks in 1 min 10 s since the challenge was complete, 8.8 s a
+    block" (the game's clock, which the records keep, starts later: with the first block)."""
     judged = game.review
     dead = dead_end_steps(game)
     where = ""
@@ -144,7 +145,8 @@ def summary_words(game: Reviewed) -> str:
     said = (
         f"{count_words(len(judged.steps), 'step')}, {count_words(judged.hints, 'hint')}, "
         f"{count_words(len(dead), 'dead end')}{where}; "
-        f"{count_words(game.blocks, 'block')} in {duration_words(judged.block_seconds)}"
+        f"{count_words(game.blocks, 'block')} in {duration_words(judged.block_seconds)} since "
+        "the challenge was complete"
     )
     per_block = game.seconds_per_block
     return said if per_block is None else f"{said}, {duration_words(per_block)} a block"

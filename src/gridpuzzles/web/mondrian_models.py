@@ -368,7 +368,11 @@ class MondrianReviewSummary(BaseModel):
         "challenge was complete"
     )
     seconds_per_block: float | None = Field(description="null with no coloured block down")
-    words: str = Field(examples=["14 steps, 1 hint, 1 dead end (step 5); 8 blocks in 1 min 10 s"])
+    words: str = Field(
+        examples=[
+            "14 steps, 1 hint, 1 dead end (step 5); 8 blocks in 1 min 10 s since the challenge was complete, 8.8 s a block"
+        ]
+    )
 
 
 class MondrianReviewOut(BaseModel):

@@ -221,7 +221,7 @@ function figures(summary) {
       ["Hints", String(summary.hints)],
       ["Dead ends", String(summary.dead_ends)],
       ["Blocks", String(summary.blocks)],
-      ["Time on the blocks", clock(summary.seconds)],
+      ["Time since the challenge was complete", clock(summary.seconds)],
       ["Time per block", perBlock === null ? "none" : `${fixed(perBlock, 1)} s`],
     ];
   }
