@@ -10,7 +10,15 @@ import pytest
 from fastapi.testclient import TestClient
 
 from gridpuzzles import __version__
-from gridpuzzles.minesweeper import FirstClick, format_view, level, new_game, play, view
+from gridpuzzles.minesweeper import (
+    FirstClick,
+    chordable,
+    format_view,
+    level,
+    new_game,
+    play,
+    view,
+)
 from gridpuzzles.minesweeper.core.game import Move
 from gridpuzzles.minesweeper.solving.noguess import generate, placement
 from gridpuzzles.storage import Store
@@ -67,6 +75,31 @@ def test_moves_follow_the_core_and_the_clock(client: TestClient, clock: Clock) -
     clock.now += 2
     assert client.get(f"{GAMES}/{game['id']}").json()["elapsed"] == pytest.approx(6.5)
     assert state["mines_left"] == 9
+
+
+def test_the_state_says_where_a_chord_opens_something_as_the_core_does(
+    client: TestClient,
+) -> None:
+    """The page offers a chord only on the cells the state names (it holds no rule): the
+    numbers with their flags around them and a hidden neighbour, none once the game is over."""
+    game = create(client, level="beginner", seed=SEED)
+    first = f"r{FIRST[0]},{FIRST[1]}"
+    state = move(client, game["id"], first)
+    expected = play(new_game(level("beginner"), SEED), Move.parse(first))
+    assert state["chordable"] == []  # no flag down yet
+    assert expected.layout is not None
+    flags = [  # a flag on a mine that makes some number beside it chordable
+        f"f{row},{col}"
+        for row, col in (divmod(i, 9) for i in expected.layout.mine_indices())
+        if chordable(play(expected, Move.parse(f"f{row},{col}")))
+    ]
+    state = move(client, game["id"], flags[0])
+    expected = play(expected, Move.parse(flags[0]))
+    offered = [tuple(cell) for cell in state["chordable"]]
+    assert offered and offered == sorted(chordable(expected))
+    other = next(i for i in expected.layout.mine_indices() if f"f{i // 9},{i % 9}" != flags[0])
+    lost = move(client, game["id"], f"r{other // 9},{other % 9}")
+    assert lost["status"] == "lost" and lost["chordable"] == []
 
 
 def test_concurrent_moves_on_one_game_are_played_one_after_another(

@@ -26,6 +26,7 @@ from gridpuzzles.minesweeper import (
     Game,
     Status,
     WinRule,
+    chordable,
     figures,
     level,
     view,
@@ -222,6 +223,11 @@ class GameState(BaseModel):
         False, description="a move can be undone (also the mine of a lost game, not a win)"
     )
     can_redo: bool = Field(False, description="an undone move can be played again")
+    chordable: list[tuple[int, int]] = Field(
+        default_factory=list,
+        description="the open numbers a chord would open something around, as [row, column] "
+        "counted from 0 as in a move: a page offers a chord on these alone",
+    )
     result: Result | None = Field(None, description="present once the game has ended")
 
 
@@ -622,6 +628,7 @@ def game_state(game_id: str, played: Play[Game], now: float, *, left: bool = Fal
         assisted=played.assisted,
         can_undo=played.can_undo and game.status is not Status.WON and not left,
         can_redo=played.can_redo and not left,
+        chordable=[] if left else sorted(chordable(game)),
         result=result,
     )
 

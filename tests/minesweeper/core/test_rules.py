@@ -18,6 +18,7 @@ from gridpuzzles.minesweeper import (
     Status,
     WinRule,
     chord,
+    chordable,
     elapsed,
     figures,
     format_view,
@@ -151,6 +152,54 @@ def test_chord_needs_a_revealed_number_with_hidden_neighbours() -> None:
         chord(game, 0, 4)
     with pytest.raises(MoveError, match="no hidden neighbour"):
         chord(game, 3, 0)
+
+
+@given(st.integers(0, 2**32), st.sampled_from(["beginner", "intermediate"]), st.data())
+def test_chordable_is_where_the_view_shows_a_number_with_its_flags_and_a_hidden_cell(
+    seed: int, name: str, data: st.DataObject
+) -> None:
+    """`chordable`, what a page offers, is read off the board as the player sees it: a
+    number with exactly as many flags around it and a hidden neighbour; a chord there opens
+    something, and `chord` refuses every other cell. Over games with flags on mines, and
+    some on safe cells."""
+    game = reveal(new_game(level(name), seed), 0, 0)
+    assert game.layout is not None
+    hidden = [i for i in range(game.layout.size) if game.marks[i] == Mark.HIDDEN]
+    flagged = data.draw(st.lists(st.sampled_from(hidden), max_size=30, unique=True))
+    for index in flagged:
+        if game.layout.is_mine(index) or data.draw(st.integers(0, 9)) == 0:  # some wrong
+            game = toggle_flag(game, *divmod(index, game.width))
+    seen = view(game)
+    offered = chordable(game)
+    for row in range(game.height):
+        for col in range(game.width):
+            around = [
+                seen.at(r, c)
+                for r in range(max(row - 1, 0), min(row + 2, game.height))
+                for c in range(max(col - 1, 0), min(col + 2, game.width))
+                if (r, c) != (row, col)
+            ]
+            symbol = seen.at(row, col)
+            ready = symbol in "12345678" and around.count("F") == int(symbol) and "#" in around
+            assert ((row, col) in offered) == ready, (row, col)
+            if ready:
+                assert chord(game, row, col).marks.count(Mark.REVEALED) > game.marks.count(
+                    Mark.REVEALED
+                )
+            else:
+                with pytest.raises(MoveError):
+                    chord(game, row, col)
+
+
+def test_nothing_is_chordable_before_a_reveal_or_once_the_game_is_over() -> None:
+    assert chordable(new_game(level("beginner"), 1)) == frozenset()  # no layout yet
+    assert chordable(board()) == frozenset()  # nothing open
+    game = reveal(board(), 1, 1)
+    assert chordable(game) == frozenset()  # its 1 has no flag around it
+    game = toggle_flag(game, 0, 0)
+    assert chordable(game) == {(1, 1)}
+    lost = reveal(game, 2, 3)
+    assert lost.status is Status.LOST and chordable(lost) == frozenset()
 
 
 def test_actions_on_an_ended_game_are_refused() -> None:

@@ -21,6 +21,7 @@ from gridpuzzles.minesweeper.core.grid import (
     Cell,
     Layout,
     cell_words,
+    neighbour_sum,
     neighbours,
     opening,
     three_bv,
@@ -199,25 +200,46 @@ def reveal(game: Game, row: int, col: int, now: float = 0.0) -> Game:
     return _settle(_open([index], game), now)
 
 
+def chordable(game: Game) -> frozenset[Cell]:
+    """The open numbers a chord opens something around, while the game is played: as many
+    flags around each as its number says, and a hidden (or question-marked) neighbour left.
+    A front end offers a chord on these alone: the rule is `chord`'s, written here once."""
+    if game.over or game.layout is None or int(Mark.FLAGGED) not in game.marks:
+        return frozenset()  # (with no flag down, no number has its flags around it)
+    marks = _marks_grid(game)
+    counts = np.frombuffer(game.layout.counts, dtype=np.uint8).reshape(marks.shape)
+    flags = neighbour_sum(marks == int(Mark.FLAGGED))  # (int: an enum compares slowly)
+    closed = neighbour_sum((marks == int(Mark.HIDDEN)) | (marks == int(Mark.QUESTION)))
+    ready = (marks == int(Mark.REVEALED)) & (counts > 0) & (flags == counts) & (closed > 0)
+    return frozenset((int(row), int(col)) for row, col in zip(*np.nonzero(ready), strict=True))
+
+
 def chord(game: Game, row: int, col: int, now: float = 0.0) -> Game:
-    """On a revealed number with as many adjacent flags, reveal every other hidden neighbour."""
+    """On a revealed number with as many adjacent flags, reveal every other hidden neighbour
+    (`chordable` says where)."""
     _check_playing(game)
     index = game._index((row, col))
+    if (row, col) not in chordable(game):
+        raise MoveError(_not_chordable(game, index), (row, col))
+    around = neighbours(game.width, game.height, index)
+    targets = [i for i in around if game.marks[i] in (Mark.HIDDEN, Mark.QUESTION)]
+    return _settle(_open(targets, replace(game, clicks=game.clicks + 1)), now)
+
+
+def _not_chordable(game: Game, index: int) -> str:
+    """Why a chord on the cell at ``index`` of a game in play opens nothing (a template for
+    `MoveError`, the cell as ``{cell}``)."""
     if game.marks[index] != Mark.REVEALED or game.layout is None:
-        raise MoveError("{cell} is not an open number, so it cannot be chorded", (row, col))
+        return "{cell} is not an open number, so it cannot be chorded"
     around = list(neighbours(game.width, game.height, index))
     flags = sum(game.marks[i] == Mark.FLAGGED for i in around)
     number = game.layout.counts[index]
     if flags != number:
-        raise MoveError(
+        return (
             f"{{cell}} shows {number} but has {flags} flag{'s' * (flags != 1)} around it: "
-            "chording needs exactly as many flags as its number",
-            (row, col),
+            "chording needs exactly as many flags as its number"
         )
-    targets = [i for i in around if game.marks[i] in (Mark.HIDDEN, Mark.QUESTION)]
-    if not targets:
-        raise MoveError("{cell} has no hidden neighbour left to open", (row, col))
-    return _settle(_open(targets, replace(game, clicks=game.clicks + 1)), now)
+    return "{cell} has no hidden neighbour left to open"
 
 
 def toggle_flag(game: Game, row: int, col: int, now: float = 0.0) -> Game:

@@ -111,7 +111,8 @@ def block_around(width: int, height: int, index: int) -> list[int]:
 def neighbour_sum(grid: BoolGrid) -> npt.NDArray[np.int32]:
     """For every cell, how many of its eight neighbours are set in ``grid``."""
     height, width = grid.shape
-    padded = np.pad(grid.astype(np.int32), 1)
+    padded = np.zeros((height + 2, width + 2), dtype=np.int32)  # (np.pad takes 10 times longer)
+    padded[1:-1, 1:-1] = grid
     total = np.zeros((height, width), dtype=np.int32)
     for dr in range(3):
         for dc in range(3):

@@ -1011,7 +1011,7 @@ function open(index) {
  * why, to a screen reader). */
 function chord(index) {
   const symbol = symbolAt(index);
-  if (/[1-8]/.test(symbol) && satisfied(index)) send(`c${at(index)}`, true);
+  if (satisfied(index)) send(`c${at(index)}`, true);
   else if (game.status !== "playing") speak(overWords());
   else if (/[1-8]/.test(symbol))
     speak(
@@ -1021,14 +1021,11 @@ function chord(index) {
   else speak(`${whereIndex(index)}: ${SYMBOL_WORDS[symbol] || symbol}, nothing to open`);
 }
 
-/** Whether the number at `index` has as many flags around it as it says and a hidden
- * neighbour left to open: only then does a click on it chord (else it does nothing). */
+/** Whether a chord on the number at `index` opens something: the server says where (its
+ * `chordable` cells, each [row, column]); only there does a click on a number chord. */
 function satisfied(index) {
-  const around = neighbourSymbols(index);
-  return (
-    flagsAround(index) === Number(symbolAt(index)) &&
-    around.some((symbol) => symbol === "#" || symbol === "?")
-  );
+  const [row, col] = [Math.floor(index / game.width), index % game.width];
+  return (game.chordable || []).some(([r, c]) => r === row && c === col);
 }
 
 /** The symbols of the cells around the cell at `index`. */
