@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -43,6 +44,24 @@ def tmux_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
         yield
         if shutil.which("tmux"):
             subprocess.run(["tmux", "kill-server"], capture_output=True, check=False)
+
+
+@pytest.fixture(autouse=True)
+def playwright_loop_aside(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Playwright's event loop set aside for a test that does not use the browser, and back
+    after it. The browser of the web tests is one for the test process (its launch costs a
+    second of processor time), and between its calls Playwright leaves its loop marked
+    running in this thread: a test running a loop of its own (the full-screen app's, anyio's)
+    would be refused ("Cannot run the event loop while another loop is running")."""
+    running = asyncio.events._get_running_loop()
+    if running is None or "browser" in request.fixturenames:
+        yield
+        return
+    asyncio.events._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio.events._set_running_loop(running)
 
 
 @pytest.fixture(scope="session")

@@ -86,11 +86,12 @@ def api(server: ServerProcess) -> Iterator[httpx.Client]:
         yield client
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
-    """Debian's chromium on PATH, headless, driven by Playwright (no browser download); for a
-    module only, as Playwright's event loop stays running while it is open and the
-    full-screen app's tests need their own."""
+    """Debian's chromium on PATH, headless, driven by Playwright (no browser download), one
+    for the test process: launched by the first test that needs it. Playwright's event loop
+    stays marked running while it is open: the root conftest's `playwright_loop_aside` sets it
+    aside for every other test (the full-screen app's tests run loops of their own)."""
     executable = shutil.which("chromium")
     if executable is None:
         pytest.fail("the chromium package is not installed (apt-get install chromium)")

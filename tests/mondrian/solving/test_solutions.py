@@ -174,13 +174,21 @@ def tilings(draw: st.DrawFn) -> list[Placement]:
     return pieces
 
 
+MOST_FREE = 9
+"""The most free blocks of a `small_puzzles` puzzle."""
+
+
 @st.composite
 def small_puzzles(draw: st.DrawFn) -> Puzzle:
-    """A board, the blocks of one of its tilings, and some of those blocks fixed."""
+    """A board, the blocks of one of its tilings, and some of those blocks fixed: at most
+    `MOST_FREE` left free (a 5x5 board of a dozen small free blocks has hundreds of
+    thousands of solutions, which the naive solver takes a minute to list)."""
     pieces = draw(tilings())
     height = max(p.row + p.height for p in pieces)
     width = max(p.col + p.width for p in pieces)
     fixed = [p for p in pieces if draw(st.integers(0, 4)) == 0]
+    free = [p for p in pieces if p not in fixed]
+    fixed += free[: max(0, len(free) - MOST_FREE)]
     return make_puzzle(Board(height, width), [p.block for p in pieces], fixed)
 
 
