@@ -85,5 +85,8 @@ def test_black_blocks_that_leave_no_solution_are_said_so_and_are_no_dead_end() -
     judged = reviewed("g", start, shown, created_at=0)
     assert verdict_words(judged, 2) == "no solution: the black blocks leave none; took 1.0 s"
     assert judged.review.dead_ends == 0
-    assert summary_words(judged) == "3 steps, 0 hints, 0 dead ends; 0 blocks in 0.0 s since the challenge was complete"
+    assert (
+        summary_words(judged)
+        == "3 steps, 0 hints, 0 dead ends; 0 blocks in 0.0 s since the challenge was complete"
+    )
     assert review_json(judged)["summary"]["seconds_per_block"] is None

@@ -88,16 +88,17 @@ def test_the_state_says_where_a_chord_opens_something_as_the_core_does(
     expected = play(new_game(level("beginner"), SEED), Move.parse(first))
     assert state["chordable"] == []  # no flag down yet
     assert expected.layout is not None
+    mines = expected.layout.mine_indices()
     flags = [  # a flag on a mine that makes some number beside it chordable
         f"f{row},{col}"
-        for row, col in (divmod(i, 9) for i in expected.layout.mine_indices())
+        for row, col in (divmod(i, 9) for i in mines)
         if chordable(play(expected, Move.parse(f"f{row},{col}")))
     ]
     state = move(client, game["id"], flags[0])
     expected = play(expected, Move.parse(flags[0]))
     offered = [tuple(cell) for cell in state["chordable"]]
     assert offered and offered == sorted(chordable(expected))
-    other = next(i for i in expected.layout.mine_indices() if f"f{i // 9},{i % 9}" != flags[0])
+    other = next(i for i in mines if f"f{i // 9},{i % 9}" != flags[0])
     lost = move(client, game["id"], f"r{other // 9},{other % 9}")
     assert lost["status"] == "lost" and lost["chordable"] == []
 
