@@ -1,7 +1,22 @@
 #!/usr/bin/env bash
 # Set up everything the tests need on a fresh machine, then run lint, type checks and all tests.
+# With --fast (the loop of a change): the package set up, lint, type checks and the layers,
+# then every test but those marked browser, postgres, terminal, install or slow (about two
+# minutes on two cores); CI runs everything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+if [ "${1:-}" = "--fast" ]; then
+    shift
+    bash scripts/setup.sh --test
+    . .venv/bin/activate
+    echo "== ruff"; ruff check src tests benchmarks
+    ruff format --check src tests benchmarks
+    echo "== mypy"; mypy
+    echo "== import-linter"; lint-imports --no-cache
+    echo "== pytest (fast)"
+    exec pytest -n 2 -m "not (browser or postgres or terminal or install or slow)" "$@"
+fi
 
 need_apt=()
 command -v tmux >/dev/null 2>&1 || need_apt+=(tmux)

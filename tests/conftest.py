@@ -86,31 +86,49 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return str(request.getfixturevalue("postgres_url"))
 
 
-SHELLS = {"web", "tui", "cli", "terminal"}
-"""The test folders of the shells: pages in a browser, apps in a terminal, commands in
-processes, each test seconds long."""
-REAL_PARTS = {"page", "browser", "server", "postgres_server", "postgres_url", "installed"}
-"""Fixtures of real parts that take seconds each: a browser, a server process, PostgreSQL, the
-installed wheel."""
+TERMINAL_FOLDERS = {"tui", "terminal"}
+"""The test folders of the terminal shells: the full-screen app (Textual's pilot) and line
+mode, each test seconds long."""
+PROCESS_FOLDERS = {"web", "cli"}
+"""The test folders of the shells whose tests mostly start processes or a server."""
+IN_PROCESS_WEB = {"client", "store", "clock"}
+"""Fixtures of a web test that runs the app in the test's own process (no server, no
+browser): fast, unless the test asks for a real part too."""
+SERVERS = {"server", "shared_server", "api"}
+"""Fixtures of a real `gridpuzzles serve` process."""
+INSTALL_MODULES = {"test_installed.py", "test_readme_commands.py"}
+"""Modules that build and install the package into fresh environments."""
 SLOW_MODULES = {
-    "test_readme_commands.py",
     "test_benchmark_smoke.py",
     "test_fuzz_commands.py",
-    "test_installed.py",
     "test_refused_inputs.py",
     "test_census.py",
     "test_difficulty_correlations.py",
+    "test_fuzz.py",
 }
 """Modules whose tests start processes or run for long on purpose."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark ``slow`` every test of a shell (`SHELLS`), of a real part (`REAL_PARTS`,
-    PostgreSQL by parameter too) or of `SLOW_MODULES`: ``pytest -m "not slow"`` is the fast
-    loop of a change to the cores, the solvers, the mid-end or the store; ``pytest`` all."""
+    """Mark each test by the real parts it needs: ``browser`` (Chromium), ``postgres`` (a
+    PostgreSQL server, by fixture or parameter), ``terminal`` (the full-screen app, line mode,
+    tmux), ``install`` (the package built and installed afresh) and ``slow`` (processes, a
+    server, a long run on purpose). ``pytest -m "not (browser or postgres or terminal or
+    install or slow)"`` (`scripts/test.sh --fast`) is the fast loop: the cores, the solvers,
+    the mid-end, the store on SQLite and the web app in process; ``pytest`` runs all."""
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
-        in_shell = item.path.parent.name in SHELLS
-        on_postgres = "postgresql" in item.name
-        if in_shell or fixtures & REAL_PARTS or on_postgres or item.path.name in SLOW_MODULES:
+        folder, module = item.path.parent.name, item.path.name
+        if "browser" in fixtures:
+            item.add_marker(pytest.mark.browser)
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        if {"postgres_server", "postgres_url"} & fixtures or "postgresql" in params.values():
+            item.add_marker(pytest.mark.postgres)
+        if folder in TERMINAL_FOLDERS or "tmux" in fixtures:
+            item.add_marker(pytest.mark.terminal)
+        if module in INSTALL_MODULES or "installed" in fixtures:
+            item.add_marker(pytest.mark.install)
+        in_process_web = folder == "web" and fixtures & IN_PROCESS_WEB
+        processes = folder in PROCESS_FOLDERS and not in_process_web
+        if processes or fixtures & SERVERS or module in SLOW_MODULES:
             item.add_marker(pytest.mark.slow)
