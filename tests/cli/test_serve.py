@@ -77,7 +77,7 @@ def test_a_database_that_cannot_be_used_gets_a_one_line_error(
 ) -> None:
     assert main(["serve", "--port", "0", "--db", str(tmp_path)]) == 2
     error = capsys.readouterr().err
-    assert error.startswith(f"gridpuzzles serve: error: cannot use '{tmp_path}' as the database")
+    assert error.startswith(f"gridpuzzles serve: error: cannot open the database {tmp_path}")
     assert len(error.splitlines()) == 1
 
 

@@ -21,7 +21,6 @@ import itertools
 import json
 import os
 import random
-import sqlite3
 import stat
 import sys
 import time
@@ -33,7 +32,14 @@ from typing import TYPE_CHECKING, TextIO
 
 from gridpuzzles.bounds import MAX_SEED
 from gridpuzzles.cli.inputs import UsageError, read_text
-from gridpuzzles.cli.options import add_color_option, add_db_option, use_color, whole_number
+from gridpuzzles.cli.options import (
+    CannotOpenStore,
+    add_color_option,
+    add_db_option,
+    open_store,
+    use_color,
+    whole_number,
+)
 from gridpuzzles.mondrian.core.challenges import (
     EDITIONS,
     LEVELS,
@@ -75,7 +81,7 @@ from gridpuzzles.mondrian.solving.solutions import (
     first_solution,
     solutions,
 )
-from gridpuzzles.storage import StorageError, default_db
+from gridpuzzles.storage import default_db
 from gridpuzzles.terminal.mondrian import Chosen, Terminal, chosen, run
 
 if TYPE_CHECKING:
@@ -348,11 +354,9 @@ def _store(path: Location | None) -> Iterator[Store | None]:
         yield None
         return
     try:
-        from gridpuzzles.storage import Store  # SQLAlchemy, only to keep a game
-
-        store = Store(path)
-    except (OSError, sqlite3.Error, StorageError) as error:
-        raise UsageError(f"cannot open the database {_path_shown(path)}: {error}") from None
+        store = open_store(path)
+    except CannotOpenStore as error:
+        raise UsageError(str(error)) from None
     try:
         yield store
     finally:

@@ -30,7 +30,7 @@ from gridpuzzles.terminal.minesweeper import Rules
 if TYPE_CHECKING:
     from sqlalchemy.engine import URL
 
-    from gridpuzzles.storage import Store
+    from gridpuzzles.storage import Location, Store
 
 Size = tuple[int, int, int]
 """Width, height and mine count."""
@@ -163,9 +163,10 @@ class CannotOpenStore(Exception):
     """The database given (or the default one) cannot be opened: the one line to print."""
 
 
-def open_store(where: Path | URL | None) -> Store:
+def open_store(where: Location | None) -> Store:
     """The store at ``where`` (a ``--db`` value; None: `default_db`), made if it does not
-    exist; `CannotOpenStore` saying why not in one line."""
+    exist; `CannotOpenStore` saying why not in one line. Every command that keeps or reads
+    games opens its store here."""
     import sqlite3
 
     from gridpuzzles.storage import Store  # SQLAlchemy, only to keep games

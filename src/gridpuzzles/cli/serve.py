@@ -14,7 +14,6 @@ import multiprocessing.connection
 import os
 import signal
 import socket
-import sqlite3
 import sys
 import threading
 from collections.abc import Callable
@@ -24,8 +23,8 @@ from types import FrameType
 from typing import TYPE_CHECKING
 
 from gridpuzzles.bounds import read_decimal
-from gridpuzzles.cli.options import database, whole_number
-from gridpuzzles.storage import StorageError, default_db
+from gridpuzzles.cli.options import CannotOpenStore, database, open_store, whole_number
+from gridpuzzles.storage import default_db
 
 if TYPE_CHECKING:
     from gridpuzzles.storage import Location, Store
@@ -150,11 +149,9 @@ def serve(args: argparse.Namespace) -> int:
         args.records == "per-player",
     )
     try:
-        from gridpuzzles.storage import Store  # SQLAlchemy, only when serving
-
-        store = Store(settings.db)  # created or migrated once, before any worker starts
-    except (StorageError, sqlite3.Error, OSError) as error:
-        return _fail(f"cannot use {str(settings.db)!r} as the database: {error}")
+        store = open_store(settings.db)  # created or migrated once, before any worker starts
+    except CannotOpenStore as error:
+        return _fail(str(error))
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP) as listener:
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -190,11 +187,9 @@ def run_server(settings: Settings, listener: socket.socket, store: Store | None 
 
     if store is None:
         try:
-            from gridpuzzles.storage import Store
-
-            store = Store(settings.db)
-        except (StorageError, sqlite3.Error, OSError) as error:
-            return _fail(f"cannot use {str(settings.db)!r} as the database: {error}")
+            store = open_store(settings.db)
+        except CannotOpenStore as error:
+            return _fail(str(error))
     app = create_app(
         store,
         solver_seconds=settings.solver_seconds,

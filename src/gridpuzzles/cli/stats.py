@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.console import Console
 
-from gridpuzzles.cli.options import add_db_option, fail, whole_number
+from gridpuzzles.cli.options import CannotOpenStore, add_db_option, fail, open_store, whole_number
 from gridpuzzles.minesweeper.core.records import LevelRecord
 from gridpuzzles.storage import StorageError, default_db
 from gridpuzzles.tui.records import records_view
@@ -50,13 +49,12 @@ def _stats(args: argparse.Namespace) -> int:
     solved: list[SolvedGame] = []
     kept = not isinstance(path, Path) or path.exists()  # a server, or a file already made
     if kept:  # else no game was kept yet, and no database is made to say so
-        try:
-            from gridpuzzles.storage import Store
-            from gridpuzzles.storage.mondrian_play import MondrianPlay
+        from gridpuzzles.storage.mondrian_play import MondrianPlay
 
-            store = Store(path)
-        except (OSError, sqlite3.Error, StorageError) as error:
-            return fail(PROG, f"cannot open the database {path}: {error}")
+        try:
+            store = open_store(path)
+        except CannotOpenStore as error:
+            return fail(PROG, str(error))
         try:
             records, history = store.records(), store.history(args.history)
             solved = MondrianPlay(store).solved(args.history)
