@@ -474,8 +474,6 @@ class MondrianGames(KeptGames[Held, InPlay]):
         move, told = await step(play.state)
         if held.finish is not None:
             return held, told
-        if move == Move(Action.HELP) and play.assisted:
-            return held, told  # help changes nothing for a game already assisted: not logged
         after_play = stepped(play, move)
         game = after_play.state
         note: dict[str, Any] = {}
