@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from gridpuzzles.minesweeper import Move, Status, level
+from gridpuzzles.minesweeper import Move, Status, figures, format_layout, level, play
 from gridpuzzles.mondrian.core.records import Finish
 from gridpuzzles.storage import VERSION, LevelStats, StorageError, Store
 from gridpuzzles.storage.mondrian_play import InPlay, MondrianPlay
@@ -60,6 +60,10 @@ def test_an_old_file_opens_with_its_games_moves_order_and_records(
     assert won.replay().status is Status.WON
     (entry,) = store.history()
     assert entry.id == "won" and entry.outcome.ended_at == 10.0 + len(MOVES) - 1
+    if version == 0:  # its figures replayed by the migration, as the live rules give them
+        played = figures(won.replay(), entry.outcome.ended_at)
+        assert (entry.outcome.three_bv, entry.outcome.clicks) == (played.three_bv, len(MOVES))
+        assert played.clicks == len(MOVES) and entry.outcome.seconds == played.elapsed
     assert store.level_stats() == [LevelStats("beginner", 1, 1, len(MOVES) - 1.0)]
     later = store.load_game("b")
     assert later is not None and [t.move for t in later.moves] == [Move.parse("f0,0")]
@@ -75,6 +79,41 @@ def test_an_old_file_opens_with_its_games_moves_order_and_records(
     db.close()
     assert "stats" not in tables(path)
     assert len(Store(path).mondrian_finishes()) == (2 if version == 2 else 1)
+
+
+def test_a_v0_game_with_its_layout_kept_replays_on_that_layout_and_a_lost_one_too(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "old.db"
+    placed = play(saved("won").start(), MOVES[0], 10.0).layout  # the layout its first move made
+    assert placed is not None
+    layout = format_layout(placed)
+    row, col = divmod(placed.mine_indices()[0], placed.width)
+    with old_file(path, 0) as db:
+        db.execute(GAME_0.replace("NULL", "?"), ("won", SEED, layout, "won", 1.0))
+        db.execute(GAME_0.replace("NULL", "?"), ("lost", SEED, layout, "lost", 2.0))
+        db.executemany(
+            "INSERT INTO moves VALUES (?, ?, ?, ?)",
+            [("won", n, str(move), 10.0 + n) for n, move in enumerate(MOVES)]
+            + [("lost", 0, str(MOVES[0]), 20.0), ("lost", 1, f"r{row},{col}", 23.5)],
+        )
+    db.close()
+    store = Store(path)
+    by_id = {entry.id: entry.outcome for entry in store.history()}
+    for game_id in ("won", "lost"):
+        loaded = store.load_game(game_id)
+        assert loaded is not None
+        ended = loaded.moves[-1].at
+        played = figures(loaded.replay(), ended)
+        outcome = by_id[game_id]
+        assert (outcome.seconds, outcome.three_bv, outcome.clicks, outcome.ended_at) == (
+            played.elapsed,
+            played.three_bv,
+            played.clicks,
+            ended,
+        )
+    assert not by_id["lost"].won and by_id["lost"].seconds == 3.5
+    store.close()
 
 
 def test_a_file_of_revision_v3_keeps_its_games_and_plays_mondrian_games_in_play(

@@ -92,20 +92,41 @@ mondrian_games = Table(
     Column("player", Text, index=True),
 )
 
+_GAMES_V0 = (
+    "id",
+    "owner",
+    "level",
+    "width",
+    "height",
+    "mines",
+    "first_click",
+    "win_rule",
+    "question_marks",
+    "seed",
+    "layout",
+    "counted",
+    "status",
+    "created_at",
+)
+_GAMES_V1 = (*_GAMES_V0, "assisted", "ended_at", "seconds", "three_bv", "clicks")
+_MOVES_V0 = ("game_id", "number", "move", "at")
 LEGACY_COLUMNS: dict[int, dict[str, tuple[str, ...]]] = {
-    0: {
-        "games": tuple(c.name for c in games.columns)[:14],
-        "moves": tuple(moves.columns.keys())[:4],
-        "stats": ("level", "played", "won", "best_time"),
-    },
-    1: {
-        "games": tuple(c.name for c in games.columns)[:19],
-        "moves": tuple(moves.columns.keys())[:4],
+    0: {"games": _GAMES_V0, "moves": _MOVES_V0, "stats": ("level", "played", "won", "best_time")},
+    1: {"games": _GAMES_V1, "moves": _MOVES_V0},
+    2: {
+        "games": _GAMES_V1,
+        "moves": _MOVES_V0,
+        "mondrian_games": (
+            "id",
+            "challenge",
+            "difficulty",
+            "seconds",
+            "assisted",
+            "moves",
+            "ended_at",
+        ),
     },
 }
 """The tables of the SQLite files of releases before Alembic, by their ``user_version`` (2 is
-1 with `mondrian_games`): a file holding other tables or columns is another program's."""
-LEGACY_COLUMNS[2] = {
-    **LEGACY_COLUMNS[1],
-    "mondrian_games": tuple(mondrian_games.columns.keys())[:7],
-}
+1 with `mondrian_games`): a file holding other tables or columns is another program's. Written
+out, frozen: the tables above change with later schemas, these files never do."""

@@ -18,9 +18,7 @@ from sqlalchemy import (
     delete,
     func,
     insert,
-    null,
     select,
-    true,
     update,
 )
 from sqlalchemy.exc import IntegrityError
@@ -593,11 +591,8 @@ def finish_row(finish: Finish, player: str | None) -> dict[str, Any]:
     return {**asdict(finish), "player": player}
 
 
-def load_saved(db: Connection, game_id: str, *, newest: bool = True) -> SavedGame | None:
-    """The stored Minesweeper game with this id, or None, read on ``db`` (a database
-    migrating from before v5, not ``newest``, has no column for its player or puzzle)."""
-    player = games.c.player if newest else null()
-    mine = games.c.puzzle == MINESWEEPER if newest else true()
+def load_saved(db: Connection, game_id: str) -> SavedGame | None:
+    """The stored Minesweeper game with this id, or None, read on ``db``."""
     row = db.execute(
         select(
             games.c.width,
@@ -614,8 +609,8 @@ def load_saved(db: Connection, game_id: str, *, newest: bool = True) -> SavedGam
             games.c.assisted,
             games.c.status,
             games.c.ended_at,
-            player,
-        ).where(games.c.id == game_id, mine)
+            games.c.player,
+        ).where(games.c.id == game_id, games.c.puzzle == MINESWEEPER)
     ).first()
     if row is None:
         return None
@@ -669,25 +664,6 @@ def record_end(db: Connection, game_id: str, game: Game, at: float, status: str 
         db.execute(_RECORD_END, ending)
     else:
         db.execute(_RECORD_END_STATUS, {**ending, "ended": status})
-
-
-def replay_ended_games(db: Connection) -> None:
-    """Give each won or lost game its time and figures, replayed from its moves (the
-    migration of a version 0 database); `StorageError` for a game that does not replay."""
-    ended = (
-        db.execute(
-            select(games.c.id).where(games.c.status.in_((Status.WON.value, Status.LOST.value)))
-        )
-        .scalars()
-        .all()
-    )
-    for game_id in ended:
-        try:
-            saved = load_saved(db, game_id, newest=False)
-            if saved is not None and saved.moves:
-                record_end(db, game_id, saved.replay(), saved.moves[-1].at, None)
-        except ValueError as error:  # a move that cannot be read or played
-            raise StorageError(f"its game {game_id!r} does not replay: {error}") from None
 
 
 def _played_game(

@@ -6,7 +6,7 @@ Revision ID: v0
 import sqlalchemy as sa
 from alembic import op
 
-from gridpuzzles.storage.schema import SECONDS
+from gridpuzzles.storage.migrations.frozen import SECONDS
 
 revision = "v0"
 down_revision = None

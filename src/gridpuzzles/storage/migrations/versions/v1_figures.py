@@ -8,8 +8,7 @@ Revises: v0
 import sqlalchemy as sa
 from alembic import op
 
-from gridpuzzles.storage.schema import SECONDS
-from gridpuzzles.storage.store import replay_ended_games
+from gridpuzzles.storage.migrations.frozen import SECONDS, replay_ended_games_v1
 
 revision = "v1"
 down_revision = "v0"
@@ -25,5 +24,5 @@ def upgrade() -> None:
     op.add_column("games", sa.Column("seconds", SECONDS))
     op.add_column("games", sa.Column("three_bv", sa.Integer))
     op.add_column("games", sa.Column("clicks", sa.Integer, nullable=False, server_default="0"))
-    replay_ended_games(op.get_bind())
+    replay_ended_games_v1(op.get_bind())
     op.drop_table("stats")

@@ -7,7 +7,7 @@ Revises: v1
 import sqlalchemy as sa
 from alembic import op
 
-from gridpuzzles.storage.schema import SECONDS
+from gridpuzzles.storage.migrations.frozen import SECONDS
 
 revision = "v2"
 down_revision = "v1"

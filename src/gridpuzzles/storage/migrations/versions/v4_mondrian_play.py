@@ -8,7 +8,7 @@ Revises: v3
 import sqlalchemy as sa
 from alembic import op
 
-from gridpuzzles.storage.schema import SECONDS
+from gridpuzzles.storage.migrations.frozen import SECONDS
 
 revision = "v4"
 down_revision = "v3"

@@ -18,7 +18,7 @@ from typing import Any
 import sqlalchemy as sa
 from alembic import op
 
-from gridpuzzles.storage.schema import SECONDS
+from gridpuzzles.storage.migrations.frozen import SECONDS
 
 revision = "v6"
 down_revision = "v5"
