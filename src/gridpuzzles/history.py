@@ -1,7 +1,7 @@
 """The history of a game: the states it went through, where undo and redo walk (the one
-implementation both puzzles use: Mondrian's core keeps a history of its positions, the
-Minesweeper shells one of its games, through `gridpuzzles.midend`). Pure and generic, so it
-sits at the bottom of the layers with `bounds`.
+implementation both puzzles use: the mid-end's `Play` keeps one for a game of either puzzle
+in every shell; neither core keeps any). Pure and generic, so it sits at the bottom of the
+layers with `bounds`.
 
 A game's log is its moves and rewinds (`Rewind.UNDO`, `Rewind.REDO`) in the order they were
 made; folding the log through `History.then`, `History.undo` and `History.redo` gives the
