@@ -364,6 +364,19 @@ async def test_each_step_shows_the_solvers_verdict_made_while_the_steps_go_on(
     store.close()
 
 
+async def test_a_wide_screen_shows_the_whole_heading_from_the_start(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.db")
+    keep(store, LOST, lost_log())
+    app = app_on(store)
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await watching(pilot)
+        assert said(screen, "#heading") == screen.replay.heading  # its id too
+        await pilot.resize_terminal(70, 24)  # the whole (78 characters) does not fit
+        await pilot.pause()
+        assert said(screen, "#heading") == screen.replay.description
+    store.close()
+
+
 @pytest.mark.parametrize("name", ["beginner", "intermediate"])
 async def test_every_line_and_the_whole_board_fit_80x24(tmp_path: Path, name: str) -> None:
     config = level(name)

@@ -210,6 +210,7 @@ class WatchScreen(Screen[None]):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
+        self._fit_heading()
         self.show(0)
         if self.mines is not None:
             self._show_weighing(False)
@@ -259,8 +260,9 @@ class WatchScreen(Screen[None]):
         without the game's id (the statistics screen the game was chosen from shows it), cut
         short only where even that is too long. A Mondrian game's is whole."""
         heading = self.query_one("#heading", Static)
+        room = self.size.width - heading.styles.gutter.width  # (the screen's: known at once)
         whole = self.replay.heading
-        fits = self.mondrian is not None or cell_len(whole) <= heading.content_size.width
+        fits = self.mondrian is not None or cell_len(whole) <= room
         heading.update(whole if fits else self.replay.description)
 
     def _fit(self) -> None:
