@@ -6,26 +6,22 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+fast=false
 if [ "${1:-}" = "--fast" ]; then
+    fast=true
     shift
-    bash scripts/setup.sh --test
-    . .venv/bin/activate
-    echo "== ruff"; ruff check src tests benchmarks
-    ruff format --check src tests benchmarks
-    echo "== mypy"; mypy
-    echo "== import-linter"; lint-imports --no-cache
-    echo "== pytest (fast)"
-    exec pytest -n 2 -m "not (browser or postgres or terminal or install or slow)" "$@"
 fi
 
-need_apt=()
-command -v tmux >/dev/null 2>&1 || need_apt+=(tmux)
-command -v npm >/dev/null 2>&1 || need_apt+=(npm)
-command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
-# A real PostgreSQL server for the store's tests (started by the tests, as the user postgres).
-compgen -G "/usr/lib/postgresql/*/bin/pg_ctl" >/dev/null || need_apt+=(postgresql)
-if [ ${#need_apt[@]} -gt 0 ]; then
-    apt-get update -qq && apt-get install -y -qq "${need_apt[@]}" >/dev/null
+if ! $fast; then
+    need_apt=()
+    command -v tmux >/dev/null 2>&1 || need_apt+=(tmux)
+    command -v npm >/dev/null 2>&1 || need_apt+=(npm)
+    command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
+    # A real PostgreSQL server for the store's tests (started by the tests, as the user postgres).
+    compgen -G "/usr/lib/postgresql/*/bin/pg_ctl" >/dev/null || need_apt+=(postgresql)
+    if [ ${#need_apt[@]} -gt 0 ]; then
+        apt-get update -qq && apt-get install -y -qq "${need_apt[@]}" >/dev/null
+    fi
 fi
 
 bash scripts/setup.sh --test
@@ -35,6 +31,10 @@ echo "== ruff"; ruff check src tests benchmarks
 ruff format --check src tests benchmarks
 echo "== mypy"; mypy
 echo "== import-linter"; lint-imports --no-cache
+if $fast; then
+    echo "== pytest (fast)"
+    exec pytest -n 2 -m "not (browser or postgres or terminal or install or slow)" "$@"
+fi
 echo "== vulture"; vulture  # its settings: [tool.vulture] in pyproject.toml
 # The pages' JavaScript: Biome (its version pinned in package-lock.json) lints it and checks its
 # format; a warning fails too. npm ci installs exactly the locked tools into node_modules/.
@@ -44,6 +44,6 @@ npx --no-install biome ci --colors=off --error-on-warnings src/gridpuzzles/web/s
 # The documentation site (mkdocs.yml, docs/): every page, link and anchor must resolve
 # (--strict); built into a temporary folder, so no site/ is left in the checkout.
 echo "== docs"; NO_MKDOCS_2_WARNING=1 mkdocs build --strict --quiet --site-dir "$(mktemp -d)"
-# Two test processes (pytest-xdist): the browser, server and terminal tests spend much of
-# their time waiting, so two keep the machine busy (a fresh 2-core machine: about 8 minutes).
+# Two test processes (pytest-xdist), one per core: the run is bound by the processor (a fresh
+# 2-core machine: about 11 minutes in all; a third process gains nothing).
 echo "== pytest"; pytest -n 2 "$@"
