@@ -9,7 +9,7 @@ import pytest
 from gridpuzzles.cli.main import build_parser, main
 from gridpuzzles.cli.serve import DEFAULT_PORT, serve
 from gridpuzzles.storage import default_db
-from gridpuzzles.web.workers import DEFAULT_QUEUE, DEFAULT_SECONDS, DEFAULT_WORKERS
+from gridpuzzles.web.workers import DEFAULT_QUEUE, DEFAULT_SECONDS, DEFAULT_WORKERS, WEIGH_SECONDS
 
 
 def test_serve_has_host_port_database_and_solver_options() -> None:
@@ -24,6 +24,26 @@ def test_serve_has_host_port_database_and_solver_options() -> None:
         DEFAULT_WORKERS,
         DEFAULT_QUEUE,
     )
+    assert defaults.weigh_seconds == WEIGH_SECONDS
+    assert build_parser().parse_args(["serve", "--weigh-seconds", "90"]).weigh_seconds == 90.0
+
+
+class Built(Exception):
+    """What the test's `create_app` raises: the arguments the server built its app with."""
+
+
+def test_the_weighing_budget_reaches_the_app(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def built(store: object, **options: object) -> None:
+        raise Built(options)
+
+    monkeypatch.setattr("gridpuzzles.web.app.create_app", built)
+    with pytest.raises(Built) as made:
+        main(["serve", "--port", "0", "--db", str(tmp_path / "g.db"), "--weigh-seconds", "7.5"])
+    assert made.value.args[0]["weigh_seconds"] == 7.5
+    assert made.value.args[0]["solver_seconds"] == DEFAULT_SECONDS
+    assert "gridpuzzles web app on http://127.0.0.1:" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(
@@ -59,6 +79,8 @@ def test_serve_has_host_port_database_and_solver_options() -> None:
         ("--port", "+80", "the port must be a whole number from 0 to 65,535, not '+80'"),
         ("--solver-seconds", "\u0663", "must be a number of seconds from 0.1 to 600"),
         ("--solver-seconds", "1_0", "must be a number of seconds from 0.1 to 600, not '1_0'"),
+        ("--weigh-seconds", "601", "must be a number of seconds from 0.1 to 600, not '601'"),
+        ("--weigh-seconds", "-5", "must be a number of seconds from 0.1 to 600, not '-5'"),
     ],
 )
 def test_values_out_of_bounds_get_a_one_line_error_and_status_2(

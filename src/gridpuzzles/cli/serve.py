@@ -28,7 +28,12 @@ from gridpuzzles.storage import default_db
 
 if TYPE_CHECKING:
     from gridpuzzles.storage import Location, Store
-from gridpuzzles.web.workers import DEFAULT_QUEUE, DEFAULT_SECONDS, DEFAULT_WORKERS
+from gridpuzzles.web.workers import (
+    DEFAULT_QUEUE,
+    DEFAULT_SECONDS,
+    DEFAULT_WORKERS,
+    WEIGH_SECONDS,
+)
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8023
@@ -101,6 +106,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "work is stopped and the request answered 503",
     )
     parser.add_argument(
+        "--weigh-seconds",
+        type=seconds(*SOLVER_SECONDS),
+        default=WEIGH_SECONDS,
+        metavar="S",
+        help=f"time budget of weighing one guess of a game's review (what it gave away of the "
+        f"chance to win), {SOLVER_SECONDS[0]:g}-{SOLVER_SECONDS[1]:g} s ({WEIGH_SECONDS:g}); "
+        "past it that guess is not weighed",
+    )
+    parser.add_argument(
         "--solver-workers",
         type=whole_number("the number of solver workers", *SOLVER_WORKERS),
         default=DEFAULT_WORKERS,
@@ -137,6 +151,7 @@ class Settings:
     solver_workers: int
     solver_queue: int
     records_per_player: bool = False
+    weigh_seconds: float = WEIGH_SECONDS
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -147,6 +162,7 @@ def serve(args: argparse.Namespace) -> int:
         args.solver_workers,
         args.solver_queue,
         args.records == "per-player",
+        args.weigh_seconds,
     )
     try:
         store = open_store(settings.db)  # created or migrated once, before any worker starts
@@ -196,6 +212,7 @@ def run_server(settings: Settings, listener: socket.socket, store: Store | None 
         solver_workers=settings.solver_workers,
         solver_queue=settings.solver_queue,
         records_per_player=settings.records_per_player,
+        weigh_seconds=settings.weigh_seconds,
     )
     config = uvicorn.Config(
         app,
