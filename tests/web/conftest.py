@@ -51,6 +51,14 @@ def client(store: Store, clock: Clock) -> Iterator[TestClient]:
         yield test_client
 
 
+def answered(client: TestClient, path: str, status: int = 200) -> dict[str, Any]:
+    """The JSON a GET of ``path`` answers, its status checked (``status``)."""
+    answer = client.get(path)
+    assert answer.status_code == status, answer.text
+    found: dict[str, Any] = answer.json()
+    return found
+
+
 def started_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """The body of a server fixture: a real `gridpuzzles serve` process on a free loopback
     port and a store of its own, stopped at the fixture's end."""

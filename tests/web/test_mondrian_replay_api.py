@@ -11,7 +11,7 @@ from sqlalchemy import text
 
 from gridpuzzles.mondrian.core.grid import Orientation, Placement
 from gridpuzzles.storage import Store
-from tests.web.conftest import Clock
+from tests.web.conftest import Clock, answered
 from tests.web.test_mondrian_games import CODE, GAMES, new_game, placing, solution_of
 
 MINESWEEPER_GAMES = "/api/minesweeper/games"
@@ -19,10 +19,7 @@ MINESWEEPER_GAMES = "/api/minesweeper/games"
 
 def replay(client: TestClient, game_id: str, status: int = 200) -> dict[str, Any]:
     client.cookies.clear()  # no token: the id is enough to watch a solved game
-    answer = client.get(f"{GAMES}/{game_id}/replay")
-    assert answer.status_code == status, answer.text
-    found: dict[str, Any] = answer.json()
-    return found
+    return answered(client, f"{GAMES}/{game_id}/replay", status)
 
 
 class Player:

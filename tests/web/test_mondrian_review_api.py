@@ -14,7 +14,7 @@ from gridpuzzles.storage import DatabaseError
 from gridpuzzles.storage.mondrian_play import MondrianPlay
 from gridpuzzles.web.errors import STORE_BUSY, STORE_RETRY_SECONDS
 from tests.midend.test_mondrian_review import detours
-from tests.web.conftest import Clock
+from tests.web.conftest import Clock, answered
 from tests.web.test_mondrian_games import CODE, GAMES, placing, solution_of
 from tests.web.test_mondrian_games import new_game as new_api_game
 from tests.web.test_mondrian_replay_api import Player, replay
@@ -22,10 +22,7 @@ from tests.web.test_mondrian_replay_api import Player, replay
 
 def review(client: TestClient, game_id: str, status: int = 200) -> dict[str, Any]:
     client.cookies.clear()  # no token: the id is enough, as for the replay
-    answer = client.get(f"{GAMES}/{game_id}/review")
-    assert answer.status_code == status, answer.text
-    found: dict[str, Any] = answer.json()
-    return found
+    return answered(client, f"{GAMES}/{game_id}/review", status)
 
 
 def test_a_dead_end_is_told_with_the_step_that_left_it_and_each_step_in_it(

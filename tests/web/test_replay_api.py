@@ -9,6 +9,7 @@ from fastapi.testclient import TestClient
 
 from gridpuzzles.storage import Store
 from tests.web.boards import FIRST, SEED, beginner_mine, beginner_win
+from tests.web.conftest import answered
 from tests.web.test_api import GAMES, create, move
 
 OPEN = f"r{FIRST[0]},{FIRST[1]}"
@@ -16,10 +17,7 @@ OPEN = f"r{FIRST[0]},{FIRST[1]}"
 
 def replay(client: TestClient, game_id: str, status: int = 200) -> dict[str, Any]:
     client.cookies.clear()  # no token: the id is enough to watch a finished game
-    answer = client.get(f"{GAMES}/{game_id}/replay")
-    assert answer.status_code == status, answer.text
-    found: dict[str, Any] = answer.json()
-    return found
+    return answered(client, f"{GAMES}/{game_id}/replay", status)
 
 
 def test_a_lost_game_replays_every_step_to_its_last_board(client: TestClient) -> None:

@@ -29,7 +29,7 @@ from gridpuzzles.web.app import create_app
 from gridpuzzles.web.service import NO_SUCH_GUESS, WEIGH_TOO_SLOW
 from gridpuzzles.web.workers import Workers
 from tests.web.boards import FIRST, SEED, exploding_game
-from tests.web.conftest import Clock
+from tests.web.conftest import Clock, answered
 from tests.web.test_api import GAMES, create, move
 from tests.web.test_budget import PROMPT, SLACK, beginner, timed
 from tests.web.test_watch_review import FAULTY_SEED, faulty_moves
@@ -57,10 +57,7 @@ def faulty_game(client: TestClient) -> str:
 def weighed(
     client: TestClient, game_id: str, number: int | str, status: int = 200
 ) -> dict[str, Any]:
-    answer = client.get(f"{GAMES}/{game_id}/review/guesses/{number}")
-    assert answer.status_code == status, answer.text
-    found: dict[str, Any] = answer.json()
-    return found
+    return answered(client, f"{GAMES}/{game_id}/review/guesses/{number}", status)
 
 
 def test_each_due_guess_weighed_alone_merges_into_the_review_as_the_deep_review_says(
