@@ -25,7 +25,7 @@ from textual.pilot import Pilot
 
 from gridpuzzles.minesweeper import Config, Mark
 from gridpuzzles.tui.app import GridPuzzlesApp
-from gridpuzzles.tui.minesweeper import MinesweeperScreen
+from gridpuzzles.tui.minesweeper.screen import MinesweeperScreen
 
 MOVES = ["right"] * 12 + ["down"] * 8 + ["left"] * 12 + ["up"] * 8
 """A loop of cursor moves that stays in sight, so that the board does not scroll."""

@@ -419,8 +419,8 @@ class Terminal(io.StringIO):
 def test_generating_challenges_as_json_says_how_far_it_is_on_a_terminal(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from gridpuzzles.cli import mondrian
     from gridpuzzles.cli.main import mondrian_main
+    from gridpuzzles.cli.mondrian import commands as mondrian
 
     monkeypatch.setattr(mondrian, "PROGRESS_SECONDS", 0.0)
     error = Terminal()

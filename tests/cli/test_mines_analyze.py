@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from gridpuzzles.cli import mines_analyze
 from gridpuzzles.cli.main import main, mines_main
+from gridpuzzles.cli.minesweeper import analyze as mines_analyze
 from gridpuzzles.minesweeper.solving import win_chance
 from gridpuzzles.minesweeper.solving.win_chance import WinChance
 

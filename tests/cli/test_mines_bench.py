@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from gridpuzzles.cli.bench_results import Record
 from gridpuzzles.cli.main import mines_main
+from gridpuzzles.cli.minesweeper.bench_results import Record
 from gridpuzzles.minesweeper.core.grid import neighbours
 from gridpuzzles.minesweeper.core.settings import FirstClick, level
 from gridpuzzles.minesweeper.core.view import View

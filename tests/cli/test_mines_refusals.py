@@ -17,9 +17,10 @@ from pathlib import Path
 import pytest
 
 from gridpuzzles.bounds import MAX_SEED
-from gridpuzzles.cli import mines_analyze, mines_bench
 from gridpuzzles.cli.main import mines_main
-from gridpuzzles.cli.mines_analyze import MAX_VIEW_BYTES, MAX_VIEW_CELLS
+from gridpuzzles.cli.minesweeper import analyze as mines_analyze
+from gridpuzzles.cli.minesweeper import bench as mines_bench
+from gridpuzzles.cli.minesweeper.analyze import MAX_VIEW_BYTES, MAX_VIEW_CELLS
 from gridpuzzles.minesweeper import (
     Config,
     Layout,

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from gridpuzzles.cli import mondrian as cli
+from gridpuzzles.cli.mondrian import commands as cli
 from gridpuzzles.mondrian.solving.census import census
 from gridpuzzles.mondrian.solving.solutions import count_solutions, solutions
 from tests.mondrian.commands import run, run_measured, with_stdin

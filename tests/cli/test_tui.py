@@ -11,8 +11,8 @@ from gridpuzzles.cli.main import main, mines_main
 from gridpuzzles.minesweeper import Config, FirstClick, Mark, WinRule, level
 from gridpuzzles.storage import SavedGame, Store
 from gridpuzzles.tui.app import GridPuzzlesApp
-from gridpuzzles.tui.minesweeper import OWNER, MinesweeperScreen
-from gridpuzzles.tui.mondrian import MondrianScreen
+from gridpuzzles.tui.minesweeper.screen import OWNER, MinesweeperScreen
+from gridpuzzles.tui.mondrian.screen import MondrianScreen
 
 BIN = Path(sys.executable).parent
 

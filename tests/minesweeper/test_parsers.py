@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gridpuzzles.cli.inputs import UsageError
-from gridpuzzles.cli.mines_bench import parse_densities
+from gridpuzzles.cli.minesweeper.bench import parse_densities
 from gridpuzzles.minesweeper.core.game import Action, InvalidMoveError, Move
 from gridpuzzles.minesweeper.core.notation import (
     NotationError,

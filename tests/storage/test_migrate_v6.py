@@ -31,7 +31,7 @@ from gridpuzzles.storage.engine import server_url, sqlite_engine
 from gridpuzzles.storage.schema import games as games_table
 from gridpuzzles.storage.schema import moves as moves_table
 from gridpuzzles.web import tokens
-from gridpuzzles.web.mondrian_games import Held, MondrianGames, held_to_json
+from gridpuzzles.web.mondrian.games import Held, MondrianGames, held_to_json
 from gridpuzzles.web.service import NotYourGameError
 from gridpuzzles.web.workers import Workers
 from tests.mondrian.checks import replayed

@@ -45,7 +45,7 @@ from gridpuzzles.storage.mondrian_play import (
     solved_json,
 )
 from gridpuzzles.storage.schema import games
-from gridpuzzles.web.mondrian_games import replay_of as web_replay_of
+from gridpuzzles.web.mondrian.games import replay_of as web_replay_of
 
 PUBLISHED = find_published("001040531")
 """A published easy challenge with one solution."""
@@ -366,7 +366,7 @@ def test_a_setup_or_facts_not_in_the_form_every_shell_writes_are_refused() -> No
 
 def test_the_web_and_the_shells_write_the_same_setup() -> None:
     """The setup a shell writes is the web's game as it holds it at its start."""
-    from gridpuzzles.web.mondrian_games import Held, held_to_json
+    from gridpuzzles.web.mondrian.games import Held, held_to_json
 
     facts = facts_of(PUBLISHED.puzzle)
     held = Held(start(), "tui", "published", facts.key, facts, None)

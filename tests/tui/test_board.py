@@ -14,7 +14,7 @@ from textual.strip import Strip
 from gridpuzzles.minesweeper import Config, FirstClick, Mark
 from gridpuzzles.minesweeper.core.scale import RISK_BANDS
 from gridpuzzles.tui.app import GridPuzzlesApp
-from gridpuzzles.tui.board import (
+from gridpuzzles.tui.minesweeper.board import (
     CHECKER,
     DEAD_MARK,
     FIFTY_FIFTY_MARK,

@@ -21,9 +21,10 @@ from gridpuzzles.minesweeper.core.settings import FirstClick
 from gridpuzzles.minesweeper.solving.autoplay import hint, next_move
 from gridpuzzles.minesweeper.solving.probabilities import analyze
 from gridpuzzles.tui.app import GridPuzzlesApp
-from gridpuzzles.tui.board import MinesBoard
-from gridpuzzles.tui.dialogs import HelpScreen, LevelMenu
-from gridpuzzles.tui.minesweeper import MinesweeperScreen
+from gridpuzzles.tui.dialogs import HelpScreen
+from gridpuzzles.tui.minesweeper.board import MinesBoard
+from gridpuzzles.tui.minesweeper.dialogs import LevelMenu
+from gridpuzzles.tui.minesweeper.screen import MinesweeperScreen
 from tests.minesweeper.boards import winning_reveals
 
 pytestmark = pytest.mark.anyio

@@ -8,8 +8,8 @@ from rich.style import Style
 
 from gridpuzzles.mondrian.core.game import Cell
 from gridpuzzles.mondrian.core.rendering import Colour
-from gridpuzzles.tui.mondrian_board import MondrianBoard
-from gridpuzzles.tui.mondrian_dialogs import SolutionsScreen
+from gridpuzzles.tui.mondrian.board import MondrianBoard
+from gridpuzzles.tui.mondrian.dialogs import SolutionsScreen
 from tests.tui.test_mondrian_play import mondrian_app, move_to, said, screen_of
 
 pytestmark = pytest.mark.anyio

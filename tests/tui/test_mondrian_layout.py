@@ -8,8 +8,8 @@ from rich.text import Text
 from textual.geometry import Region
 
 from gridpuzzles.tui.app import GridPuzzlesApp
-from gridpuzzles.tui.mondrian_board import BoardArea, MondrianBoard
-from gridpuzzles.tui.mondrian_dialogs import HELP
+from gridpuzzles.tui.mondrian.board import BoardArea, MondrianBoard
+from gridpuzzles.tui.mondrian.dialogs import HELP
 from tests.tui.test_mondrian_play import mondrian_app, move_to, screen_of
 
 pytestmark = pytest.mark.anyio

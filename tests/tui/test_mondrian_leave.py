@@ -12,8 +12,8 @@ from textual.pilot import Pilot
 from gridpuzzles.mondrian.core.records import LEAVE_QUESTION
 from gridpuzzles.tui.app import GridPuzzlesApp
 from gridpuzzles.tui.dialogs import ConfirmLeave
-from gridpuzzles.tui.minesweeper import MinesweeperScreen
-from gridpuzzles.tui.mondrian import MondrianScreen
+from gridpuzzles.tui.minesweeper.screen import MinesweeperScreen
+from gridpuzzles.tui.mondrian.screen import MondrianScreen
 from tests.tui.test_mondrian_play import empty_cells, leaves_a_solution
 from tests.tui.test_statistics import Clock
 

@@ -19,9 +19,9 @@ from gridpuzzles.mondrian.core.notation import typed_form
 from gridpuzzles.mondrian.solving.solutions import first_solution, is_unique
 from gridpuzzles.storage import Store
 from gridpuzzles.tui.app import GridPuzzlesApp
-from gridpuzzles.tui.mondrian import BOARD_FULL, Hand, MondrianScreen
-from gridpuzzles.tui.mondrian_board import MondrianBoard, Tray
-from gridpuzzles.tui.mondrian_dialogs import ChallengeMenu, SolutionsScreen
+from gridpuzzles.tui.mondrian.board import MondrianBoard, Tray
+from gridpuzzles.tui.mondrian.dialogs import ChallengeMenu, SolutionsScreen
+from gridpuzzles.tui.mondrian.screen import BOARD_FULL, Hand, MondrianScreen
 from tests.mondrian.checks import is_solution, replayed
 from tests.tui.test_statistics import Clock
 

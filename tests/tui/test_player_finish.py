@@ -14,9 +14,10 @@ from textual.widgets import Button
 from gridpuzzles.minesweeper import Action, Move, Status, level, new_game, reveal
 from gridpuzzles.storage import Store
 from gridpuzzles.tui.app import GridPuzzlesApp
-from gridpuzzles.tui.dialogs import ConfirmLeave, HelpScreen, StatsScreen
-from gridpuzzles.tui.minesweeper import MinesweeperScreen
-from gridpuzzles.tui.mondrian import MondrianScreen
+from gridpuzzles.tui.dialogs import ConfirmLeave, HelpScreen
+from gridpuzzles.tui.minesweeper.screen import MinesweeperScreen
+from gridpuzzles.tui.mondrian.screen import MondrianScreen
+from gridpuzzles.tui.statistics import StatsScreen
 from tests.minesweeper.boards import winning_reveals
 from tests.tui.test_minesweeper_screen import app_for, click_cell, message, screen_of
 from tests.tui.test_statistics import Clock, lose, win

@@ -18,8 +18,8 @@ from gridpuzzles.midend.minesweeper import play_of
 from gridpuzzles.minesweeper import Status, level, new_game
 from gridpuzzles.storage import Store
 from gridpuzzles.tui.app import GridPuzzlesApp
-from gridpuzzles.tui.dialogs import LevelMenu
-from gridpuzzles.tui.minesweeper import MinesweeperScreen
+from gridpuzzles.tui.minesweeper.dialogs import LevelMenu
+from gridpuzzles.tui.minesweeper.screen import MinesweeperScreen
 from tests.minesweeper.boards import striped_game, winning_reveals
 from tests.tui.test_minesweeper_screen import app_for, click_cell, message, screen_of
 

@@ -14,8 +14,9 @@ from gridpuzzles.minesweeper.solving.autoplay import hint
 from gridpuzzles.minesweeper.solving.noguess import generate, logic_wins
 from gridpuzzles.storage import LevelStats, SavedGame, Store
 from gridpuzzles.tui.app import GridPuzzlesApp
-from gridpuzzles.tui.dialogs import LevelMenu, StatsScreen
-from gridpuzzles.tui.minesweeper import MinesweeperScreen
+from gridpuzzles.tui.minesweeper.dialogs import LevelMenu
+from gridpuzzles.tui.minesweeper.screen import MinesweeperScreen
+from gridpuzzles.tui.statistics import StatsScreen
 from tests.minesweeper.boards import winning_reveals
 from tests.tui.test_minesweeper_screen import click_cell, message, screen_of
 

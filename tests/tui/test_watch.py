@@ -33,8 +33,8 @@ from gridpuzzles.minesweeper.core.view import FLAG
 from gridpuzzles.minesweeper.solving.review import Review
 from gridpuzzles.storage import SavedGame, Store, TimedMove
 from gridpuzzles.tui.app import GridPuzzlesApp
-from gridpuzzles.tui.dialogs import StatsScreen
-from gridpuzzles.tui.minesweeper import MinesweeperScreen
+from gridpuzzles.tui.minesweeper.screen import MinesweeperScreen
+from gridpuzzles.tui.statistics import StatsScreen
 from gridpuzzles.tui.watch import (
     FIRST_PAUSE,
     LONGEST_PAUSE,

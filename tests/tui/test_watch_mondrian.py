@@ -19,9 +19,9 @@ from gridpuzzles.mondrian.core.records import duration_words
 from gridpuzzles.storage import Store
 from gridpuzzles.storage.mondrian_play import MondrianPlay
 from gridpuzzles.tui.app import GridPuzzlesApp
-from gridpuzzles.tui.dialogs import BOTH_GAMES_KEYS, StatsScreen
-from gridpuzzles.tui.mondrian import MondrianScreen
-from gridpuzzles.tui.mondrian_board import picture
+from gridpuzzles.tui.mondrian.board import picture
+from gridpuzzles.tui.mondrian.screen import MondrianScreen
+from gridpuzzles.tui.statistics import BOTH_GAMES_KEYS, StatsScreen
 from gridpuzzles.tui.watch import CannotWatch, WatchScreen, mondrian_watchable
 from tests.tui.test_mondrian_play import mondrian_app, put_with_keys, screen_of, solution_of
 from tests.tui.test_statistics import Clock

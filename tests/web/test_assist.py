@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from gridpuzzles.minesweeper import Move, parse_view
 from gridpuzzles.minesweeper.solving.guessing import GuessRule
 from gridpuzzles.minesweeper.solving.insight import insight
-from gridpuzzles.web.assist import Situation
+from gridpuzzles.web.minesweeper.assist import Situation
 from tests.web.boards import (
     FIRST,
     MARKED_MINES,

@@ -16,7 +16,7 @@ from gridpuzzles.minesweeper.solving.probabilities import SolverLimitError
 from gridpuzzles.mondrian.core.game import MoveError as MondrianMoveError
 from gridpuzzles.mondrian.core.grid import MondrianError
 from gridpuzzles.web import errors
-from gridpuzzles.web.assist import BEYOND_SOLVER
+from gridpuzzles.web.minesweeper.assist import BEYOND_SOLVER
 from tests.error_classes import name, product_errors, sample
 
 PUZZLES = ("gridpuzzles.minesweeper.", "gridpuzzles.mondrian.")

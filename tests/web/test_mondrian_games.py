@@ -15,8 +15,8 @@ from gridpuzzles.mondrian.core.grid import Placement
 from gridpuzzles.mondrian.core.notation import parse_fixed
 from gridpuzzles.mondrian.solving.solutions import first_solution
 from gridpuzzles.storage import Store
-from gridpuzzles.web import mondrian_games
 from gridpuzzles.web.app import create_app
+from gridpuzzles.web.mondrian import games as mondrian_games
 from tests.web.conftest import Clock
 
 GAMES = "/api/mondrian/games"

@@ -17,8 +17,8 @@ from gridpuzzles.mondrian.core.grid import Placement
 from gridpuzzles.mondrian.core.moves import Action, Move
 from gridpuzzles.storage import MoveConflict, Store
 from gridpuzzles.web.app import create_app
-from gridpuzzles.web.mondrian_games import Held, MondrianGames
-from gridpuzzles.web.mondrian_models import NewMondrianGame
+from gridpuzzles.web.mondrian.games import Held, MondrianGames
+from gridpuzzles.web.mondrian.models import NewMondrianGame
 from gridpuzzles.web.service import STALE
 from gridpuzzles.web.workers import Workers
 from tests.web.conftest import Clock

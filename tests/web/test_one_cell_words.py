@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from gridpuzzles.cli.main import mines_main
 from gridpuzzles.minesweeper import level
 from gridpuzzles.tui.app import GridPuzzlesApp
-from gridpuzzles.tui.minesweeper import MinesweeperScreen
+from gridpuzzles.tui.minesweeper.screen import MinesweeperScreen
 
 SEED = 11
 """A beginner board (first click safe) whose first reveal, row 5, column 5 (the centre),

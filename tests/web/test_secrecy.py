@@ -13,7 +13,7 @@ import random
 from fastapi.testclient import TestClient
 from httpx import Response
 
-from gridpuzzles.web.models import CreatedGame, GameState
+from gridpuzzles.web.minesweeper.models import CreatedGame, GameState
 
 GAMES = "/api/minesweeper/games"
 PLAYING_SYMBOLS = set("#F?012345678")

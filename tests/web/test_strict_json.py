@@ -26,7 +26,7 @@ from gridpuzzles.storage import Store
 from gridpuzzles.web import errors
 from gridpuzzles.web.app import create_app
 from gridpuzzles.web.models import MAX_MOVE_COUNT
-from gridpuzzles.web.mondrian_models import LAST_COL, LAST_ROW
+from gridpuzzles.web.mondrian.models import LAST_COL, LAST_ROW
 from tests.web.conftest import Clock
 from tests.web.test_fuzz import JSON
 

@@ -9,9 +9,9 @@ import pytest
 from fastapi.testclient import TestClient
 from pydantic import BaseModel
 
-from gridpuzzles.web import mondrian  # noqa: F401  (its request models join Strict's subclasses)
 from gridpuzzles.web.errors import describe_validation
 from gridpuzzles.web.models import Strict
+from gridpuzzles.web.mondrian import routes  # noqa: F401  (its request models join Strict's subclasses)
 
 GAMES = "/api/minesweeper/games"
 CODE_WORDS = ("body.", "query.", "path.", "header.", "Input should", "Field required")

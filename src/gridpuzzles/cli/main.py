@@ -20,13 +20,13 @@ if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
 from gridpuzzles import __version__
-from gridpuzzles.cli import mines as mines_cli
-from gridpuzzles.cli import mondrian as mondrian_cli
 from gridpuzzles.cli import replay as replay_cli
 from gridpuzzles.cli import review as review_cli
 from gridpuzzles.cli import serve as web_cli
 from gridpuzzles.cli import stats as stats_cli
 from gridpuzzles.cli import tui as tui_cli
+from gridpuzzles.cli.minesweeper import commands as mines_cli
+from gridpuzzles.cli.mondrian import commands as mondrian_cli
 
 
 @dataclass(frozen=True)

@@ -66,7 +66,7 @@ def launch(args: argparse.Namespace, prog: str, start: str = "minesweeper") -> i
     except CannotOpenStore as error:
         return fail(prog, str(error))
     from gridpuzzles.tui.app import GridPuzzlesApp, NoTerminalError  # Textual, when used
-    from gridpuzzles.tui.minesweeper import OWNER
+    from gridpuzzles.tui.minesweeper.screen import OWNER
 
     if not names_a_board(args):
         try:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import random
+import sqlite3
 import sys
 import time
 from collections.abc import Callable
@@ -19,8 +20,10 @@ from gridpuzzles.minesweeper.core.settings import Config, level
 from gridpuzzles.mondrian.core.records import NOT_KEPT
 from gridpuzzles.storage import Store
 from gridpuzzles.tui.dialogs import ConfirmLeave
-from gridpuzzles.tui.minesweeper import Clock, MinesweeperScreen
-from gridpuzzles.tui.mondrian import MondrianScreen
+from gridpuzzles.tui.minesweeper.screen import Clock, MinesweeperScreen
+from gridpuzzles.tui.mondrian.screen import MondrianScreen
+from gridpuzzles.tui.statistics import StatsScreen
+from gridpuzzles.tui.tables import HISTORY_SHOWN
 
 MODES = ("minesweeper", "mondrian")
 
@@ -94,6 +97,24 @@ class GridPuzzlesApp(App[None]):
     def _mondrian(self) -> MondrianScreen:
         self.mondrian = MondrianScreen(self.clock, self.seeds, store=self.store)
         return self.mondrian
+
+    def action_statistics(self) -> None:
+        """Open the statistics (the records of every level, the latest games of both puzzles)
+        kept in the store; a store that cannot be read is said on the Minesweeper screen, whose
+        key (s) opens them."""
+        if self.store is None:
+            self.push_screen(StatsScreen(None))
+            return
+        from gridpuzzles.storage.mondrian_play import MondrianPlay
+
+        try:
+            records, history = self.store.records(), self.store.history(HISTORY_SHOWN)
+            solved = MondrianPlay(self.store).solved(HISTORY_SHOWN)
+        except sqlite3.Error as error:
+            if self.minesweeper is not None:
+                self.minesweeper.say(f"cannot read the statistics: {error}")
+            return
+        self.push_screen(StatsScreen((records, history), self.store, solved))
 
     async def action_quit(self) -> None:
         """Quit, asking first about each game in play that quitting leaves (a Minesweeper game

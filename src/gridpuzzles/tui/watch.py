@@ -41,9 +41,9 @@ from gridpuzzles.mondrian.core.game import Game as MondrianGame
 from gridpuzzles.mondrian.core.game import count_words
 from gridpuzzles.mondrian.core.records import duration_words
 from gridpuzzles.storage import StorageError, Store
-from gridpuzzles.tui.bar import GameBar
-from gridpuzzles.tui.board import MinesBoard, Overlay
-from gridpuzzles.tui.mondrian_board import BoardArea, MondrianBoard, picture
+from gridpuzzles.tui.minesweeper.bar import GameBar
+from gridpuzzles.tui.minesweeper.board import MinesBoard, Overlay
+from gridpuzzles.tui.mondrian.board import BoardArea, MondrianBoard, picture
 
 SPEEDS = (1, 2, 4, 8)
 """How many times faster than it was played the game can play by itself."""

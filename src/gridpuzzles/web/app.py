@@ -18,10 +18,12 @@ from fastapi.staticfiles import StaticFiles
 from gridpuzzles import __version__
 from gridpuzzles.mondrian.core.official import OfficialChallenge, published_challenges
 from gridpuzzles.storage import Store
-from gridpuzzles.web import errors, minesweeper, mondrian, watch
-from gridpuzzles.web.games import Games
+from gridpuzzles.web import errors, watch
 from gridpuzzles.web.limits import BodyLimit
-from gridpuzzles.web.models import options
+from gridpuzzles.web.minesweeper import routes as minesweeper
+from gridpuzzles.web.minesweeper.games import Games
+from gridpuzzles.web.minesweeper.models import options
+from gridpuzzles.web.mondrian import routes as mondrian
 from gridpuzzles.web.pages import STATIC, page_with
 from gridpuzzles.web.workers import (
     DEFAULT_QUEUE,

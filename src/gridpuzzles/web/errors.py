@@ -26,7 +26,7 @@ from gridpuzzles.minesweeper.solving.probabilities import SolverLimitError
 from gridpuzzles.mondrian.core.game import MoveError as MondrianMoveError
 from gridpuzzles.mondrian.core.grid import MondrianError
 from gridpuzzles.storage import DatabaseError, StorageError
-from gridpuzzles.web.assist import BEYOND_SOLVER
+from gridpuzzles.web.minesweeper.assist import BEYOND_SOLVER
 from gridpuzzles.web.models import kind_of
 from gridpuzzles.web.service import (
     GameInPlayError,

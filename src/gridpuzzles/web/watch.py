@@ -19,9 +19,10 @@ from pydantic import BaseModel
 from gridpuzzles.storage import DatabaseError, StorageError, Store
 from gridpuzzles.storage.mondrian_play import MondrianPlay
 from gridpuzzles.storage.store import MINESWEEPER, MONDRIAN
-from gridpuzzles.web import games, mondrian_games
-from gridpuzzles.web.models import ReplayOut
-from gridpuzzles.web.mondrian_models import MondrianReplay
+from gridpuzzles.web.minesweeper import games
+from gridpuzzles.web.minesweeper.models import ReplayOut
+from gridpuzzles.web.mondrian import games as mondrian_games
+from gridpuzzles.web.mondrian.models import MondrianReplay
 from gridpuzzles.web.pages import STATIC, page_with
 from gridpuzzles.web.service import GameInPlayError
 

@@ -55,9 +55,9 @@ NICENESS = 5
 """How much lower the workers' scheduling priority is than the server's own (Unix), so that
 the server answers quickly even when the workers use every core."""
 PRELOAD = [
-    "gridpuzzles.web.assist",
-    "gridpuzzles.web.games",
-    "gridpuzzles.web.mondrian_games",
+    "gridpuzzles.web.minesweeper.assist",
+    "gridpuzzles.web.minesweeper.games",
+    "gridpuzzles.web.mondrian.games",
     "gridpuzzles.minesweeper.solving.noguess",
 ]
 """Modules the fork server imports once, so that a new worker starts quickly. (A new process

@@ -31,7 +31,7 @@ from gridpuzzles.minesweeper.core.notation import NotationError
 from gridpuzzles.minesweeper.core.positions import Form, Position, read_position
 from gridpuzzles.minesweeper.core.rendering import render_board, render_status
 from gridpuzzles.minesweeper.core.view import SYMBOLS
-from gridpuzzles.web.models import game_state
+from gridpuzzles.web.minesweeper.models import game_state
 from tests.minesweeper.boards import board
 
 

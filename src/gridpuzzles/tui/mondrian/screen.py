@@ -90,7 +90,7 @@ from gridpuzzles.mondrian.solving.hints import hint, reveal_solutions
 from gridpuzzles.mondrian.solving.solutions import first_solution
 from gridpuzzles.storage import Store
 from gridpuzzles.tui.dialogs import ConfirmLeave, HelpScreen
-from gridpuzzles.tui.mondrian_board import (
+from gridpuzzles.tui.mondrian.board import (
     BoardArea,
     MondrianBoard,
     Preview,
@@ -100,7 +100,7 @@ from gridpuzzles.tui.mondrian_board import (
     glyph,
     picture,
 )
-from gridpuzzles.tui.mondrian_dialogs import (
+from gridpuzzles.tui.mondrian.dialogs import (
     HELP,
     ChallengeMenu,
     Pick,

@@ -18,12 +18,17 @@ from gridpuzzles.midend import Rewind
 from gridpuzzles.midend.minesweeper import play_of
 from gridpuzzles.minesweeper import Game, Move
 from gridpuzzles.storage import records_json
-from gridpuzzles.web import assist
-from gridpuzzles.web.games import Entry, Games, given, replay_of, review_of, weighed_guess
-from gridpuzzles.web.models import (
-    MAX_MOVE_COUNT,
+from gridpuzzles.web.minesweeper import assist
+from gridpuzzles.web.minesweeper.games import (
+    Entry,
+    Games,
+    given,
+    replay_of,
+    review_of,
+    weighed_guess,
+)
+from gridpuzzles.web.minesweeper.models import (
     CreatedGame,
-    Error,
     GameState,
     HintOut,
     LevelStatsOut,
@@ -40,6 +45,7 @@ from gridpuzzles.web.models import (
     game_state,
     options,
 )
+from gridpuzzles.web.models import MAX_MOVE_COUNT, Error
 from gridpuzzles.web.players import Player
 from gridpuzzles.web.routes import ERRORS, SLOW, GameId, Token, game_routes
 from gridpuzzles.web.service import REVIEW_TOO_SLOW, UNKNOWN, WEIGH_TOO_SLOW, UnknownGameError

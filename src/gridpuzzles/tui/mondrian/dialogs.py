@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 from gridpuzzles.mondrian.core.challenges import EDITIONS, LEVELS, published
 from gridpuzzles.mondrian.core.official import OfficialChallenge
 from gridpuzzles.mondrian.core.records import duration_words
-from gridpuzzles.tui.mondrian_board import MondrianBoard, Picture
+from gridpuzzles.tui.mondrian.board import MondrianBoard, Picture
 
 HELP = """\
 [b]Mondrian Blocks[/b]: fill the board with the eight coloured blocks

@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from gridpuzzles.bounds import BoundError, read_decimal, shown
-from gridpuzzles.cli.bench_results import Record, RecordError
 from gridpuzzles.cli.inputs import UsageError, read_text
+from gridpuzzles.cli.minesweeper.bench_results import Record, RecordError
 from gridpuzzles.cli.options import (
     add_first_click_options,
     add_size_options,

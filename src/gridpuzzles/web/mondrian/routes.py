@@ -28,7 +28,7 @@ from gridpuzzles.mondrian.solving.hints import Hint, NoHintError, hint, reveal_s
 from gridpuzzles.mondrian.solving.solutions import count_solutions, solutions
 from gridpuzzles.storage import Store
 from gridpuzzles.web.models import Error
-from gridpuzzles.web.mondrian_games import (
+from gridpuzzles.web.mondrian.games import (
     SOLVER_TOO_SLOW,
     Held,
     MondrianGames,
@@ -37,7 +37,7 @@ from gridpuzzles.web.mondrian_games import (
     review_of,
     state_of,
 )
-from gridpuzzles.web.mondrian_models import (
+from gridpuzzles.web.mondrian.models import (
     MAX_SHOWN,
     BlackBlock,
     Challenge,

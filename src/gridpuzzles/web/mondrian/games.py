@@ -70,7 +70,7 @@ from gridpuzzles.mondrian.solving.generation import generate_challenge
 from gridpuzzles.storage import MoveConflict, StorageError, Store, new_game_id
 from gridpuzzles.storage.mondrian_play import InPlay, Logged, MondrianPlay
 from gridpuzzles.web import tokens
-from gridpuzzles.web.mondrian_models import (
+from gridpuzzles.web.mondrian.models import (
     FinishOut,
     MondrianMove,
     MondrianReplay,

@@ -53,17 +53,10 @@ from gridpuzzles.storage import (
     Store,
     level_key,
 )
-from gridpuzzles.tui.bar import GameBar
-from gridpuzzles.tui.board import MinesBoard, Overlay
-from gridpuzzles.tui.dialogs import (
-    MINES_HELP,
-    ConfirmLeave,
-    GameChoice,
-    HelpScreen,
-    LevelMenu,
-    StatsScreen,
-)
-from gridpuzzles.tui.records import HISTORY_SHOWN
+from gridpuzzles.tui.dialogs import ConfirmLeave, HelpScreen
+from gridpuzzles.tui.minesweeper.bar import GameBar
+from gridpuzzles.tui.minesweeper.board import MinesBoard, Overlay
+from gridpuzzles.tui.minesweeper.dialogs import MINES_HELP, GameChoice, LevelMenu
 
 OWNER = "tui"
 """The owner of the games this app stores (the web app keeps a token's digest there)."""
@@ -88,7 +81,7 @@ class MinesweeperScreen(Screen[None]):
         Binding("p", "auto_move", "Play"),
         Binding("i,H", "hint", "Hint"),
         Binding("o", "odds", "Odds"),
-        Binding("s", "stats", "Stats"),
+        Binding("s", "app.statistics", "Stats"),
         Binding("n", "new_game", "New"),
         Binding("L", "level_menu", "Level"),
         Binding("question_mark", "help", "Help"),
@@ -203,7 +196,7 @@ class MinesweeperScreen(Screen[None]):
         """With the overlay on, say the mine chance of the cell under the cursor."""
         odds = self.board.odds()
         if odds is not None:
-            self._say(odds)
+            self.say(odds)
 
     def on_resize(self) -> None:
         self.board.fit(self.query_one("#board-area").size)
@@ -223,9 +216,10 @@ class MinesweeperScreen(Screen[None]):
         self.board.show(shown, self.game.exploded, overlay)
         self.board.fit(self.query_one("#board-area").size)
         self._draw_bar()
-        self._say(message or self.summary or self.board.odds() or self._describe())
+        self.say(message or self.summary or self.board.odds() or self._describe())
 
-    def _say(self, message: str | Text) -> None:
+    def say(self, message: str | Text) -> None:
+        """Put ``message`` on the screen's message line (read out by a screen reader)."""
         self.query_one("#message", Static).update(message)
 
     def _overlay(self, shown: View) -> Overlay:
@@ -267,7 +261,7 @@ class MinesweeperScreen(Screen[None]):
             # (the overlay on from before the first reveal helps from the first reveal on)
             after = stepped(self.play, move, now, helped=helped or self.odds_shown)
         except (MoveError, NoGuessError) as error:
-            self._say(str(error))
+            self.say(str(error))
             return
         self.hinted = None
         self._log(move, now, after)
@@ -325,13 +319,13 @@ class MinesweeperScreen(Screen[None]):
         or redo the latest undo. Once the game has started, either is help: it is assisted."""
         rewind = Rewind(step)
         if self.game.status is Status.WON:
-            self._say(WON_KEPT)
+            self.say(WON_KEPT)
             return
         now = self.clock()
         try:
             after = stepped(self.play, rewind, now)
         except MoveError as error:
-            self._say(str(error))
+            self.say(str(error))
             return
         was_over, self.hinted = self.game.over, None
         self._log(rewind, now, after)
@@ -384,7 +378,7 @@ class MinesweeperScreen(Screen[None]):
         """Whether the game is over; then the end of the game is said again (for a key that
         has nothing left to do)."""
         if self.game.over:
-            self._say(self.summary)
+            self.say(self.summary)
         return self.game.over
 
     def action_auto_move(self) -> None:
@@ -394,7 +388,7 @@ class MinesweeperScreen(Screen[None]):
         try:
             move = self.player.next_move(view(self.game), self.game.config.mines)
         except ADVICE_ERRORS as error:
-            self._say(f"the auto-player has no move: {error}")
+            self.say(f"the auto-player has no move: {error}")
             return
         self.board.cursor = (move.row, move.col)
         self.play_move(move, f"auto-player: {describe(move)}", helped=True)
@@ -406,7 +400,7 @@ class MinesweeperScreen(Screen[None]):
         try:
             advice = hint(view(self.game), self.game.config.mines, self.game.config.first_click)
         except ADVICE_ERRORS as error:
-            self._say(f"no hint: {error}")
+            self.say(f"no hint: {error}")
             return
         row, col = advice.cell
         self._assisted()
@@ -437,21 +431,6 @@ class MinesweeperScreen(Screen[None]):
                 self.confirm_leave(partial(self.start, choice))
 
         self.app.push_screen(LevelMenu(self.game.config), chosen)
-
-    def action_stats(self) -> None:
-        """Open the statistics of every level kept in the store."""
-        if self.store is None:
-            self.app.push_screen(StatsScreen(None))
-            return
-        from gridpuzzles.storage.mondrian_play import MondrianPlay
-
-        try:
-            records, history = self.store.records(), self.store.history(HISTORY_SHOWN)
-            solved = MondrianPlay(self.store).solved(HISTORY_SHOWN)
-        except sqlite3.Error as error:
-            self._say(f"cannot read the statistics: {error}")
-            return
-        self.app.push_screen(StatsScreen((records, history), self.store, solved))
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(MINES_HELP))

@@ -52,7 +52,7 @@ from gridpuzzles.storage import (
     played_on,
 )
 from gridpuzzles.web import tokens
-from gridpuzzles.web.models import (
+from gridpuzzles.web.minesweeper.models import (
     ReplayOut,
     ReplayStep,
     ReviewOut,

@@ -14,7 +14,7 @@ from typing import Literal
 from gridpuzzles.minesweeper import FirstClick, Game, MoveError, View, view
 from gridpuzzles.minesweeper.solving import autoplay
 from gridpuzzles.minesweeper.solving.insight import insight
-from gridpuzzles.web.models import HintOut, Probabilities
+from gridpuzzles.web.minesweeper.models import HintOut, Probabilities
 
 TOO_LARGE = (
     "this position is too large to analyse within {seconds:g} seconds; "

@@ -9,7 +9,8 @@ import sys
 import time
 
 from gridpuzzles.bounds import BoundError
-from gridpuzzles.cli import mines_analyze, mines_bench
+from gridpuzzles.cli.minesweeper import analyze as mines_analyze
+from gridpuzzles.cli.minesweeper import bench as mines_bench
 from gridpuzzles.cli.options import (
     CannotOpenStore,
     add_board_options,

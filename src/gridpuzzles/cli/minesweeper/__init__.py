@@ -1,0 +1,1 @@
+"""The `mines` command: play, analyze and bench."""

@@ -1,0 +1,1 @@
+"""The `mondrian` command: play, solve, generate and census."""

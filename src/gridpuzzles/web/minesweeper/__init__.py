@@ -1,0 +1,1 @@
+"""Minesweeper on the web: its routes, its games in play and their JSON shapes."""
