@@ -7,10 +7,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --test
-.venv/bin/pytest tests/web/test_browser.py tests/web/test_mondrian_browser.py
+.venv/bin/pytest tests/web/minesweeper/test_browser.py tests/web/mondrian/test_mondrian_browser.py
 cp test-artifacts/minesweeper-expert.png docs/minesweeper.png
 cp test-artifacts/mondrian-play.png docs/mondrian-play.png
-.venv/bin/pytest tests/tui/test_mondrian_snapshots.py   # the TUI's picture is a reviewed snapshot
+.venv/bin/pytest tests/tui/mondrian/test_mondrian_snapshots.py   # the TUI's picture is a reviewed snapshot
 cp tests/tui/__snapshots__/test_mondrian_snapshots/test_a_game_in_progress_with_a_block_that_fits.svg docs/tui-mondrian.svg
 echo "docs/minesweeper.png, docs/mondrian-play.png and docs/tui-mondrian.svg refreshed: review and commit them"
 .venv/bin/python scripts/tui_screenshot.py

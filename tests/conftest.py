@@ -86,6 +86,8 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return str(request.getfixturevalue("postgres_url"))
 
 
+TESTS = Path(__file__).resolve().parent
+"""The folder of every test."""
 TERMINAL_FOLDERS = {"tui", "terminal"}
 """The test folders of the terminal shells: the full-screen app (Textual's pilot) and line
 mode, each test seconds long."""
@@ -118,7 +120,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     the mid-end, the store on SQLite and the web app in process; ``pytest`` runs all."""
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
-        folder, module = item.path.parent.name, item.path.name
+        # the shell's folder (tests/web/mondrian/... is a web test), and the module's name
+        folder, module = item.path.relative_to(TESTS).parts[0], item.path.name
         if "browser" in fixtures:
             item.add_marker(pytest.mark.browser)
         params = getattr(getattr(item, "callspec", None), "params", {})

@@ -29,16 +29,20 @@ def collected(expression: str, *paths: str) -> set[str]:
 
 def test_the_fast_loop_leaves_out_the_real_parts_and_keeps_the_rest() -> None:
     assert FAST in (ROOT / "scripts" / "test.sh").read_text()
-    web = ["tests/web/test_api.py", "tests/web/test_browser.py", "tests/web/test_processes.py"]
+    web = [
+        "tests/web/minesweeper/test_api.py",
+        "tests/web/minesweeper/test_browser.py",
+        "tests/web/test_processes.py",
+    ]
     paths = ["tests/midend", *web, "tests/tui/test_watch.py", "tests/storage/test_engine.py"]
     fast = collected(FAST, *paths)
     modules = {test.split("::")[0] for test in fast}
     # kept: the mid-end, the web app in process, the store on SQLite (and the refusals of a
     # database URL, which name PostgreSQL but need no server)
-    assert {"tests/midend/test_contract.py", "tests/web/test_api.py"} <= modules
+    assert {"tests/midend/test_contract.py", "tests/web/minesweeper/test_api.py"} <= modules
     assert any(re.search(r"test_engine\.py::.*\[sqlite\]", test) for test in fast)
     assert any(re.search(r"test_engine\.py::.*\[.*postgresql://", test) for test in fast)
     # left out: the full-screen app, pages in Chromium, server processes, PostgreSQL
     assert not any(test.startswith("tests/tui/") for test in fast)
-    assert not {"tests/web/test_browser.py", "tests/web/test_processes.py"} & modules
+    assert not {"tests/web/minesweeper/test_browser.py", "tests/web/test_processes.py"} & modules
     assert not any(re.search(r"\[postgresql\]|postgres_url", test) for test in fast)

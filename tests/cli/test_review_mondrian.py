@@ -18,10 +18,10 @@ from gridpuzzles.web.app import create_app
 from tests.cli.test_replay import run
 from tests.midend.test_mondrian_review import detours
 from tests.web.conftest import Clock
-from tests.web.test_mondrian_games import CODE, GAMES, placing, solution_of
-from tests.web.test_mondrian_games import new_game as new_api_game
-from tests.web.test_mondrian_replay_api import Player
-from tests.web.test_mondrian_review_api import review
+from tests.web.mondrian.test_mondrian_games import CODE, GAMES, placing, solution_of
+from tests.web.mondrian.test_mondrian_games import new_game as new_api_game
+from tests.web.mondrian.test_mondrian_replay_api import Player
+from tests.web.mondrian.test_mondrian_review_api import review
 
 with warnings.catch_warnings():
     warnings.filterwarnings("ignore", message="Using `httpx` with")  # Starlette wants httpx2

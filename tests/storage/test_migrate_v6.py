@@ -39,7 +39,7 @@ from tests.storage.legacy import migrated_to, old_file, server_migrated_to
 from tests.storage.test_migrations import FINISH, MOVES, fill
 from tests.test_storage import SEED
 from tests.web.conftest import Clock
-from tests.web.test_mondrian_games import CODE, solution_of
+from tests.web.mondrian.test_mondrian_games import CODE, solution_of
 
 END = 10.0 + len(MOVES) - 1
 """When the won Minesweeper game ``won`` of `fill` ended."""

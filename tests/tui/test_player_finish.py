@@ -19,7 +19,7 @@ from gridpuzzles.tui.minesweeper.screen import MinesweeperScreen
 from gridpuzzles.tui.mondrian.screen import MondrianScreen
 from gridpuzzles.tui.statistics import StatsScreen
 from tests.minesweeper.boards import winning_reveals
-from tests.tui.test_minesweeper_screen import app_for, click_cell, message, screen_of
+from tests.tui.minesweeper.test_minesweeper_screen import app_for, click_cell, message, screen_of
 from tests.tui.test_statistics import Clock, lose, win
 
 pytestmark = pytest.mark.anyio

@@ -18,7 +18,7 @@ from gridpuzzles.tui.minesweeper.dialogs import LevelMenu
 from gridpuzzles.tui.minesweeper.screen import MinesweeperScreen
 from gridpuzzles.tui.statistics import StatsScreen
 from tests.minesweeper.boards import winning_reveals
-from tests.tui.test_minesweeper_screen import click_cell, message, screen_of
+from tests.tui.minesweeper.test_minesweeper_screen import click_cell, message, screen_of
 
 pytestmark = pytest.mark.anyio
 

@@ -23,7 +23,12 @@ from gridpuzzles.tui.mondrian.board import picture
 from gridpuzzles.tui.mondrian.screen import MondrianScreen
 from gridpuzzles.tui.statistics import BOTH_GAMES_KEYS, StatsScreen
 from gridpuzzles.tui.watch import CannotWatch, WatchScreen, mondrian_watchable
-from tests.tui.test_mondrian_play import mondrian_app, put_with_keys, screen_of, solution_of
+from tests.tui.mondrian.test_mondrian_play import (
+    mondrian_app,
+    put_with_keys,
+    screen_of,
+    solution_of,
+)
 from tests.tui.test_statistics import Clock
 from tests.tui.test_watch import WON, keep, won_log
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tests.web.boards import FIRST, SEED
-from tests.web.test_mondrian_games import CODE, placing, solution_of
+from tests.web.mondrian.test_mondrian_games import CODE, placing, solution_of
 
 Body = dict[str, Any]
 State = dict[str, Any]

@@ -15,8 +15,8 @@ from fastapi.testclient import TestClient
 from playwright.sync_api import Page, Route, expect
 
 from tests.web.boards import FIRST
-from tests.web.test_browser import cell, open_seeded
-from tests.web.test_mondrian_browser import (
+from tests.web.minesweeper.test_browser import cell, open_seeded
+from tests.web.mondrian.test_mondrian_browser import (
     CODE,
     click_cell,
     coloured_solution,

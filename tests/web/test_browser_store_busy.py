@@ -10,7 +10,7 @@ from benchmarks.server import ServerProcess
 from playwright.sync_api import Page, expect
 
 from tests.web.boards import FIRST
-from tests.web.test_browser import cell, open_seeded
+from tests.web.minesweeper.test_browser import cell, open_seeded
 from tests.web.test_store_busy import sqlite_locked
 
 OWN_SERVER = True

@@ -16,9 +16,9 @@ from fastapi.testclient import TestClient
 from gridpuzzles.storage import Store
 from gridpuzzles.web.app import create_app
 from gridpuzzles.web.players import PLAYER_COOKIE
-from tests.web import test_mondrian_games as mondrian
 from tests.web.conftest import Clock
-from tests.web.test_records import finish, first_reveal, new_game, record_of, records
+from tests.web.minesweeper.test_records import finish, first_reveal, new_game, record_of, records
+from tests.web.mondrian import test_mondrian_games as mondrian
 
 STATS = "/api/minesweeper/stats"
 MONDRIAN_RECORDS = "/api/mondrian/records"

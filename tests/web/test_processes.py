@@ -21,7 +21,7 @@ from benchmarks.server import ServerProcess
 
 from gridpuzzles.minesweeper import Move
 from gridpuzzles.storage import Store
-from tests.web.test_mondrian_games import CODE, placing, solution_of
+from tests.web.mondrian.test_mondrian_games import CODE, placing, solution_of
 
 GAMES = "/api/minesweeper/games"
 CLIENTS = 4

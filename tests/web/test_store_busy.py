@@ -18,7 +18,7 @@ from gridpuzzles.storage import Store
 from gridpuzzles.web.app import create_app
 from gridpuzzles.web.errors import STORE_BUSY, STORE_RETRY_SECONDS
 from tests.web.conftest import Clock
-from tests.web.test_mondrian_games import CODE, placing, solution_of
+from tests.web.mondrian.test_mondrian_games import CODE, placing, solution_of
 
 MINES = "/api/minesweeper/games"
 MONDRIAN = "/api/mondrian/games"

@@ -11,16 +11,16 @@ from benchmarks.server import ServerProcess
 from playwright.sync_api import Page, expect
 
 from tests.web.boards import FIRST, beginner_mine, beginner_win
-from tests.web.test_browser import at, cell, open_seeded, start_new_game
-from tests.web.test_browser_records import (
+from tests.web.minesweeper.test_browser import at, cell, open_seeded, start_new_game
+from tests.web.minesweeper.test_browser_records import (
     GAME_KEY,
     column,
     history_row,
     open_page,
     open_statistics,
 )
-from tests.web.test_mondrian_browser import CODE, SOLVED, open_challenge
-from tests.web.test_mondrian_page_challenges import place_the_last, solve_all_but_the_last
+from tests.web.mondrian.test_mondrian_browser import CODE, SOLVED, open_challenge
+from tests.web.mondrian.test_mondrian_page_challenges import place_the_last, solve_all_but_the_last
 
 OWN_SERVER = True
 """The server fixture starts a server of this module's own (see tests/web/conftest.py)."""

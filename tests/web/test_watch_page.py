@@ -18,8 +18,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.web.boards import FIRST, SEED, beginner_layout, beginner_mine, beginner_win
 from tests.web.conftest import fresh_page
-from tests.web.test_mondrian_games import CODE, placing, solution_of
-from tests.web.test_mondrian_page_axe import violations
+from tests.web.mondrian.test_mondrian_games import CODE, placing, solution_of
+from tests.web.mondrian.test_mondrian_page_axe import violations
 
 MINES = "/api/minesweeper/games"
 MONDRIAN = "/api/mondrian/games"
