@@ -24,6 +24,12 @@ if ! $fast; then
     fi
 fi
 
+# Python keeps each module it compiles (__pycache__, ignored by git) unless told not to; a
+# machine that sets PYTHONDONTWRITEBYTECODE would make every one of the hundreds of processes
+# the tests start (the commands, servers, workers) compile every module from source again:
+# about a second more each.
+unset PYTHONDONTWRITEBYTECODE
+
 bash scripts/setup.sh --test
 . .venv/bin/activate
 

@@ -2,7 +2,7 @@
 
 With ``--workers N`` the port is bound once and N processes (started afresh, "spawn") serve
 it, each with its own connections to the store and its own solver workers; the kernel shares
-the connections out between them. The store keeps them consistent (`web.games`). A worker
+the connections out between them. The store keeps them consistent (`web.service`). A worker
 that dies is started again; Ctrl+C or SIGTERM stops them all.
 """
 

@@ -43,7 +43,7 @@ serving on a two-core machine)."""
 DEFAULT_QUEUE = 4
 """Requests that may wait for a busy worker; more get `ServerBusyError` at once."""
 WEIGH_SECONDS = 60.0
-"""The time budget of the weighing of one guess (`web.games.weighed_guess`): an estimate on an
+"""The time budget of the weighing of one guess (`web.minesweeper.games.weighed_guess`): an estimate on an
 expert board (100 playouts a side) took up to 13.5 s of processor for a move other than the
 solver's (`benchmarks/review_speed.py --deep-games 1`) and up to 16 s of a request's time for
 the solver's own move on a busy two-core machine, so twice that for another move. It runs on
