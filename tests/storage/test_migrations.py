@@ -73,8 +73,20 @@ def test_an_old_file_opens_with_its_games_moves_order_and_records(
     store.close()
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [(VERSION,)]
-        order = db.execute("SELECT id FROM games ORDER BY seq").fetchall()
-        assert order == [("won",), ("a",), ("b",), ("c",)]
+        order = [
+            game_id if puzzle == "minesweeper" else puzzle
+            for game_id, puzzle in db.execute("SELECT id, puzzle FROM games ORDER BY seq")
+        ]
+        # The Mondrian record of version 2, which has no game, is a result of its own (v7),
+        # stored after the games of its time, and the finish added then after c.
+        assert order == [
+            "won",
+            "a",
+            "b",
+            *(["mondrian"] if version == 2 else []),
+            "c",
+            "mondrian",
+        ]
         assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     db.close()
     assert "stats" not in tables(path)
@@ -156,7 +168,7 @@ def test_a_file_of_revision_v4_gains_players_and_its_games_count_for_everyone(
     assert store.history(player="someone") == [] and store.mondrian_finishes("someone") == []
     assert store.mondrian_finishes() == [FINISH]
     store.close()
-    assert tables(path)["mondrian_games"][-1] == "player" and "player" in tables(path)["games"]
+    assert "mondrian_games" not in tables(path) and "player" in tables(path)["games"]
 
 
 def test_games_started_at_the_same_time_keep_the_order_they_were_stored_in(

@@ -7,14 +7,17 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import cast
 
 import pytest
+from sqlalchemy import select
 
 from gridpuzzles.mondrian.core.records import Finish
 from gridpuzzles.storage import MoveConflict, Store
 from gridpuzzles.storage import mondrian_play as play_module
 from gridpuzzles.storage.mondrian_play import InPlay, Logged, MondrianPlay
+from gridpuzzles.storage.schema import games
 
 FINISH = Finish("001040531", "easy", 83.0, False, 8, 1083.0)
 SETUP = {"moves": 0}
@@ -120,7 +123,7 @@ def test_a_finish_raced_by_several_processes_is_kept_once(database: str) -> None
 def test_a_finish_the_database_refuses_leaves_the_move_written(stores: list[Store]) -> None:
     play = MondrianPlay(stores[0])
     play.start("g", "owner", SETUP, 1000.0)
-    refused = Finish(cast(str, None), "easy", 83.0, False, 8, 1083.0)  # no challenge: NOT NULL
+    refused = Finish("001040531", "easy", 83.0, cast(bool, None), 8, 1083.0)  # NOT NULL
     with play.change("g", 0, 1083.0) as change:
         assert change.keep(refused) is None
         change.write("turn 1,1", {"kept": False})
@@ -128,6 +131,32 @@ def test_a_finish_the_database_refuses_leaves_the_move_written(stores: list[Stor
         "owner", False, 1000.0, SETUP, (Logged("turn 1,1", 1083.0, {"kept": False}),)
     )
     assert stores[1].mondrian_finishes() == []
+
+
+def test_a_game_solved_whose_finish_the_records_refuse_is_solved_and_not_counted(
+    stores: list[Store],
+) -> None:
+    play = MondrianPlay(stores[0])
+    play.start("g", "owner", SETUP, 1000.0)
+    with play.change("g", 0, FINISH.ended_at) as change:
+        assert change.keep(replace(FINISH, assisted=cast(bool, None))) is None  # NOT NULL
+        change.write("place 1x1:0,0,h", {"kept": False}, FINISH)
+    stored = MondrianPlay(stores[1]).fetch("g")
+    assert stored is not None and stored.solved
+    assert [(game.id, game.finish.seconds) for game in MondrianPlay(stores[1]).solved()] == [
+        ("g", FINISH.seconds)
+    ]
+    assert stores[1].mondrian_finishes() == []
+
+
+def test_a_result_kept_without_its_game_is_in_the_records_only(stores: list[Store]) -> None:
+    assert stores[0].add_mondrian_finish(FINISH, "p") == ("challenge", "difficulty")
+    assert stores[1].mondrian_finishes("p") == [FINISH]
+    play = MondrianPlay(stores[1])
+    assert play.solved() == []  # nothing to watch again
+    with stores[1].transaction(writing=False) as db:
+        (game_id,) = db.execute(select(games.c.id)).scalars()
+    assert play.fetch(game_id) is None and play.watched(game_id) is None
 
 
 def test_starting_a_game_forgets_idle_ones_and_the_oldest_beyond_the_bound(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import random
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -109,6 +110,26 @@ def test_a_game_left_is_kept_as_a_loss_and_the_undo_of_a_mine_plays_on_in_the_st
 
             status = db_.execute(text("select status from games")).scalar_one()
         assert status == ABANDONED
+    finally:
+        store.close()
+
+
+def test_a_game_is_kept_with_the_times_of_the_epoch_as_every_shell_keeps_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "games.db"
+    before = time.time()
+    out = mines(["--db", str(db), "--seed", str(SEED)], ["r 5 5", "q", "y"], monkeypatch)
+    assert "Leave this game?" in out
+    store = Store(db)
+    try:
+        with store.transaction(writing=False) as connection:
+            from sqlalchemy import text
+
+            ((game_id, created_at),) = connection.execute(text("select id, created_at from games"))
+        saved = store.load_game(game_id)
+        assert saved is not None
+        assert before <= created_at <= saved.moves[0].at <= time.time()
     finally:
         store.close()
 

@@ -20,10 +20,9 @@ from gridpuzzles.mondrian.core.notation import (
 )
 from gridpuzzles.mondrian.solving.solutions import first_solution
 from gridpuzzles.storage import Store
+from gridpuzzles.terminal.console import Console
 from gridpuzzles.terminal.mondrian import (
-    MAX_ANSWER,
     Command,
-    Terminal,
     ask_black_blocks,
     ask_challenge,
     chosen,
@@ -47,9 +46,9 @@ def ticks(step: float = 1.0) -> Iterator[float]:
         now += step
 
 
-def terminal(*lines: str, step: float = 1.0) -> Terminal:
+def terminal(*lines: str, step: float = 1.0) -> Console:
     clock = ticks(step)
-    return Terminal(
+    return Console(
         io.StringIO("".join(f"{line}\n" for line in lines)),
         io.StringIO(),
         lambda: next(clock),
@@ -57,7 +56,7 @@ def terminal(*lines: str, step: float = 1.0) -> Terminal:
     )
 
 
-def said(term: Terminal) -> str:
+def said(term: Console) -> str:
     assert isinstance(term.out, io.StringIO)
     return term.out.getvalue()
 
@@ -89,13 +88,7 @@ def test_a_black_block_over_another_is_explained_and_asked_again() -> None:
 
 def test_the_end_of_the_input_gives_none() -> None:
     assert ask_black_blocks(terminal("4,3,v")) is None
-    assert ask_black_blocks(Terminal(None, io.StringIO(), float, float)) is None
-
-
-def test_an_overlong_answer_is_refused() -> None:
-    term = Terminal(io.StringIO("1" * (MAX_ANSWER + 5)), io.StringIO(), float, float)
-    with pytest.raises(NotationError, match=f"at most {MAX_ANSWER} characters"):
-        ask_black_blocks(term)
+    assert ask_black_blocks(Console(None, io.StringIO(), float, float)) is None
 
 
 def test_black_blocks_without_a_solution_are_asked_again() -> None:
@@ -176,7 +169,7 @@ def test_refusals_are_one_line_and_leave_the_board_as_it_was() -> None:
         "the 1x2 block is black",
     ):
         assert f"> {refusal}" in out or f"\n{refusal}\n" in out
-    assert out.rstrip().endswith("Bye.")
+    assert out.rstrip().endswith("Bye!")
 
 
 def test_lift_turn_undo_and_redo_redraw_the_board() -> None:
@@ -366,7 +359,7 @@ LEAVE = "Leave this game? It is not kept: only a full board goes into the record
 def test_quit_before_a_block_is_down_leaves_at_once() -> None:
     term = terminal("solutions", "quit")
     assert run(term, chosen(PUBLISHED.puzzle))
-    assert LEAVE not in said(term) and said(term).rstrip().endswith("Bye.")
+    assert LEAVE not in said(term) and said(term).rstrip().endswith("Bye!")
 
 
 def test_quit_in_a_started_game_asks_and_no_keeps_playing() -> None:
@@ -387,7 +380,7 @@ def test_quit_in_a_started_game_leaves_on_yes_quit_or_the_end_of_the_input(
     term = terminal(SOLVED_BY[0], "q", *answers, SOLVED_BY[1])
     assert run(term, chosen(PUBLISHED.puzzle))
     out = said(term)
-    assert LEAVE in out and out.rstrip().endswith("Bye.")
+    assert LEAVE in out and out.rstrip().endswith("Bye!")
     assert "3x3 block at row 1, column 6" not in out  # nothing is read after leaving
 
 

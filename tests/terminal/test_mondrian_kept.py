@@ -22,7 +22,8 @@ from gridpuzzles.mondrian.solving.hints import hint
 from gridpuzzles.mondrian.solving.solutions import first_solution
 from gridpuzzles.storage import Store
 from gridpuzzles.storage.mondrian_play import MondrianPlay
-from gridpuzzles.terminal.mondrian import Quit, Terminal, board_text, chosen, play
+from gridpuzzles.terminal.console import Console
+from gridpuzzles.terminal.mondrian import Quit, board_text, chosen, play
 from gridpuzzles.terminal.replay import watch
 
 PUBLISHED = find_published("001040531")
@@ -37,10 +38,10 @@ def ticks(start: float, step: float) -> Iterator[float]:
         now += step
 
 
-def terminal(*lines: str) -> Terminal:
+def terminal(*lines: str) -> Console:
     """Line mode reading ``lines``, its wall clock moving 2 seconds at each reading."""
     clock, wall = ticks(0.0, 1.0), ticks(NOW, 2.0)
-    return Terminal(
+    return Console(
         io.StringIO("".join(f"{line}\n" for line in lines)),
         io.StringIO(),
         lambda: next(clock),
@@ -48,7 +49,7 @@ def terminal(*lines: str) -> Terminal:
     )
 
 
-def said(term: Terminal) -> str:
+def said(term: Console) -> str:
     assert isinstance(term.out, io.StringIO)
     return term.out.getvalue()
 
@@ -59,7 +60,7 @@ def solution_lines() -> list[str]:
     return [typed_fixed(p) for p in solution if p not in PUBLISHED.puzzle.fixed]
 
 
-def kept_id(term: Terminal) -> str:
+def kept_id(term: Console) -> str:
     game_id: str
     (game_id,) = re.findall(
         r"Kept as game (\S+): gridpuzzles replay \1 shows it again\.", said(term)

@@ -82,17 +82,17 @@ def test_help_and_quit_work_at_every_prompt(before: tuple[str, ...]) -> None:
     helps = out.count("help: this help; quit: leave.") + out.count("help            this help")
     assert helps == 2
     assert "try again" not in out and "unknown command" not in out
-    assert out.rstrip().endswith("Bye.")
+    assert out.rstrip().endswith("Bye!")
     for word in ("quit", "QUIT", "exit"):
         term = terminal(*before, word)
         assert run(term, None)
-        assert said(term).rstrip().endswith("Bye.")
+        assert said(term).rstrip().endswith("Bye!")
 
 
 def test_the_end_of_the_input_before_the_black_blocks_is_no_game() -> None:
     term = terminal(*EXAMPLE[:2])
     assert not run(term, None)
-    assert "Bye." not in said(term)
+    assert "Bye!" not in said(term)
 
 
 @pytest.mark.parametrize("before", PROMPTS.values(), ids=PROMPTS.keys())
@@ -107,14 +107,14 @@ def test_quit_at_every_prompt_leaves_the_program_with_status_0(before: tuple[str
         check=False,
     )
     assert (done.returncode, done.stderr) == (0, "")
-    assert done.stdout.rstrip().endswith("Bye.")
+    assert done.stdout.rstrip().endswith("Bye!")
 
 
 def test_play_lets_quit_go_to_the_one_place_that_says_goodbye() -> None:
     term = terminal("quit")
     with pytest.raises(Quit):
         play(term, chosen(PUBLISHED.puzzle))
-    assert "Bye." not in said(term)
+    assert "Bye!" not in said(term)
 
 
 def test_the_tray_keeps_each_blocks_number() -> None:

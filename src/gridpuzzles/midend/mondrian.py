@@ -239,7 +239,7 @@ def setup_to_json(
     play: Play[Game], origin: str, facts: Facts | None, player: str | None = None
 ) -> JsonObject:
     """A game before its first move as the store keeps it (its setup), in the one form every
-    shell writes and reads (the web's game as it holds it: `web.mondrian_games.held_to_json`):
+    shell writes and reads (the web's game as it holds it: `web.mondrian.games.held_to_json`):
     the game in play (`play_to_json`), the kind of challenge it begins with (one of
     `ORIGINS`), its key and its facts once its black blocks are all down, and whose records
     it counts in (None: everyone's); its clock not started, no finish yet."""

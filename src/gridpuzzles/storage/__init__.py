@@ -1,5 +1,5 @@
-"""Persistence of Minesweeper games and per-level statistics, and of solved Mondrian Blocks
-games, for any shell: a SQLite file by default, or a PostgreSQL database by URL.
+"""Persistence of the games of both puzzles, Minesweeper and Mondrian Blocks, and of their
+records, for any shell: a SQLite file by default, or a PostgreSQL database by URL.
 
 A game is stored the way it is reproduced: its `Config`, its seed (and its layout when that
 was fixed up front) and the list of moves played, each with the time it was played. Replaying
@@ -8,10 +8,12 @@ per level and first-click rule from the finished games themselves (`core.records
 left after its first reveal is kept as abandoned (a loss), and a game in which the player
 asked for help is kept as assisted (counted apart, never a best time).
 
-A Mondrian game in play is kept the same way, in the same tables (`mondrian_play`): how it
-starts, then its moves in their text form. A solved Mondrian game is kept as its
-`mondrian.core.records.Finish` (the challenge, its difficulty, the time, whether the player
-had help); its records are computed from them.
+A Mondrian game is kept the same way, in the same tables (`mondrian_play`): how it starts,
+then its moves in their text form. Once solved, its row of ``games`` keeps its finish, the
+`mondrian.core.records.Finish` (the challenge, its difficulty, the time, the moves, whether
+the player had help), and its records are computed from these rows: one row a result, for
+both puzzles (a Mondrian result whose game was not kept, as the records of releases before
+the move log, is a row of its own, with nothing to replay).
 
 Every write is one transaction, committed before the call returns; a move number already
 taken is refused by the database itself (`MoveConflict`). The schema is versioned by Alembic
@@ -80,7 +82,7 @@ def __getattr__(name: str) -> Any:
     return value
 
 
-VERSION = "v6"
+VERSION = "v7"
 """The newest revision of the schema (`migrations.versions`)."""
 
 __all__ = [

@@ -29,7 +29,7 @@ from sqlalchemy.exc import (
 
 from gridpuzzles.storage.errors import DatabaseError, StorageError
 from gridpuzzles.storage.location import MAX_LOCATION, is_url, kind_of, not_a_regular_file
-from gridpuzzles.storage.schema import LEGACY_COLUMNS
+from gridpuzzles.storage.schema import LEGACY_COLUMNS, LEGACY_MONDRIAN
 
 BUSY_SECONDS = 2.0
 """How long a write waits for a lock another program holds (another process's SQLite write,
@@ -216,7 +216,9 @@ def legacy_revision(connection: Connection) -> str | None:
         )
     if older:
         return "v0"
-    return "v2" if "mondrian_games" in found else "v1"
+    # Version 2 is version 1 with the table of solved Mondrian games (the newest schema has
+    # it no more: a file made before Alembic is told by its own tables, frozen).
+    return "v2" if LEGACY_MONDRIAN in found else "v1"
 
 
 def check_intact(connection: Connection) -> None:

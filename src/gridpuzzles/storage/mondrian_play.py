@@ -9,8 +9,9 @@ when it was played and a note of what the server learned with it (`schema.moves`
 now is its setup with every move replayed. A move is written at the number the process's
 copy of the game knows (`store.append_move`, the rule Minesweeper's moves follow too): when
 another process wrote that number first, nothing is written and the change is refused
-(`MoveConflict`). The finish of a solved game goes into ``mondrian_games`` in the same
-transaction as its last move, so it is kept exactly once however many processes race.
+(`MoveConflict`). A solved game's finish goes into the records on its own row (its challenge,
+difficulty, time and moves; `store.keep_finish`) in the same transaction as its last move, so
+it is kept exactly once however many processes race.
 
 Bounds: starting a game first forgets the games in play that had no move for `IDLE_SECONDS`,
 7 days, then the oldest beyond `MAX_IN_PLAY`, 100,000, so a store holds at most that many
@@ -50,6 +51,7 @@ from gridpuzzles.storage.errors import MoveConflict, StorageError
 from gridpuzzles.storage.schema import games, moves
 from gridpuzzles.storage.store import (
     MONDRIAN,
+    SOLVED,
     Store,
     append_move,
     keep_finish,
@@ -64,15 +66,17 @@ MAX_IN_PLAY = 100_000
 """The most unsolved games one store keeps; starting one more forgets the oldest."""
 ENDED = "game {game_id!r} is solved or no longer kept: nothing is written"
 PLAYING = "playing"
-SOLVED = "won"
 
 JsonObject = dict[str, Any]
 _GAME = games.c
 _MINE = (_GAME.id == bindparam("game_id"), _GAME.puzzle == MONDRIAN)
+_PLAYED = _GAME.setup.is_not(None)
+"""A game that was played here: not a result kept without its game (`store.keep_finish`), which
+has no setup, so nothing to play or watch."""
 _IN_PLAY = (_GAME.puzzle == MONDRIAN, _GAME.status == PLAYING)
 # Built once, as the store's statements of every move are (`store`).
-_FETCH = select(_GAME.owner, _GAME.status, _GAME.created_at, _GAME.setup).where(*_MINE)
-_FETCH_KNOWN = select(_GAME.owner, _GAME.status, _GAME.created_at, null()).where(*_MINE)
+_FETCH = select(_GAME.owner, _GAME.status, _GAME.created_at, _GAME.setup).where(*_MINE, _PLAYED)
+_FETCH_KNOWN = select(_GAME.owner, _GAME.status, _GAME.created_at, null()).where(*_MINE, _PLAYED)
 _STATUS = select(_GAME.status).where(*_MINE)
 _SOLVED = (
     update(games)
@@ -83,6 +87,7 @@ _SOLVED = (
         seconds=bindparam("seconds"),
         clicks=bindparam("moves"),
         assisted=bindparam("helped"),
+        counted=bindparam("kept"),
     )
 )
 
@@ -117,23 +122,28 @@ class Change:
         self._game_id = game_id
         self._number = number
         self._at = at
+        self._kept = False
+        """Whether the game's finish is in the records (`keep` succeeded)."""
 
     def keep(self, finish: Finish, player: str | None = None) -> tuple[str, ...] | None:
-        """Keep ``finish`` in the records (``player``'s, or everyone's) with this move: what
-        it is a new best time of (`store.keep_finish`); None, and nothing of it kept, when the
-        database refuses it (the move itself goes on)."""
+        """Keep ``finish`` in the records (``player``'s, or everyone's: the game's player)
+        with this move, on the game's row: what it is a new best time of
+        (`store.keep_finish`); None, and nothing of it kept, when the database refuses it
+        (the move itself goes on)."""
         try:
             with self._db.begin_nested():
-                return keep_finish(self._db, finish, player)
+                bests = keep_finish(self._db, finish, player, self._game_id)
         except SQLAlchemyError:
             return None
+        self._kept = True
+        return bests
 
     def write(
         self, text: str, note: JsonObject | None = None, finish: Finish | None = None
     ) -> None:
-        """The move's text and note; with ``finish``, the game is solved by it.
-        `MoveConflict`, and nothing of the change written, when another process wrote a move
-        of this number first."""
+        """The move's text and note; with ``finish``, the game is solved by it, in the records
+        only when `keep` kept it. `MoveConflict`, and nothing of the change written, when
+        another process wrote a move of this number first."""
         append_move(self._db, self._game_id, self._number, text, self._at, note)
         if finish is not None:
             self._db.execute(
@@ -144,6 +154,7 @@ class Change:
                     "seconds": finish.seconds,
                     "moves": finish.moves,
                     "helped": finish.assisted,
+                    "kept": self._kept,
                 },
             )
 
@@ -200,8 +211,9 @@ class MondrianPlay:
             )
 
     def fetch(self, game_id: str, since: int | None = None) -> InPlay | None:
-        """The game ``game_id`` (None when there is none, or no longer): its setup and every
-        move, or, ``since`` a number of moves its caller knows, only the moves after them."""
+        """The game ``game_id`` (None when there is none, or no longer, or only its result is
+        kept): its setup and every move, or, ``since`` a number of moves its caller knows, only
+        the moves after them."""
         with self._store.transaction(writing=False) as db:
             statement = _FETCH if since is None else _FETCH_KNOWN
             row = db.execute(statement, {"game_id": game_id}).first()
@@ -231,12 +243,13 @@ class MondrianPlay:
 
     def solved(self, limit: int = 50, player: str | None = None) -> list[SolvedGame]:
         """The last ``limit`` solved games of every shell (``player``'s only, when given), the
-        latest first, each with its id and its finish as the records keep it."""
+        latest first, each with its id and its finish as the records keep it: those kept with
+        their steps, to watch again (a result kept without its game is in the records only)."""
         query = (
             select(
                 _GAME.id, _GAME.setup, _GAME.seconds, _GAME.assisted, _GAME.clicks, _GAME.ended_at
             )
-            .where(_GAME.puzzle == MONDRIAN, _GAME.status == SOLVED)
+            .where(_GAME.puzzle == MONDRIAN, _GAME.status == SOLVED, _PLAYED)
             .order_by(_GAME.ended_at.desc(), _GAME.seq.desc())
             .limit(limit)
         )

@@ -32,6 +32,8 @@ games = Table(
     Column("id", Text, primary_key=True),
     Column("owner", Text, nullable=False),
     Column("level", Text),
+    # The level a game's records are kept under: Minesweeper's `store.level_key`, a Mondrian
+    # challenge's difficulty (once solved and kept in the records).
     Column("width", Integer),
     Column("height", Integer),
     Column("mines", Integer),
@@ -41,13 +43,16 @@ games = Table(
     Column("seed", BigInteger, nullable=False),
     Column("layout", Text),
     Column("counted", Boolean, nullable=False),
+    # Whether the game's end goes into the records: not for a Minesweeper game on a chosen
+    # seed, nor for a solved Mondrian game whose finish the database refused.
     Column("status", Text, nullable=False),
     Column("created_at", SECONDS, nullable=False),
     Column("assisted", Boolean, nullable=False),
     Column("ended_at", SECONDS),
     Column("seconds", SECONDS),
     Column("three_bv", Integer),
-    Column("clicks", Integer, nullable=False),
+    Column("clicks", BigInteger, nullable=False),
+    # Minesweeper's clicks, a solved Mondrian game's moves.
     Column("seq", BigInteger, index=True),
     # The order games were stored in, 1 up: the tie-breaker of games started or ended at the
     # same time (SQLite's rowid did it before; PostgreSQL has none).
@@ -55,13 +60,20 @@ games = Table(
     # Whose records the game counts in (an opaque key), or NULL: everyone's.
     Column("puzzle", Text, nullable=False, server_default="minesweeper"),
     # Which puzzle the game is of: ``minesweeper`` or ``mondrian``. Minesweeper's own columns
-    # (level to question_marks, layout, three_bv) are NULL on a Mondrian game.
+    # (width to question_marks, layout, three_bv) are NULL on a Mondrian game.
     Column("setup", JSON),
-    # How a Mondrian game starts, before its first move (its challenge, as its shell keeps it).
+    # How a Mondrian game starts, before its first move (its challenge, as its shell keeps it);
+    # NULL on a Mondrian result kept without its game (`store.keep_finish`, and the records of
+    # stores older than the move log), which has nothing to replay.
+    Column("challenge", Text),
+    # The key of a solved Mondrian game's challenge, once it is in the records; NULL before,
+    # and on a Minesweeper game.
     Index("ix_games_in_play", "puzzle", "status", "created_at"),
 )
 """Every game of both puzzles, in play or ended: how it starts, whose it is, and once it ends
-how (Minesweeper's records are read from here). Its moves are the rows of `moves`."""
+how. The records of both puzzles are read from here: a game that ended and is ``counted``
+(a Mondrian game's finish is counted once it is kept in the records, with its challenge and
+difficulty). Its moves are the rows of `moves`."""
 
 moves = Table(
     "moves",
@@ -78,19 +90,6 @@ moves = Table(
 """The moves of every game, undo and redo included, numbered from 0 in the order played: a
 move is written at the number its player's copy of the game knows, so the primary key
 refuses a second writer (one rule for both puzzles)."""
-
-mondrian_games = Table(
-    "mondrian_games",
-    metadata,
-    Column("id", Integer, primary_key=True),
-    Column("challenge", Text, nullable=False),
-    Column("difficulty", Text, nullable=False),
-    Column("seconds", SECONDS, nullable=False),
-    Column("assisted", Boolean, nullable=False),
-    Column("moves", BigInteger, nullable=False),
-    Column("ended_at", SECONDS, nullable=False),
-    Column("player", Text, index=True),
-)
 
 _GAMES_V0 = (
     "id",
@@ -110,13 +109,15 @@ _GAMES_V0 = (
 )
 _GAMES_V1 = (*_GAMES_V0, "assisted", "ended_at", "seconds", "three_bv", "clicks")
 _MOVES_V0 = ("game_id", "number", "move", "at")
+LEGACY_MONDRIAN = "mondrian_games"
+"""The table of solved Mondrian games of schema version 2 (the one table that tells it from 1)."""
 LEGACY_COLUMNS: dict[int, dict[str, tuple[str, ...]]] = {
     0: {"games": _GAMES_V0, "moves": _MOVES_V0, "stats": ("level", "played", "won", "best_time")},
     1: {"games": _GAMES_V1, "moves": _MOVES_V0},
     2: {
         "games": _GAMES_V1,
         "moves": _MOVES_V0,
-        "mondrian_games": (
+        LEGACY_MONDRIAN: (
             "id",
             "challenge",
             "difficulty",
@@ -128,5 +129,6 @@ LEGACY_COLUMNS: dict[int, dict[str, tuple[str, ...]]] = {
     },
 }
 """The tables of the SQLite files of releases before Alembic, by their ``user_version`` (2 is
-1 with `mondrian_games`): a file holding other tables or columns is another program's. Written
-out, frozen: the tables above change with later schemas, these files never do."""
+1 with `LEGACY_MONDRIAN`, the solved Mondrian games, which revision v7 moved into ``games``): a
+file holding other tables or columns is another program's. Written out, frozen: the tables
+above change with later schemas, these files never do."""

@@ -55,7 +55,7 @@ from gridpuzzles.mondrian.core.records import (
 )
 from gridpuzzles.storage import engine
 from gridpuzzles.storage.errors import DatabaseError, MoveConflict, StorageError
-from gridpuzzles.storage.schema import games, mondrian_games, moves
+from gridpuzzles.storage.schema import games, moves
 
 MAX_CHALLENGE_KEY = 4096
 """The longest challenge key kept for a Mondrian game (a published code has 9 characters, the
@@ -66,6 +66,8 @@ _LARGEST_INTEGER = 2**63 - 1
 MINESWEEPER = "minesweeper"
 MONDRIAN = "mondrian"
 """The puzzles of the games of `schema.games` (its ``puzzle``)."""
+SOLVED = Status.WON.value
+"""The status of a solved Mondrian game: a won game's, as Minesweeper's."""
 ABANDONED = "abandoned"
 """The status of a game left unfinished after its first reveal."""
 _ENDED = (Status.WON.value, Status.LOST.value, ABANDONED)
@@ -501,11 +503,12 @@ class Store:
         return [_played_game(*row) for row in rows]
 
     def add_mondrian_finish(self, finish: Finish, player: str | None = None) -> tuple[str, ...]:
-        """Keep a solved Mondrian game (in ``player``'s records, or everyone's): what it is a
-        new best time of (`records.new_bests`), read in the same transaction. `StorageError`,
-        before anything is written, for a difficulty not in `LEVELS`, a key longer than
-        `MAX_CHALLENGE_KEY`, a time or move count that is not a number from 0, or an end that
-        is not a number."""
+        """Keep a solved Mondrian game whose steps were not kept (in ``player``'s records, or
+        everyone's): a result of its own in ``games``, nothing to watch again
+        (`keep_finish`). What it is a new best time of (`records.new_bests`), read in the
+        same transaction. `StorageError`, before anything is written, for a difficulty not in
+        `LEVELS`, a key longer than `MAX_CHALLENGE_KEY`, a time or move count that is not a
+        number from 0, or an end that is not a number."""
         if finish.difficulty not in LEVELS:
             raise StorageError(
                 f"a difficulty is one of {', '.join(LEVELS)}, not {finish.difficulty[:40]!r}"
@@ -530,8 +533,8 @@ class Store:
             return keep_finish(db, finish, player)
 
     def mondrian_finishes(self, player: str | None = None) -> list[Finish]:
-        """Every solved Mondrian game (``player``'s only, when given), in the order they were
-        kept."""
+        """Every solved Mondrian game in the records (``player``'s only, when given), in the
+        order they ended (at the same time: in the order stored)."""
         with self.transaction(writing=False) as db:
             return finishes(db, player)
 
@@ -559,36 +562,71 @@ class Store:
 
 
 def finishes(db: Connection, player: str | None) -> list[Finish]:
-    """Every solved Mondrian game (``player``'s only, when given) read on ``db``, in the
-    order they were kept."""
-    table = mondrian_games.c
-    query = select(
-        table.challenge,
-        table.difficulty,
-        table.seconds,
-        table.assisted,
-        table.moves,
-        table.ended_at,
-    ).order_by(table.id)
+    """Every solved Mondrian game in the records (``player``'s only, when given) read on
+    ``db``, in the order they ended (at the same time: in the order stored)."""
+    query = (
+        select(
+            games.c.challenge,
+            games.c.level,
+            games.c.seconds,
+            games.c.assisted,
+            games.c.clicks,
+            games.c.ended_at,
+        )
+        .where(games.c.puzzle == MONDRIAN, games.c.status == SOLVED, games.c.counted)
+        .order_by(games.c.ended_at, games.c.seq)
+    )
     if player is not None:
-        query = query.where(table.player == player)
+        query = query.where(games.c.player == player)
     return [
         Finish(challenge, difficulty, seconds, bool(assisted), moves, ended_at)
         for challenge, difficulty, seconds, assisted, moves, ended_at in db.execute(query)
     ]
 
 
-def keep_finish(db: Connection, finish: Finish, player: str | None) -> tuple[str, ...]:
+def keep_finish(
+    db: Connection, finish: Finish, player: str | None, game_id: str | None = None
+) -> tuple[str, ...]:
     """Keep ``finish`` in ``player``'s records (or everyone's) on ``db``: what it is a new best
-    time of, among the finishes kept before it (every shell says so the same way)."""
+    time of, among the finishes kept before it (every shell says so the same way). The
+    Mondrian game ``game_id`` takes it (it is solved by it, and counted); with no game, it
+    is a game of its own, solved, with no setup and no moves (nothing to watch again)."""
     earlier = finishes(db, player)
-    db.execute(insert(mondrian_games).values(finish_row(finish, player)))
+    values = finish_row(finish, player)
+    if game_id is None:
+        db.execute(
+            insert(games).values(
+                id=new_game_id(),
+                owner="",  # no one plays it
+                puzzle=MONDRIAN,
+                seed=0,
+                created_at=finish.ended_at - finish.seconds,  # its start, as its time says
+                seq=next_seq(db),
+                **values,
+            )
+        )
+    else:
+        db.execute(
+            update(games).where(games.c.id == game_id, games.c.puzzle == MONDRIAN).values(values)
+        )
     return new_bests(earlier, finish)
 
 
 def finish_row(finish: Finish, player: str | None) -> dict[str, Any]:
-    """The row of ``mondrian_games`` that keeps ``finish`` in ``player``'s records."""
-    return {**asdict(finish), "player": player}
+    """The columns of a Mondrian game of ``games`` that keep ``finish`` in ``player``'s
+    records: solved, counted, its challenge, difficulty (``level``), time, help, moves
+    (``clicks``) and end."""
+    return {
+        "status": SOLVED,
+        "counted": True,
+        "challenge": finish.challenge,
+        "level": finish.difficulty,
+        "seconds": finish.seconds,
+        "assisted": finish.assisted,
+        "clicks": finish.moves,
+        "ended_at": finish.ended_at,
+        "player": player,
+    }
 
 
 def load_saved(db: Connection, game_id: str) -> SavedGame | None:

@@ -1,20 +1,21 @@
-"""The line-mode terminal game: read a command, apply it to the pure core, draw the board.
+"""Line-mode Minesweeper: read a command, apply it to the pure core, draw the board.
 
-All I/O goes through the ``TextIO`` streams and the clock passed in, so the whole game can be
-scripted (piped input) and tested.
+All I/O goes through the `Console` passed in (its streams and clocks, shared with the other
+puzzle's line mode), so the whole game can be scripted (piped input) and tested. A game's times
+are the epoch's (`Console.now`), as in every shell: the game keeps them, and the store with it.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, BinaryIO
+from typing import TYPE_CHECKING
 
 from gridpuzzles.bounds import BoundError, is_digits, parse_whole, read_decimal, shown
 from gridpuzzles.cells import typed_cell
 from gridpuzzles.midend import Rewind
 from gridpuzzles.midend.minesweeper import advised, play_of, stepped
+from gridpuzzles.midend.play import Play
 from gridpuzzles.minesweeper.core.game import (
     Action,
     Game,
@@ -46,12 +47,16 @@ from gridpuzzles.minesweeper.core.settings import (
 from gridpuzzles.minesweeper.core.view import view
 from gridpuzzles.minesweeper.solving.autoplay import ADVICE_ERRORS, hint, next_move
 from gridpuzzles.minesweeper.solving.noguess import NoGuessError, placement
+from gridpuzzles.terminal.console import (
+    GOODBYE,
+    OWNER,
+    QUIT_WORDS,
+    Console,
+    told,
+)
 
 if TYPE_CHECKING:  # the store loads SQLAlchemy: only a session that keeps its games opens one
     from gridpuzzles.storage import KeptGame, Store
-
-OWNER = "terminal"
-"""The owner of the games line mode keeps (the web app keeps a token's digest there)."""
 
 HELP = """\
 Commands (ROW and COL are the numbers in the headers: row 1, column 1 is the top-left cell):
@@ -68,50 +73,16 @@ Commands (ROW and COL are the numbers in the headers: row 1, column 1 is the top
 
 CELL_COMMANDS = {"r": Action.REVEAL, "f": Action.FLAG, "c": Action.CHORD}
 WORD_COMMANDS = {
-    **{word: word for word in ("q", "n", "help", "p", "h", "u", "redo")},
-    **{"quit": "q", "exit": "q", "new": "n", "?": "help", "play": "p", "hint": "h"},
+    **{word: word for word in ("n", "help", "p", "h", "u", "redo")},
+    **dict.fromkeys(QUIT_WORDS, "q"),
+    **{"new": "n", "?": "help", "play": "p", "hint": "h"},
     **{"undo": "u"},
 }
 """The commands without a cell, by every name they answer to."""
 
 
-MAX_LINE = 1000
-"""The longest line the game reads, in bytes; a longer one is skipped whole and refused."""
-
-
 class InputError(ValueError):
     """A line the player typed that is not a valid command."""
-
-
-class LineTooLongError(InputError):
-    """A line longer than `MAX_LINE` (it was skipped)."""
-
-
-class EncodingError(ValueError):
-    """Input that is not UTF-8 text: the session cannot go on reading it."""
-
-
-class LineReader:
-    """Lines of UTF-8 text from a byte stream (standard input), one call each: '' at the end
-    of input. Reads at most `MAX_LINE` bytes of a line before refusing it, so no line, however
-    long, fills the memory."""
-
-    def __init__(self, stream: BinaryIO, limit: int = MAX_LINE) -> None:
-        self.stream = stream
-        self.limit = limit
-        self.number = 0
-
-    def __call__(self) -> str:
-        line = self.stream.readline(self.limit + 1)
-        self.number += 1
-        if len(line) > self.limit and not line.endswith(b"\n"):
-            while line and not line.endswith(b"\n"):
-                line = self.stream.readline(64 * 1024)
-            raise LineTooLongError(f"that line is longer than {self.limit} characters: skipped")
-        try:
-            return line.decode("utf-8")
-        except UnicodeDecodeError:
-            raise EncodingError(f"line {self.number} of the input is not UTF-8 text") from None
 
 
 @dataclass(frozen=True)
@@ -124,39 +95,6 @@ class Rules:
 
     def config(self, width: int, height: int, mines: int) -> Config:
         return Config(width, height, mines, self.first_click, self.win_rule, self.question_marks)
-
-
-@dataclass
-class Console:
-    """The terminal: input lines, output text, a clock and whether to use colour."""
-
-    read_line: Callable[[], str]
-    write: Callable[[str], object]
-    clock: Callable[[], float]
-    color: bool = False
-    echo: bool = False
-    """Repeat each line read after its prompt, so piped sessions read like a transcript."""
-
-    def say(self, text: str = "") -> None:
-        self.write(text + "\n")
-
-    def ask(self, prompt: str) -> str | None:
-        """The next line typed, stripped, or None at the end of input; a line too long is
-        refused and asked again."""
-        while True:
-            self.write(prompt)
-            try:
-                line = self.read_line()
-                break
-            except LineTooLongError as error:
-                self.write("\n")
-                self.say(str(error))
-        if not line:
-            self.write("\n")
-            return None
-        if self.echo:
-            self.write(line if line.endswith("\n") else line + "\n")
-        return line.strip()
 
 
 @dataclass
@@ -234,12 +172,12 @@ def parse_command(line: str) -> tuple[str, Move | None]:
     words = line.replace(",", " ").split()
     if not words:
         raise InputError(
-            "type a command, e.g. 'r 3 4' to reveal row 3, column 4 ('help' lists all)"
+            "type a command, e.g. 'r 3 4' to reveal row 3, column 4 ('help' lists the commands)"
         )
     word = words[0].lower()
     if word in WORD_COMMANDS:
         if len(words) > 1:
-            raise InputError(f"'{word}' takes no arguments")
+            raise InputError(f"'{word}' takes nothing after it")
         return WORD_COMMANDS[word], None
     if is_digits(word):
         words = ["r", *words]
@@ -275,7 +213,7 @@ def choose_level(console: Console, rules: Rules) -> Config | None:
         "WIDTHxHEIGHT/DENSITY (e.g. 20x10/0.15)"
     )
     while True:
-        answer = console.ask(f"Level [1-{len(LEVELS)}, q to quit]: ")
+        answer = console.line(f"Level [1-{len(LEVELS)}, q to quit]: ")
         if answer is None or WORD_COMMANDS.get(answer.lower()) == "q":
             return None
         try:
@@ -292,31 +230,34 @@ def run(session: Session, config: Config | None, first_seed: int | None) -> int:
     if config is None:
         config = choose_level(console, session.rules)
         if config is None:
-            console.say("Bye!")
+            console.say(GOODBYE)
             return 0
     seed = first_seed if first_seed is not None else session.seeds.randrange(2**32)
     chosen = first_seed is not None
-    while play_game(session, new_game(config, seed, placement(config)), chosen=chosen):
+    while play(session, new_game(config, seed, placement(config)), chosen=chosen):
         seed, chosen = session.seeds.randrange(2**32), False
     console.say(str(session.tally))
-    console.say("Bye!")
+    console.say(GOODBYE)
     return 0
 
 
-def play_game(session: Session, game: Game, *, chosen: bool = False) -> bool:
+def play(session: Session, game: Game, *, chosen: bool = False) -> bool:
     """Play one game (on a seed the player ``chosen``, or not), kept in the session's store
-    when it has one; True to start another, False to quit."""
+    when it has one; True to start another, False to quit. A game in play that the player
+    leaves is a loss, kept in the store as left; one that the input ends or Ctrl-C stops is
+    no loss and is not kept (the player chose nothing, and line mode resumes no game)."""
     console = session.console
     played = play_of(game)
-    kept = _kept_game(session, game, chosen)
     """The game in play: assisted once the auto-player was asked for, a hint was asked or a
     move undone or redone after the first reveal (before it, a hint tells nothing the rules
     do not), as the other shells count it."""
-    _draw(console, game)
+    kept = _kept_game(session, game, chosen)
+    draw(console, game)
     while True:
-        game = played.state
-        line = console.ask("> ")
+        line = console.line("> ")
         if line is None:
+            if played.state.in_play:
+                console.say(INPUT_ENDED_IN_PLAY)
             return False
         try:
             word, move = parse_command(line)
@@ -324,27 +265,25 @@ def play_game(session: Session, game: Game, *, chosen: bool = False) -> bool:
             console.say(str(error))
             continue
         if word in ("q", "n"):
-            if game.in_play:
-                if not _leave(session, game):
-                    continue
-                if kept is not None:
-                    _tell(console, kept.leave(played, console.clock()))
+            if played.state.in_play and not console.leave(LEAVE_QUESTION):
+                continue
+            _left(session, played, kept)
             return word == "n"
         if word == "help":
             console.say(HELP)
             continue
         if word == "h":
-            console.say(_hint(game))
+            console.say(_hint(played.state))
             played = advised(played)
             continue
         if word == "p":
-            move = _auto_move(game)
+            move = _auto_move(played.state)
             if move is None:
                 console.say("there is no move to play")
                 continue
             console.say(f"auto-player: {describe(move)}")
         step = (Rewind.UNDO if word == "u" else Rewind.REDO) if move is None else move
-        at = console.clock()
+        at = console.now()
         try:  # Play Move's move is help, as in every shell (a refused one marks nothing)
             played = stepped(played, step, at, helped=word == "p")
         except MoveError as error:
@@ -354,20 +293,20 @@ def play_game(session: Session, game: Game, *, chosen: bool = False) -> bool:
             console.say(str(error))
             continue
         if kept is not None:
-            _tell(console, kept.log(step, at, played))
-        _draw(console, played.state)
+            told(console, kept.log(step, at, played))
+        draw(console, played.state)
         if played.state.over:
             if kept is not None:
-                _tell(console, kept.keep(played))
+                told(console, kept.keep(played))
             answer = _game_over(session, played.state, played.assisted, kept)
             if answer != "u":
                 return answer == "y"
-            at = console.clock()
+            at = console.now()
             played = stepped(played, Rewind.UNDO, at)  # help: the game had started
             if kept is not None:
-                _tell(console, kept.log(Rewind.UNDO, at, played))
+                told(console, kept.log(Rewind.UNDO, at, played))
             console.say("The mine is undone: this game is now assisted.")
-            _draw(console, played.state)
+            draw(console, played.state)
 
 
 def _kept_game(session: Session, game: Game, chosen: bool) -> KeptGame | None:
@@ -376,36 +315,26 @@ def _kept_game(session: Session, game: Game, chosen: bool) -> KeptGame | None:
         return None
     from gridpuzzles.storage.keeper import KeptGame  # SQLAlchemy, only to keep games
 
-    at = session.console.clock()
+    at = session.console.now()
     return KeptGame(
         session.store, game.config, game.seed, chosen=chosen, owner=OWNER, created_at=at
     )
 
 
-def _tell(console: Console, failure: str | None) -> None:
-    """Say what the store said when it failed; the game goes on either way."""
-    if failure is not None:
-        console.say(failure)
+INPUT_ENDED_IN_PLAY = "Input ended: the game in play is not counted."
+"""Said when the input ends during a game in play: only the player's leaving is a loss."""
+LEAVE_QUESTION = "Leave this game? It counts as a loss."
+"""Asked before a game in play is left (`Console.leave`), in every shell's words."""
 
 
-LEAVE_QUESTION = "Leave this game? It counts as a loss. [y/n] "
-
-
-def _leave(session: Session, game: Game) -> bool:
-    """Ask before a game in play is left, as every shell does: True when the player leaves it
-    (a loss in the session's tally), False to keep playing (the end of input leaves)."""
-    console = session.console
-    while True:
-        answer = console.ask(LEAVE_QUESTION)
-        said = "y" if answer is None else answer.lower()
-        if said in ("y", "yes", "n", "no"):
-            break
-        console.say("Please answer y to leave the game, or n to keep playing.")
-    if said in ("n", "no"):
-        console.say("The game goes on.")
-        return False
+def _left(session: Session, played: Play[Game], kept: KeptGame | None) -> None:
+    """The player left the game ``played``: once it is in play, a loss in the tally, and
+    kept in the store as a game left."""
+    if not played.state.in_play:
+        return
     session.tally.record(Status.LOST)
-    return True
+    if kept is not None:
+        told(session.console, kept.leave(played, session.console.now()))
 
 
 def _auto_move(game: Game) -> Move | None:
@@ -426,10 +355,11 @@ def _hint(game: Game) -> str:
         return f"no hint: {error}"
 
 
-def _draw(console: Console, game: Game) -> None:
+def draw(console: Console, game: Game) -> None:
+    """The board after a blank line, and the line of its mines left and its time."""
     console.say()
     console.say(render_board(view(game), console.color, game.exploded))
-    console.say(render_status(game, figures(game, console.clock())))
+    console.say(render_status(game, figures(game, console.now())))
 
 
 ASSISTED = "Assisted: the auto-player or a hint helped, so this win is not all your own."
@@ -442,7 +372,7 @@ def _game_over(
     "n" quit, "u" (after a loss) undo the mine. The session's tally counts the game unless it
     is undone."""
     console = session.console
-    console.say(render_result(game, figures(game, console.clock())))
+    console.say(render_result(game, figures(game, console.now())))
     if assisted and game.status is Status.WON:
         console.say(ASSISTED)
     if kept is not None and kept.stored:
@@ -454,11 +384,11 @@ def _game_over(
     console.say(str(session.tally.after(game.status)))
     question = "Play again? [y/n, or u to undo the mine] " if lost else "Play again? [y/n] "
     while True:
-        answer = console.ask(question)
+        answer = console.line(question)
         said = "n" if answer is None else answer.lower()
         if said in ("u", "undo") and lost:
             return "u"
-        if said in ("n", "no", "q", "y", "yes", ""):
+        if said in ("n", "no", *QUIT_WORDS, "y", "yes", ""):
             session.tally.record(game.status)
             return "y" if said in ("y", "yes", "") else "n"
         console.say(

@@ -21,18 +21,19 @@ the numbers beside the board, and every message names a cell so (``row 1, column
 1,5), as in every shell: the person form of `notation`.  The machine form (``SIZE:X,Y,O``, the
 column first from 0) is the move log's and the records', and is never shown as it is: a
 challenge's key is shown by `notation.typed_form`.  ``help`` and ``quit`` work at every prompt
-(`Terminal.ask`): quit raises `Quit`, which `run` turns into a goodbye, after asking
-(`LEAVE_QUESTION`) when a game is started.  Standard input that is not UTF-8 text, or a line
-longer than `MAX_ANSWER` characters, raises `NotationError` (the command line reports it in
-one line).
+(`ask`): quit raises `Quit`, which `run` turns into a goodbye, after asking
+(`LEAVE_QUESTION`) when a game is started.  The lines are read, bounded, by the `Console`
+shared with the other puzzle's line mode: a line too long is refused and asked again, the end
+of the input ends the game as leaving it does, and standard input that is not UTF-8 text
+raises `console.EncodingError` (the command line reports it in one line).
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING
 
 from gridpuzzles.bounds import is_digits
 from gridpuzzles.history import Rewind
@@ -87,17 +88,19 @@ from gridpuzzles.mondrian.solving.difficulty import difficulty_of
 from gridpuzzles.mondrian.solving.hints import hint, reveal_solutions
 from gridpuzzles.mondrian.solving.solutions import first_solution
 from gridpuzzles.storage import StorageError
+from gridpuzzles.terminal.console import (
+    GOODBYE,
+    HELP_WORDS,
+    OWNER,
+    QUIT_WORDS,
+    Console,
+    told,
+)
 
 if TYPE_CHECKING:
     from gridpuzzles.storage import Store
     from gridpuzzles.storage.mondrian_play import KeptMondrianGame
 
-OWNER = "terminal"
-"""Whose games the line mode keeps (the owner of a stored game: the web's are tokens')."""
-MAX_ANSWER = 100
-"""The longest answer read at a prompt, in characters."""
-QUIT_WORDS = ("q", "quit", "exit")
-HELP_WORDS = ("help", "?")
 BLACK_HELP = """\
 Place the three black blocks, one at each prompt, as ROW,COL,O: the row and the column of the
 block's top-left cell, counted from 1 as the numbers beside the board, and O its orientation,
@@ -119,50 +122,27 @@ every message names a cell: "row 2, column 5" is 2,5):
   help            this help
   quit            leave the game (asked first once a block is down)"""
 
-
-@dataclass
-class Terminal:
-    """The streams of the game, its clocks and how it writes."""
-
-    stdin: TextIO | None
-    out: TextIO
-    clock: Callable[[], float]
-    """Seconds for the time a game takes (a monotonic clock)."""
-    now: Callable[[], float]
-    """Seconds since the epoch, for when a game ended."""
-    color: bool = False
-    echo: bool = False
-    """Repeat each line read after its prompt, so piped sessions read like a transcript."""
-
-    def say(self, text: str = "") -> None:
-        print(text, file=self.out)
-
-    def line(self, prompt: str) -> str | None:
-        """The next line, stripped, whatever it says; None at the end of input."""
-        line = _answer(prompt, self.stdin, self.out)
-        if line is None:
-            return None
-        if self.echo:
-            print(line.rstrip("\n"), file=self.out)
-        return line.strip()
-
-    def ask(self, prompt: str, help_text: str) -> str | None:
-        """The next line, stripped, that is neither help nor quit; None at the end of input.
-        Help shows ``help_text`` and asks again; quit raises `Quit`.  Every prompt asks
-        through here, so that both work at each of them."""
-        while True:
-            answer = self.line(prompt)
-            if answer is None:
-                return None
-            if answer.lower() in QUIT_WORDS:
-                raise Quit
-            if answer.lower() not in HELP_WORDS:
-                return answer
-            self.say(help_text)
+INPUT_ENDED = "Input ended: the game is left unsolved."
+"""Said when the input ends at a Mondrian game's prompt (its steps are kept as played)."""
 
 
 class Quit(Exception):
     """The player typed quit at a prompt: the game ends there, and `run` says goodbye."""
+
+
+def ask(console: Console, prompt: str, help_text: str) -> str | None:
+    """The next line, stripped, that is neither help nor quit; None at the end of input.
+    Help shows ``help_text`` and asks again; quit raises `Quit`.  Every prompt asks through
+    here, so that both work at each of them."""
+    while True:
+        answer = console.line(prompt)
+        if answer is None:
+            return None
+        if answer.lower() in QUIT_WORDS:
+            raise Quit
+        if answer.lower() not in HELP_WORDS:
+            return answer
+        console.say(help_text)
 
 
 @dataclass(frozen=True)
@@ -194,83 +174,65 @@ def chosen(
     return Chosen(puzzle, f"{name} --black {black}{suffix}", difficulty, origin)
 
 
-def run(terminal: Terminal, chosen: Chosen | None, store: Store | None = None) -> bool:
+def run(console: Console, chosen: Chosen | None, store: Store | None = None) -> bool:
     """Play ``chosen``, or the challenge the player makes at the prompts when it is None, until
     the board is full, the player quits (a goodbye) or the input ends.  False when the input
     ended before the black blocks made a challenge: there was no game."""
     try:
         if chosen is None:
-            chosen = ask_challenge(terminal)
+            chosen = ask_challenge(console)
             if chosen is None:
                 return False
-        play(terminal, chosen, store)
+        play(console, chosen, store)
     except Quit:  # from any prompt: the one place the player leaves
-        terminal.say("Bye.")
+        console.say(GOODBYE)
     return True
 
 
 # The black blocks
 
 
-def ask_black_blocks(terminal: Terminal) -> list[Placement] | None:
+def ask_black_blocks(console: Console) -> list[Placement] | None:
     """The three black blocks, asked one by one; None when the input ends first, `Quit` when
     the player types quit."""
-    terminal.say("Place the black blocks: ROW,COL,O, the row and the column of the top-left cell")
-    terminal.say("(counted from 1 at the top-left corner) and O the orientation, v (vertical) or")
-    terminal.say("h (horizontal), e.g. 4,3,v.  'help' explains, 'quit' leaves.")
+    console.say("Place the black blocks: ROW,COL,O, the row and the column of the top-left cell")
+    console.say("(counted from 1 at the top-left corner) and O the orientation, v (vertical) or")
+    console.say("h (horizontal), e.g. 4,3,v.  'help' explains, 'quit' leaves.")
     placed: list[Placement] = []
     for block in BLACK_BLOCKS:
-        placement = _ask_position(block, placed, terminal)
+        placement = _ask_position(block, placed, console)
         if placement is None:
             return None
         placed.append(placement)
     return placed
 
 
-def ask_challenge(terminal: Terminal) -> Chosen | None:
+def ask_challenge(console: Console) -> Chosen | None:
     """Black blocks asked at the prompts until they leave a way to fill the board; None when
     the input ends first, `Quit` when the player types quit."""
     while True:
-        black = ask_black_blocks(terminal)
+        black = ask_black_blocks(console)
         if black is None:
             return None
         puzzle = challenge(black)
         if first_solution(puzzle) is not None:
             return chosen(puzzle, "Your challenge")
-        terminal.say("These black blocks leave no way to fill the board: place them again.")
+        console.say("These black blocks leave no way to fill the board: place them again.")
 
 
-def _ask_position(
-    block: Block, placed: Sequence[Placement], terminal: Terminal
-) -> Placement | None:
+def _ask_position(block: Block, placed: Sequence[Placement], console: Console) -> Placement | None:
     """Ask until the answer is a valid place for ``block``; ``None`` at end of input."""
     while True:
-        answer = terminal.ask(f"{block} block (row,column,v/h): ", BLACK_HELP)
+        answer = ask(console, f"{block} block (row,column,v/h): ", BLACK_HELP)
         if answer is None:
             return None
         try:
             placement = parse_typed_position(answer, block)
             check_placements(STANDARD_BOARD, [*placed, placement])
         except MondrianError as error:
-            terminal.say(f"  {error}; try again")
+            console.say(f"  {error}; try again")
             continue
         return placement
-
-
-def _answer(prompt: str, stdin: TextIO | None, out: TextIO) -> str | None:
-    """One line of ``stdin`` (at most `MAX_ANSWER` characters), ``None`` at its end."""
-    print(prompt, end="", flush=True, file=out)
-    try:
-        line = stdin.readline(MAX_ANSWER + 1) if stdin is not None else ""
-        line.encode("utf-8")  # bytes read with surrogateescape (a C locale) do not encode
-    except UnicodeError:
-        raise NotationError("standard input is not UTF-8 text") from None
-    if not line:
-        print(file=out)
-        return None
-    if len(line) > MAX_ANSWER and not line.endswith("\n"):
-        raise NotationError(f"an answer has at most {MAX_ANSWER} characters, e.g. 8,5,h")
-    return line
 
 
 # Commands
@@ -283,7 +245,7 @@ class Command:
 
     word: str
     """``place``, ``lift``, ``turn``, ``undo``, ``redo``, ``hint``, ``solutions`` or ``board``
-    (help and quit are the prompt's: `Terminal.ask`)."""
+    (help and quit are the prompt's: `ask`)."""
     placement: Placement | None = None
     at: Cell | Block | None = None
 
@@ -354,10 +316,10 @@ def _numbered(text: str, tray: Sequence[Block]) -> Block:
 # Drawing
 
 
-def draw(terminal: Terminal, game: Game) -> None:
+def draw(console: Console, game: Game) -> None:
     """The board after a blank line (`board_text`)."""
-    terminal.say()
-    terminal.say(board_text(game, terminal.color))
+    console.say()
+    console.say(board_text(game, console.color))
 
 
 def board_text(game: Game, color: bool = False) -> str:
@@ -377,72 +339,72 @@ def board_text(game: Game, color: bool = False) -> str:
     return "\n".join([*lines, legend(placements), f"Tray: {tray or 'empty'}"])
 
 
-def _show_solutions(terminal: Terminal, game: Game) -> None:
+def _show_solutions(console: Console, game: Game) -> None:
     revealed = reveal_solutions(game)
     for number, solution in enumerate(revealed.solutions, 1):
         drawn = labelled_like(game.black, solution)  # the board's A is the solutions' A
-        terminal.say(f"\nSolution {number}:")
-        terminal.say(render_board(game.board, drawn, terminal.color))
-        terminal.say(legend(drawn))
+        console.say(f"\nSolution {number}:")
+        console.say(render_board(game.board, drawn, console.color))
+        console.say(legend(drawn))
     shown = len(revealed.solutions)
     more = f" (the first {shown} are shown)" if revealed.count > shown else ""
-    terminal.say(f"\nNumber of solutions: {revealed.count}{more}. The game now sets no record.")
+    console.say(f"\nNumber of solutions: {revealed.count}{more}. The game now sets no record.")
 
 
 # The game
 
 
-def play(terminal: Terminal, chosen: Chosen, store: Store | None = None) -> Finish | None:
+def play(console: Console, chosen: Chosen, store: Store | None = None) -> Finish | None:
     """Play ``chosen`` until the board is full (the game solved) or the input ends (None);
     `Quit` when the player types quit. With a ``store``, the game is kept in it step by step,
     its finish in the records once solved."""
     in_play = play_of(new_game(chosen.puzzle))
     difficulty = chosen.difficulty or difficulty_of(chosen.puzzle)
-    kept = _kept_game(terminal, chosen, difficulty, in_play, store)
-    terminal.say(chosen.title)
-    terminal.say("Fill the board with the coloured blocks: type SIZE:ROW,COL,O or N:ROW,COL,O")
-    terminal.say("(N its number in the tray) to put one down, e.g. 2x3:1,5,h or 5:1,5,h ('help'")
-    terminal.say("lists every command).")
-    draw(terminal, in_play.state)
+    kept = _kept_game(console, chosen, difficulty, in_play, store)
+    console.say(chosen.title)
+    console.say("Fill the board with the coloured blocks: type SIZE:ROW,COL,O or N:ROW,COL,O")
+    console.say("(N its number in the tray) to put one down, e.g. 2x3:1,5,h or 5:1,5,h ('help'")
+    console.say("lists every command).")
+    draw(console, in_play.state)
     started: float | None = None  # with the first block put down, as in every shell
     step: Move | Rewind | None = None
     while not in_play.state.solved:
         try:
-            line = terminal.ask("> ", HELP)
+            line = ask(console, "> ", HELP)
         except Quit:
-            if started is None or _leave(terminal):  # a game not started is left at once
+            if started is None or console.leave(LEAVE_QUESTION):  # not started: left at once
                 raise
             continue
         if line is None:
-            terminal.say("Input ended: the game is left unsolved.")
+            console.say(INPUT_ENDED)
             return None
         try:
             in_play, step = _act(
-                terminal, in_play, parse_command(line, in_play.state.coloured_blocks)
+                console, in_play, parse_command(line, in_play.state.coloured_blocks)
             )
         except MondrianError as error:
-            terminal.say(str(error))
+            console.say(str(error))
             step = None
         if started is None:  # read the clock only while it waits to start
-            started = clock_started(started, in_play, terminal.clock())
+            started = clock_started(started, in_play, console.clock())
         if kept is not None and step is not None and not in_play.state.solved:
-            _tell(terminal, kept.log(step, terminal.now()))
+            told(console, kept.log(step, console.now()))
     assert step is not None  # a step filled the board
-    seconds = 0.0 if started is None else terminal.clock() - started
+    seconds = 0.0 if started is None else console.clock() - started
     finish = Finish(
         challenge_key(chosen.puzzle),
         difficulty,
         seconds,
         in_play.assisted,
         in_play.moves,
-        terminal.now(),
+        console.now(),
     )
-    _solved(terminal, finish, store, kept, step)
+    _solved(console, finish, store, kept, step)
     return finish
 
 
 def _kept_game(
-    terminal: Terminal, chosen: Chosen, difficulty: str, start: Play[Game], store: Store | None
+    console: Console, chosen: Chosen, difficulty: str, start: Play[Game], store: Store | None
 ) -> KeptMondrianGame | None:
     """How the game starting at ``start`` is kept in ``store`` (None when there is none)."""
     if store is None:
@@ -450,34 +412,14 @@ def _kept_game(
     from gridpuzzles.storage.mondrian_play import KeptMondrianGame  # SQLAlchemy, to keep games
 
     setup = setup_to_json(start, chosen.origin, facts_of(chosen.puzzle, difficulty))
-    return KeptMondrianGame(store, setup, terminal.now(), OWNER)
-
-
-def _tell(terminal: Terminal, words: str | None) -> None:
-    """Say what the store could not keep, if anything."""
-    if words is not None:
-        terminal.say(words)
-
-
-def _leave(terminal: Terminal) -> bool:
-    """Ask before a started game is left, as every shell does: True when the player leaves
-    it (quit again, or the end of the input, leaves too), False to keep playing."""
-    while True:
-        answer = terminal.line(f"{LEAVE_QUESTION} [y/n] ")
-        said = "y" if answer is None else answer.lower()
-        if said in ("y", "yes", *QUIT_WORDS):
-            return True
-        if said in ("n", "no"):
-            terminal.say("The game goes on.")
-            return False
-        terminal.say("Please answer y to leave the game, or n to keep playing.")
+    return KeptMondrianGame(store, setup, console.now(), OWNER)
 
 
 _REWINDS = {"undo": Rewind.UNDO, "redo": Rewind.REDO}
 
 
 def _act(
-    terminal: Terminal, in_play: Play[Game], command: Command
+    console: Console, in_play: Play[Game], command: Command
 ) -> tuple[Play[Game], Move | Rewind | None]:
     """The game ``in_play`` after ``command``, and the step of its log it took (None when it
     took none): each change is one step, the move the web app logs (a block named by its size
@@ -488,26 +430,26 @@ def _act(
     step: Move | Rewind | None = None
     if command.word == "place" and command.placement is not None:
         in_play, step = _taken(in_play, Move(Action.PLACE, placement=command.placement))
-        terminal.say(f"Put down {placement_words(command.placement)}.")
+        console.say(f"Put down {placement_words(command.placement)}.")
     elif command.word == "lift" and command.at is not None:
         in_play, step = _taken(in_play, Move(Action.LIFT, cell=_cell_of(before, command.at)))
         (gone,) = set(before.placed) - set(in_play.state.placed)  # a cell or a size: say which
-        terminal.say(f"Lifted {block_words(gone)}.")
+        console.say(f"Lifted {block_words(gone)}.")
     elif command.word == "turn" and command.at is not None:
         in_play, step = _taken(in_play, Move(Action.TURN, cell=_cell_of(before, command.at)))
-        terminal.say(f"Turned: {placement_words(in_play.state.placed[-1])}.")
+        console.say(f"Turned: {placement_words(in_play.state.placed[-1])}.")
     elif command.word in _REWINDS:
         in_play, step = _taken(in_play, _REWINDS[command.word])
     elif command.word == "hint":
         given = hint(before)
         in_play, step = _taken(in_play, hint_step(given))
         suffix = "" if given.place is None else f" ({typed_fixed(given.place)})"
-        terminal.say(f"Hint: {given.message}{suffix}")
+        console.say(f"Hint: {given.message}{suffix}")
     elif command.word == "solutions":
-        _show_solutions(terminal, before)
+        _show_solutions(console, before)
         return _taken(in_play, Move(Action.HELP))
     if in_play.state.position != before.position or command.word == "board":
-        draw(terminal, in_play.state)
+        draw(console, in_play.state)
     return in_play, step
 
 
@@ -527,7 +469,7 @@ def _cell_of(game: Game, at: Cell | Block) -> Cell:
 
 
 def _solved(
-    terminal: Terminal,
+    console: Console,
     finish: Finish,
     store: Store | None,
     kept: KeptMondrianGame | None,
@@ -547,12 +489,12 @@ def _solved(
             told, failure = kept.solve(step, finish.ended_at, finish)
             bests = told or ()
     for sentence in solved_sentences(finish, bests):
-        terminal.say(sentence)
+        console.say(sentence)
     if failure is not None:
-        terminal.say(failure)
+        console.say(failure)
         return
     if kept is not None and kept.solved:
-        terminal.say(f"Kept as game {kept.id}: gridpuzzles replay {kept.id} shows it again.")
+        console.say(f"Kept as game {kept.id}: gridpuzzles replay {kept.id} shows it again.")
     own = [f.seconds for f in earlier if f.challenge == finish.challenge and not f.assisted]
     if own and "challenge" not in bests:
-        terminal.say(f"Your best time for this challenge: {duration_words(min(own))}.")
+        console.say(f"Your best time for this challenge: {duration_words(min(own))}.")

@@ -15,6 +15,7 @@ from gridpuzzles.midend.mondrian import Replay as MondrianReplay
 from gridpuzzles.midend.replay import WatchedGame
 from gridpuzzles.minesweeper import Game, view
 from gridpuzzles.minesweeper.core.rendering import render_board
+from gridpuzzles.terminal.console import QUIT_WORDS
 from gridpuzzles.terminal.mondrian import board_text
 
 State = TypeVar("State")
@@ -50,7 +51,7 @@ def shown(
     for frame in replay.frames:
         if ask is not None:
             answer = ask("Enter: next step, q: stop > ")
-            if answer is None or answer.strip().lower() in ("q", "quit", "exit"):
+            if answer is None or answer.strip().lower() in QUIT_WORDS:
                 return
         said = replay.said(frame)
         if verdicts and frame.number in verdicts:

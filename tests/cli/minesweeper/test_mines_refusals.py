@@ -32,7 +32,8 @@ from gridpuzzles.minesweeper.core.placement import place_mines
 from gridpuzzles.minesweeper.solving import benchmark
 from gridpuzzles.minesweeper.solving.autoplay import next_move
 from gridpuzzles.minesweeper.solving.probabilities import SolverLimitError
-from gridpuzzles.terminal.minesweeper import Console, LineReader, Rules, Session, play_game
+from gridpuzzles.terminal.console import Console
+from gridpuzzles.terminal.minesweeper import Rules, Session, play
 from tests.minesweeper.boards import striped_game
 
 BIN = Path(sys.executable).parent
@@ -219,7 +220,7 @@ def test_ctrl_c_at_a_prompt_stops_without_a_traceback(
     def interrupted(self: object) -> str:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("gridpuzzles.terminal.minesweeper.LineReader.__call__", interrupted)
+    monkeypatch.setattr("gridpuzzles.terminal.console.Console.read_line", interrupted)
     status, _, err = mines(["play", "--level", "beginner"], capsys, monkeypatch)
     assert status == 130 and "Traceback" not in err
 
@@ -562,8 +563,8 @@ def test_standard_input_that_is_not_utf8_is_one_line_and_status_2(
 
 def test_the_terminal_game_answers_a_position_beyond_the_solver() -> None:
     out = io.StringIO()
-    console = Console(LineReader(io.BytesIO(b"h\np\nq\n")), out.write, lambda: 0.0)
-    assert play_game(Session(console, Rules(), random.Random(1)), striped_game()) is False
+    console = Console(io.BytesIO(b"h\np\nq\n"), out, lambda: 0.0)
+    assert play(Session(console, Rules(), random.Random(1)), striped_game()) is False
     text = out.getvalue()
     assert "no hint: a part of the frontier has 5,000 groups of cells" in text
     assert "there is no move to play" in text

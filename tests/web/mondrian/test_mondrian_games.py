@@ -406,7 +406,8 @@ def test_records_that_refuse_the_finish_still_end_the_game_and_say_so(
     assert store.path is not None
     with sqlite3.connect(store.path) as db:
         db.execute(
-            "CREATE TRIGGER refuse BEFORE INSERT ON mondrian_games "
+            "CREATE TRIGGER refuse BEFORE UPDATE OF challenge ON games "
+            "WHEN NEW.challenge IS NOT NULL "
             "BEGIN SELECT RAISE(ABORT, 'the records are read-only'); END"
         )
     db.close()

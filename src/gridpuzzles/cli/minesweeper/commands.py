@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
-import time
 
 from gridpuzzles.bounds import BoundError
 from gridpuzzles.cli.minesweeper import analyze as mines_analyze
@@ -23,13 +21,8 @@ from gridpuzzles.cli.options import (
     use_color,
 )
 from gridpuzzles.minesweeper.core.settings import ConfigError
-from gridpuzzles.terminal.minesweeper import (
-    Console,
-    EncodingError,
-    LineReader,
-    Session,
-    run,
-)
+from gridpuzzles.terminal.console import EncodingError, standard_console
+from gridpuzzles.terminal.minesweeper import Session, run
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -76,18 +69,10 @@ def _play(args: argparse.Namespace) -> int:
         except CannotOpenStore as error:
             return fail("mines play", f"{error} (--no-keep plays without keeping the games)")
     seeds = random.Random(args.seed) if args.seed is not None else random.Random()
-    console = Console(
-        LineReader(sys.stdin.buffer),
-        sys.stdout.write,
-        time.monotonic,
-        use_color(args.color),
-        echo=not sys.stdin.isatty(),
-    )
-    session = Session(console, rules, seeds, store=store)
+    session = Session(standard_console(use_color(args.color)), rules, seeds, store=store)
     try:
         return run(session, config, args.seed)
     except EncodingError as error:
-        print()  # end the prompt's line
         return fail("mines play", str(error))
     finally:
         if store is not None:

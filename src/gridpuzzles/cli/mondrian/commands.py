@@ -82,7 +82,8 @@ from gridpuzzles.mondrian.solving.solutions import (
     solutions,
 )
 from gridpuzzles.storage import default_db
-from gridpuzzles.terminal.mondrian import Chosen, Terminal, chosen, run
+from gridpuzzles.terminal.console import EncodingError, standard_console
+from gridpuzzles.terminal.mondrian import Chosen, chosen, run
 
 if TYPE_CHECKING:
     from gridpuzzles.storage import Location, Store
@@ -303,12 +304,13 @@ def _play(args: argparse.Namespace) -> int:
     if args.no_keep and args.db is not None:
         raise UsageError("--no-keep keeps no game: it cannot go with --db")
     chosen = _chosen(args)
-    piped = sys.stdin is not None and not sys.stdin.isatty()
-    terminal = Terminal(
-        sys.stdin, sys.stdout, time.monotonic, time.time, use_color(args.color), echo=piped
-    )
+    console = standard_console(use_color(args.color))
     with _store(None if args.no_keep else args.db or default_db()) as store:
-        if not run(terminal, chosen, store):
+        try:
+            played = run(console, chosen, store)
+        except EncodingError as error:
+            raise UsageError(str(error)) from None
+        if not played:
             print("mondrian: error: input ended before the three black blocks", file=sys.stderr)
             return FAILED
     return 0
