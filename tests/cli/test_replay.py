@@ -99,7 +99,7 @@ def test_what_cannot_be_shown_is_one_line(
         connection.execute(
             text(
                 "insert into games (id, owner, seed, counted, status, created_at, assisted, "
-                "clicks, puzzle) values ('mondrianXXXXXXXXXXXXXX', '', 0, 1, 'playing', 0, "
+                "clicks, puzzle) values ('mondrianXXXXXXXXXXXXXX', '', 0, 1, 'won', 0, "
                 "0, 0, 'mondrian')"
             )
         )
@@ -108,7 +108,7 @@ def test_what_cannot_be_shown_is_one_line(
         (["replay", "nope"], "no game nope is kept in"),
         (["replay", "a b"], "a game id is letters, digits, '-' and '_', not 'a b'"),
         (["replay", in_play.id], f"game {in_play.id} is still being played"),
-        (["replay", "mondrianXXXXXXXXXXXXXX"], "is a Mondrian Blocks game"),
+        (["replay", "mondrianXXXXXXXXXXXXXX"], "is a Mondrian Blocks result kept without its"),
     ]
     for argv, said in cases:
         status, out, err = run([*argv, "--db", str(db)], "", monkeypatch, capsys)

@@ -122,6 +122,12 @@ def kept_game(
         store.close()
     if puzzle == MONDRIAN and not mondrian:
         return fail(prog, f"game {game_id} is a Mondrian Blocks game: this shows Minesweeper games")
+    if puzzle == MONDRIAN and stored is None:  # a result kept before the moves were
+        return fail(
+            prog,
+            f"game {game_id} is a Mondrian Blocks result kept without its moves: there is "
+            "nothing to watch",
+        )
     if saved is None and stored is None:  # (or forgotten since the first read)
         return fail(prog, f"no game {game_id} is kept in {path}")
     if stored is not None and not stored.solved:  # nothing of it is read: its solution least
