@@ -105,7 +105,7 @@ def test_a_solved_mondrian_board_links_to_watching_it(page: Page, server: Server
     expect(link).to_be_hidden()  # in play
     place_the_last(page)
     expect(page.locator("#message")).to_have_text(SOLVED)
-    game_id = page.evaluate("sessionStorage.getItem('gridpuzzles.mondrian.game')")
+    game_id = page.evaluate("localStorage.getItem('gridpuzzles.mondrian.game')")
     expect(link).to_be_visible()
     expect(link).to_have_accessible_name("Watch this game again")
     expect(link).to_have_attribute("href", f"/watch/{game_id}")

@@ -146,7 +146,7 @@ def test_a_refused_move_shows_the_game_as_another_tab_left_it(
 ) -> None:
     open_challenge(page, server)
     first = coloured_solution(CODE)[0]
-    game_id = page.evaluate("sessionStorage.getItem('gridpuzzles.mondrian.game')")
+    game_id = page.evaluate("localStorage.getItem('gridpuzzles.mondrian.game')")
     elsewhere = page.request.post(  # another tab, or this page's game on another server
         f"{server.url}/api/mondrian/games/{game_id}/moves",
         data={

@@ -68,7 +68,7 @@ def test_next_and_previous_step_through_the_published_list_by_keyboard(
 def place_through_the_api(page: Page, server: ServerProcess, placements: list[Placement]) -> None:
     """Put ``placements`` down in this tab's game through the API (as another tab would),
     then show the game again."""
-    game_id = page.evaluate("sessionStorage.getItem('gridpuzzles.mondrian.game')")
+    game_id = page.evaluate("localStorage.getItem('gridpuzzles.mondrian.game')")
     for placement in placements:
         answer = page.request.post(
             f"{server.url}/api/mondrian/games/{game_id}/moves",

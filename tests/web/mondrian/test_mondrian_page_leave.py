@@ -34,7 +34,7 @@ def started(page: Page, server: ServerProcess) -> str:
     expect(page.locator("body")).to_have_attribute("data-ready", "true")
     placed(page, first)
     settled(page)
-    return str(page.evaluate(f"sessionStorage.getItem('{GAME_KEY}')"))
+    return str(page.evaluate(f"localStorage.getItem('{GAME_KEY}')"))
 
 
 def other_code(page: Page) -> str:
@@ -73,7 +73,7 @@ def test_a_started_game_is_replaced_only_when_the_player_says_so(
     expect(dialog).to_be_hidden()
     page.wait_for_timeout(300)
     assert sent == []  # no new game asked for
-    assert page.evaluate(f"sessionStorage.getItem('{GAME_KEY}')") == game_id
+    assert page.evaluate(f"localStorage.getItem('{GAME_KEY}')") == game_id
     expect(page.locator("#title")).to_contain_text(f"Challenge {CODE}")
     expect(page.locator("#challenge")).to_have_value(CODE)  # the list shows the game's own
     expect(page.locator("#message")).to_have_text("You kept playing: the game goes on.")
@@ -90,7 +90,7 @@ def test_a_started_game_is_replaced_only_when_the_player_says_so(
     with page.expect_response(lambda r: r.url.endswith("/games") and r.request.method == "POST"):
         page.click("#leave-game")
     settled(page)
-    page.wait_for_function(f"id => sessionStorage.getItem('{GAME_KEY}') !== id", arg=game_id)
+    page.wait_for_function(f"id => localStorage.getItem('{GAME_KEY}') !== id", arg=game_id)
     expect(page.locator("#board .block.coloured")).to_have_count(0)
 
 
@@ -133,7 +133,7 @@ def test_a_challenge_link_asks_before_replacing_a_started_game(
     expect(dialog).to_be_visible()
     page.click("#keep-playing")
     expect(page.locator("body")).to_have_attribute("data-ready", "true")
-    assert page.evaluate(f"sessionStorage.getItem('{GAME_KEY}')") == game_id
+    assert page.evaluate(f"localStorage.getItem('{GAME_KEY}')") == game_id
     expect(page.locator("#title")).to_contain_text(f"Challenge {CODE}")
     assert page.url.endswith("/mondrian")  # a reload resumes the kept game
 

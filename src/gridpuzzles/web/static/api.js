@@ -51,11 +51,3 @@ export function fromPage(id) {
   const text = element ? element.textContent.trim() : "";
   return text ? JSON.parse(text) : null;
 }
-
-/** The state kept in `storage` under `keys.state` ({state, at}: the last state the server sent
- * and when) if it is of the game whose id is kept under `keys.game`, else null. */
-export function keptState(storage, keys) {
-  const id = storage.getItem(keys.game);
-  const kept = JSON.parse(storage.getItem(keys.state) || "null");
-  return id && kept?.state && kept.state.id === id ? kept : null;
-}

@@ -4,9 +4,10 @@
 // page) asks the player first, then tells the server the player left it (a loss); the
 // Statistics dialog shows the records the server keeps.
 // The board is drawn before the first paint, from what the page has before any request: the
-// options the server writes into the page, and the last state it sent, kept in localStorage.
+// options the server writes into the page, and the last state it sent (client.js keeps it).
 
-import { api, fromPage, keptState, onRetry } from "./api.js";
+import { fromPage } from "./api.js";
+import { GameClient } from "./client.js";
 import { askingToLeave, askToLeave } from "./leave.js";
 import { showNumber } from "./led.js";
 import { offer, watchAddress } from "./links.js";
@@ -24,7 +25,7 @@ import { where } from "./words.js";
 const API = "/api/minesweeper";
 const LONG_PRESS_MS = 450;
 const KEPT = {
-  game: "gridpuzzles.minesweeper.game",
+  game: "gridpuzzles.minesweeper.game", // the game in play (client.js)
   state: "gridpuzzles.minesweeper.state", // the last state the server sent for that game
   settings: "gridpuzzles.minesweeper.settings",
   chosen: "gridpuzzles.minesweeper.chosen", // {id, seed}: the game dealt on a seed the player chose
@@ -33,6 +34,7 @@ const KEPT = {
 const $ = (id) => document.getElementById(id);
 const board = $("board");
 const face = $("face");
+const client = new GameClient(API, KEPT, board, (words) => say(words, true));
 
 let game = null; // the last GameState the server sent (or, until it answers, a provisional one)
 let receivedAt = 0; // performance.now() when it arrived, to run the timer between answers
@@ -42,12 +44,9 @@ let hinted = -1; // the cell Hint marked, until the next answer
 let chances = null; // with the overlay on: each cell's mine probability (null when shown)
 let marks = null; // with it: "dead", "fifty-fifty" or null per cell (what the solver sees)
 let safety = null; // with it: the likely guesses' chance to be safe and have a safe next move
-let queue = Promise.resolve(); // moves are sent one after the other, in order
-let pending = 0; // requests queued and not answered yet
 let levels = []; // the built-in levels, from the options
 let bands = []; // the probability overlay's risk bands, from the options (as in the TUI)
 let maxSide = 0; // the longest side a board may have, from the options
-let gamesAsked = 0; // new games asked for: only the latest one asked is shown
 // A replay link, ?level=expert&first_click=opening&seed=7 (or width, height and mines for a
 // custom board), asks for the first new game. Every value stays the text it is, the seed
 // above all: a JavaScript number would lose its digits above 2**53 and give another board.
@@ -310,7 +309,7 @@ function chosenSeed(state) {
  * reload, played last): then it is resumed, not dealt again. */
 function playsHere() {
   try {
-    const kept = keptState(localStorage, KEPT);
+    const kept = client.kept();
     const seed = kept && chosenSeed(kept.state);
     if (seed === null || !kept) return false;
     const reload = performance.getEntriesByType("navigation")[0]?.type === "reload";
@@ -367,7 +366,7 @@ function count(result, by = 1) {
 /** The record of the current game's level and first-click rule, in one line. */
 async function showStats() {
   const current = game;
-  const answer = await api("GET", `${API}/records?history=0`).catch(() => ({ records: [] }));
+  const answer = await client.call("GET", "/records?history=0").catch(() => ({ records: [] }));
   if (game !== current) return; // another game came meanwhile
   const mine = answer.records.find(
     (record) => record.level === current.stats_level && record.first_click === current.first_click,
@@ -552,7 +551,7 @@ function showRecords(answer) {
 async function openStatistics() {
   const dialog = $("statistics");
   try {
-    showRecords(await api("GET", `${API}/records?history=20`));
+    showRecords(await client.call("GET", "/records?history=20"));
   } catch (error) {
     const failed = document.createElement("p");
     failed.className = "error";
@@ -580,7 +579,7 @@ function accept(state) {
   hinted = -1;
   chances = marks = safety = null;
   hideChanceLabel();
-  keep(state);
+  client.keep(state); // what the player sees: the view never shows a hidden mine
   draw();
   showEndLinks(state);
   showChosen(state);
@@ -606,14 +605,6 @@ function accept(state) {
       `Boom! Game lost (${helped}seed ${state.result.seed}). Click the face for a new game, or Undo to take back the mine.`,
     );
   }
-}
-
-/** Keep the game's id and what the player sees of it (the view never shows a hidden mine):
- * the next load draws it at once. Its token stays in its cookie. */
-function keep(state) {
-  const { token, ...seen } = state;
-  localStorage.setItem(KEPT.game, state.id);
-  localStorage.setItem(KEPT.state, JSON.stringify({ state: seen, at: Date.now() }));
 }
 
 /** Draw `state` before the server has answered (the game as last seen, or the board of a new
@@ -646,37 +637,33 @@ function helped(current) {
 
 /** Run `request` (given the game) after the requests before it, on a game in play. */
 function enqueue(request, quietConflict = false, afterLoss = false) {
-  busy(1);
-  queue = queue
-    .then(async () => {
-      const open = game?.status === "playing" || (afterLoss && game?.status === "lost");
-      if (!game || game.provisional || !open) return;
-      const current = game;
-      try {
-        await request(current);
-      } catch (error) {
-        // 409: the move does not fit the game as the server has it, which may have moved on in
-        // another tab (ended, or left for a new game): show the game as it is now.
-        const movedOn = error.status === 409 && (await follow());
-        if (movedOn && game.id !== current.id) say("Another tab started a new game: this is it.");
-        else if (movedOn && game.status !== "playing")
-          return; // accept said how it ended
-        else if (!(quietConflict && error.status === 409)) say(error.message, true);
-      }
-    })
-    .finally(() => busy(-1));
-  return queue;
+  return client.run(async () => {
+    const open = game?.status === "playing" || (afterLoss && game?.status === "lost");
+    if (!game || game.provisional || !open) return;
+    const current = game;
+    try {
+      await request(current);
+    } catch (error) {
+      // 409: the move does not fit the game as the server has it, which may have moved on in
+      // another tab (ended, or left for a new game): show the game as it is now.
+      const movedOn = error.status === 409 && (await follow());
+      if (movedOn && game.id !== current.id) say("Another tab started a new game: this is it.");
+      else if (movedOn && game.status !== "playing")
+        return; // accept said how it ended
+      else if (!(quietConflict && error.status === 409)) say(error.message, true);
+    }
+  });
 }
 
 /** Show the game of this browser as the server has it now: this tab's game, or the one
  * another tab moved on to (its id is kept in localStorage, which the tabs share). Resolves to
  * whether the game shown changed (another game, or its end). */
 async function follow() {
-  const id = localStorage.getItem(KEPT.game) || game?.id;
+  const id = client.keptId() || game?.id;
   if (!id) return false;
   let state;
   try {
-    state = await api("GET", `${API}/games/${id}`);
+    state = await client.game(id);
   } catch {
     return false; // gone, or not this browser's: keep what is shown
   }
@@ -690,19 +677,7 @@ async function follow() {
 
 /** `follow` after the requests on their way (a tab shown again, say). */
 function followSoon() {
-  busy(1);
-  queue = queue
-    .then(follow)
-    .catch(() => false)
-    .finally(() => busy(-1));
-  return queue;
-}
-
-/** Count the requests on their way (`change` more or fewer); the board is aria-busy while
- * any is, and done drawing its last answer once none is. */
-function busy(change) {
-  pending += change;
-  board.setAttribute("aria-busy", String(pending > 0));
+  return client.run(follow, () => false);
 }
 
 /** Say `text` to a screen reader (the page's hidden live region): what a move did. */
@@ -736,7 +711,7 @@ function send(move, quietConflict = false) {
     // with the move count this tab saw: a move chosen on a board another tab (or another
     // server) has moved on from is refused with 409, and `enqueue` shows the game as it is now
     const body = { move, version: current.version };
-    accept(await api("POST", `${API}/games/${current.id}/moves`, body));
+    accept(await client.call("POST", `/games/${current.id}/moves`, body));
     speak(moveWords(move, current, game));
     if (game.status === "playing") say("");
   }, quietConflict);
@@ -747,7 +722,9 @@ function send(move, quietConflict = false) {
 function rewind(step) {
   return enqueue(
     async (current) => {
-      accept(await api("POST", `${API}/games/${current.id}/${step}`, { version: current.version }));
+      accept(
+        await client.call("POST", `/games/${current.id}/${step}`, { version: current.version }),
+      );
       const done = step === "undo" ? "Undone: the last move is taken back" : "Redone";
       if (game.status === "playing") say(`${done}; this game is assisted.`);
       speak(`${done}.`);
@@ -759,7 +736,7 @@ function rewind(step) {
 
 function playMove() {
   return enqueue(async (current) => {
-    const played = await api("POST", `${API}/games/${current.id}/auto-move`);
+    const played = await client.call("POST", `/games/${current.id}/auto-move`);
     const [, action, row, col] = played.move.match(/^([rfc])(\d+),(\d+)$/);
     const before = current.view[Number(row)][Number(col)];
     const verb = action !== "f" ? "Played" : before === "F" ? "Unflagged" : "Flagged";
@@ -771,7 +748,7 @@ function playMove() {
 
 function hint() {
   return enqueue(async (current) => {
-    const advice = await api("GET", `${API}/games/${current.id}/hint`);
+    const advice = await client.call("GET", `/games/${current.id}/hint`);
     helped(current);
     if (game !== current) return;
     hinted = advice.row * game.width + advice.col;
@@ -784,7 +761,7 @@ function hint() {
 async function showChances() {
   const current = game;
   try {
-    const answer = await api("GET", `${API}/games/${current.id}/probabilities`);
+    const answer = await client.call("GET", `/games/${current.id}/probabilities`);
     helped(current);
     if (game !== current || !overlayOn) return; // a newer answer came meanwhile, or it is off
     chances = answer.probabilities.flat();
@@ -841,7 +818,7 @@ function settings() {
  * Resolves to an error message, or "" when all went well. */
 async function leaveNow(id) {
   try {
-    const state = await api("POST", `${API}/games/${id}/leave`);
+    const state = await client.call("POST", `/games/${id}/leave`);
     if (state.status === "left" && state.started && !counted.has(id)) {
       counted.add(id); // a game left twice (another tab, a retry) is one game
       count("left");
@@ -854,9 +831,7 @@ async function leaveNow(id) {
 
 /** `leaveNow` after the moves already sent. */
 function leave(id) {
-  const left = queue.then(() => leaveNow(id));
-  queue = left;
-  return left;
+  return client.run(() => leaveNow(id));
 }
 
 /** Whether the game on the page has started and is still played: leaving it is a loss. */
@@ -887,7 +862,7 @@ async function mayLeave() {
  * for; a game being played is left first, once the player says so. */
 async function newGame() {
   if (!(await mayLeave())) return;
-  const asked = ++gamesAsked;
+  const asked = client.ask();
   const failure = await leaveCurrent();
   await create(asked, failure);
 }
@@ -901,7 +876,7 @@ async function followLink(link) {
     say(failure, true);
     return;
   }
-  localStorage.removeItem(KEPT.game); // left: the next page leaves nothing more
+  client.forget(); // left: the next page leaves nothing more
   location.assign(link.href);
 }
 
@@ -922,7 +897,7 @@ function nextGame() {
 }
 
 /** Ask the server for the game `nextGame` describes and show it, unless a newer game was
- * asked for meanwhile (`asked` counts them, as `gamesAsked`). Resolves to whether it is shown;
+ * asked for meanwhile (`asked`, as `client.ask` gave it). Resolves to whether it is shown;
  * `failure` is said once it is. */
 async function create(asked, failure = "") {
   localStorage.setItem(KEPT.settings, JSON.stringify(settings()));
@@ -930,8 +905,8 @@ async function create(asked, failure = "") {
   const fromAddress = requested;
   requested = null;
   try {
-    const created = await api("POST", `${API}/games`, body);
-    if (asked !== gamesAsked) return false; // a newer game was asked for meanwhile (this one is never started)
+    const created = await client.call("POST", "/games", body);
+    if (!client.latest(asked)) return false; // a newer game was asked for meanwhile (this one is never started)
     if (body.seed !== undefined) {
       const seed = String(body.seed).replace(/^0+(?=[0-9])/, ""); // as the server reads it
       localStorage.setItem(KEPT.chosen, JSON.stringify({ id: created.id, seed }));
@@ -942,7 +917,7 @@ async function create(asked, failure = "") {
     showStats();
     return true;
   } catch (error) {
-    if (asked !== gamesAsked) return false;
+    if (!client.latest(asked)) return false;
     say(error.message, true);
     if (game?.provisional) unshow(); // what was drawn at once will not come
     return false;
@@ -1293,7 +1268,7 @@ function showRule() {
  * or the all-hidden board of the new game about to be asked for (a new game is all hidden). */
 function showAtOnce() {
   try {
-    const kept = requested ? null : keptState(localStorage, KEPT); // a replay link starts a new game
+    const kept = requested ? null : client.kept(); // a replay link starts a new game
     const shown = kept ? kept.state : hiddenBoard(nextGame());
     if (shown) provisional(shown, kept ? kept.at : Date.now());
   } catch {
@@ -1301,27 +1276,22 @@ function showAtOnce() {
   }
 }
 
-async function resume(asked) {
-  const id = localStorage.getItem(KEPT.game);
-  if (!id) return false;
-  try {
-    const state = await api("GET", `${API}/games/${id}`);
-    if (asked !== gamesAsked) return true; // the player asked for a new game meanwhile
+/** Show the game in play in this browser, unless a new game was asked for since `asked`;
+ * resolves to whether there is one (not gone, nor started in another browser). */
+function resume(asked) {
+  return client.resume(asked, (state) => {
     accept(state);
     showStats();
-    return true;
-  } catch {
-    return false; // gone, or started in another browser
-  }
+  });
 }
 
 /** The first game: the one this browser plays, else a new one. Runs as the first request of
  * the queue: moves made on the board drawn at once wait for it. */
 async function first(options) {
-  const asked = gamesAsked;
+  const asked = client.asked;
   if (!options) {
     try {
-      fillLevels(await api("GET", `${API}/options`));
+      fillLevels(await client.call("GET", "/options"));
     } catch (error) {
       say(error.message, true);
       unshow();
@@ -1332,15 +1302,15 @@ async function first(options) {
   if (requested) {
     // A replay address (a link, or typed by hand) starts a new game. The game this browser
     // was playing is left first: once the player says so, when leaving it is a loss.
-    const id = localStorage.getItem(KEPT.game);
+    const id = client.keptId();
     if (id && (await resume(asked)) && leavingCosts() && !(await mayLeave())) {
       requested = null; // kept playing: the address's game is not started
     } else {
       if (id) await leaveNow(id);
-      if (asked === gamesAsked) await create(++gamesAsked);
+      if (client.latest(asked)) await create(client.ask());
     }
-  } else if (!(await resume(asked)) && asked === gamesAsked) {
-    await create(++gamesAsked);
+  } else if (!(await resume(asked)) && client.latest(asked)) {
+    await create(client.ask());
   }
   // The address of the game shown, its seed in it and in the Seed field when the player chose
   // it: a reload resumes the game rather than restarts it.
@@ -1352,17 +1322,13 @@ async function first(options) {
 
 function start() {
   showFace(face, "playing");
-  onRetry((words) => say(words, true));
   listen();
   setZoom(null);
   showTally();
   const options = fromPage("minesweeper-options");
   if (options) fillLevels(options);
   showAtOnce();
-  busy(1);
-  queue = first(options)
-    .catch((error) => say(error.message, true))
-    .finally(() => busy(-1));
+  client.run(() => first(options));
 }
 
 start();

@@ -3,10 +3,11 @@
 // What is only the page's (the block in hand, the cursor, the solution shown) is UI state:
 // the block in hand is in the tray as far as the game is concerned.
 // The board is drawn before the first paint, from what the page has before any request: the
-// challenge list the server writes into the page, and the last state it sent, kept in
-// sessionStorage (an empty board while a new game is made).
+// challenge list the server writes into the page, and the last state it sent (client.js
+// keeps it; an empty board while a new game is made).
 
-import { api, fromPage, keptState, onRetry } from "./api.js";
+import { fromPage } from "./api.js";
+import { GameClient } from "./client.js";
 import { askingToLeave, askToLeave } from "./leave.js";
 import { offer, watchAddress } from "./links.js";
 import { blocksOn, cellId, covers, drawBlocks, duration } from "./mondrian-board.js";
@@ -14,12 +15,13 @@ import { where } from "./words.js";
 
 const API = "/api/mondrian";
 const KEPT = {
-  game: "gridpuzzles.mondrian.game",
+  game: "gridpuzzles.mondrian.game", // the game in play (client.js)
   state: "gridpuzzles.mondrian.state", // the last state the server sent for that game
 };
 
 const $ = (id) => document.getElementById(id);
 const board = $("board");
+const client = new GameClient(API, KEPT, board, (words) => say(words, "error"));
 
 let game = null; // the last MondrianState the server sent (or, until it answers, the kept one)
 let receivedAt = 0; // performance.now() when it came, to run the clock between answers
@@ -35,9 +37,6 @@ let viewing = null; // while the solutions are shown: {count, solutions, index}
 let marked = { hinted: null, lift: [] }; // what the last hint pointed at
 let press = null; // a press on the tray or the board, until the pointer is released
 const verdicts = new Map(); // whether a block fits where it is shown, as the server said
-let queue = Promise.resolve(); // requests that change the game go one after the other
-let pending = 0;
-let gamesAsked = 0; // only the latest new game asked for is shown
 let messageKind = "";
 
 // ---- words and geometry (drawing only) -----------------------------------------------------
@@ -137,8 +136,10 @@ function placing(at) {
   };
 }
 
+/** What a verdict answers for: this game as it is now (its version counts every change,
+ * undo and redo too, where its moves do not), and the block in hand where it is shown. */
 function verdictKey(at) {
-  return `${game.id}|${game.moves}|${hand.black}|${hand.size}|${hand.orientation}|${at[0]},${at[1]}`;
+  return `${game.id}|${game.version}|${hand.black}|${hand.size}|${hand.orientation}|${at[0]},${at[1]}`;
 }
 
 function drawPreview() {
@@ -173,7 +174,7 @@ function drawPreview() {
 async function check(key, move) {
   verdicts.set(key, null);
   try {
-    verdicts.set(key, await api("POST", `${gamePath()}/check`, move));
+    verdicts.set(key, await client.call("POST", `${gamePath()}/check`, move));
   } catch (error) {
     verdicts.delete(key);
     say(error.message, "error");
@@ -297,29 +298,23 @@ function drawRecords() {
 
 // ---- talking to the server -----------------------------------------------------------------
 
+/** The game's address in the API, after the puzzle's. */
 function gamePath() {
-  return `${API}/games/${game.id}`;
-}
-
-function busy(change) {
-  pending += change;
-  board.setAttribute("aria-busy", String(pending > 0));
+  return `/games/${game.id}`;
 }
 
 /** Run `work` after the requests before it; its errors are said in the message line. A 409
  * (refused: the move does not fit the game as the server has it, which another tab or another
  * server may have changed) first shows the game as it is now. */
 function enqueue(work) {
-  busy(1);
   // a move made on the board drawn at once waits here for the game the server sends
-  queue = queue
-    .then(() => (game && !game.provisional ? work() : undefined))
-    .catch(async (error) => {
+  return client.run(
+    () => (game && !game.provisional ? work() : undefined),
+    async (error) => {
       if (error.status === 409) await refresh();
       say(error.message, "error");
-    })
-    .finally(() => busy(-1));
-  return queue;
+    },
+  );
 }
 
 /** Show this game as the server has it now (kept as it is shown when it cannot be read). */
@@ -327,7 +322,7 @@ async function refresh() {
   if (!game) return;
   const id = game.id;
   try {
-    const state = await api("GET", gamePath());
+    const state = await client.game(id);
     if (game && game.id === id) show(state);
   } catch {
     // gone, or not this browser's: the message of the refusal is said all the same
@@ -340,10 +335,9 @@ function show(state) {
     game && game.id === state.id && game.black_tray.length > 0 && state.black_tray.length === 0;
   game = state;
   receivedAt = performance.now();
-  // what the player sees, for the next load to draw at once: no token (it stays in its
-  // cookie), no hint or solutions (they are said, not kept)
-  const { token, hint, hinted, lift, revealed, ...seen } = state;
-  sessionStorage.setItem(KEPT.state, JSON.stringify({ state: seen, at: Date.now() }));
+  // what the player sees, for the next load to draw at once: no hint or solutions (they are
+  // said, not kept)
+  client.keep(state, ["hint", "hinted", "lift", "revealed"]);
   if (hand) {
     const tray = hand.black ? game.black_tray : game.tray;
     if (!tray.some((b) => b.size === hand.size)) hand = null;
@@ -364,7 +358,10 @@ function send(move, done) {
     if (!body || !game) return;
     // with the version this tab saw: a move chosen on a game changed since (another tab) is
     // refused with 409, and `enqueue` shows the game as it is now
-    const state = await api("POST", `${gamePath()}/moves`, { ...body, version: game.version });
+    const state = await client.call("POST", `${gamePath()}/moves`, {
+      ...body,
+      version: game.version,
+    });
     const completed = show(state);
     if (game.finish) {
       celebrate(game.finish.words);
@@ -381,8 +378,8 @@ function send(move, done) {
   });
 }
 
-function keep(state) {
-  sessionStorage.setItem(KEPT.game, state.id);
+/** Show the challenge of the game `state` in the list (none when it is not listed). */
+function showChallenge(state) {
   const listed = [...$("challenge").options].some((option) => option.value === state.code);
   $("challenge").value = state.code && listed ? state.code : "";
   drawStepping();
@@ -411,7 +408,7 @@ async function mayLeave() {
   if (!inPlay()) return true;
   const kept = game;
   if (await askToLeave()) return true;
-  if (game === kept) keep(game);
+  if (game === kept) showChallenge(game);
   say("You kept playing: the game goes on.");
   return false;
 }
@@ -422,17 +419,17 @@ async function newGame(body) {
 }
 
 async function startGame(body) {
-  const asked = ++gamesAsked;
-  busy(1);
+  const asked = client.ask();
+  client.busy(1);
   try {
     if (body.challenge === "generated") say("Generating a challenge with one solution…");
-    const state = await api("POST", `${API}/games`, body);
-    if (asked !== gamesAsked) return;
+    const state = await client.call("POST", "/games", body);
+    if (!client.latest(asked)) return;
     fresh();
     game = null;
     editing = state.black_tray.length > 0;
     show(state);
-    keep(state);
+    showChallenge(state);
     say(
       `${state.title}. ${
         editing
@@ -441,11 +438,11 @@ async function startGame(body) {
       }`,
     );
   } catch (error) {
-    if (asked !== gamesAsked) return;
+    if (!client.latest(asked)) return;
     say(error.message, "error");
     if (game?.provisional) unshow(); // the game drawn at once will not come
   } finally {
-    busy(-1);
+    client.busy(-1);
   }
 }
 
@@ -460,27 +457,24 @@ function unshow() {
   $("assisted").hidden = true;
 }
 
-async function resume(id, asked) {
-  try {
-    const state = await api("GET", `${API}/games/${encodeURIComponent(id)}`);
-    if (asked !== gamesAsked) return true; // the player asked for a new game meanwhile
+/** Show the game in play in this browser, unless a new game was asked for since `asked`;
+ * resolves to whether there is one (not gone, nor started in another browser). */
+function resume(asked) {
+  return client.resume(asked, (state) => {
     if (!game || game.id !== state.id) {
       // else what the player did on it meanwhile stays
       fresh();
       editing = state.black_tray.length > 0;
     }
     show(state);
-    keep(state);
+    showChallenge(state);
     if (state.finish) say(state.finish.words, "done");
-    return true;
-  } catch {
-    return false;
-  }
+  });
 }
 
 async function loadRecords() {
   try {
-    records = await api("GET", `${API}/records`);
+    records = await client.call("GET", "/records");
   } catch {
     records = null;
   }
@@ -606,7 +600,7 @@ function undoRedo(action) {
 function hint() {
   if (!game || game.finish) return;
   enqueue(async () => {
-    const answer = await api("POST", `${gamePath()}/hint`);
+    const answer = await client.call("POST", `${gamePath()}/hint`);
     marked = { hinted: answer.hinted, lift: answer.lift };
     show(answer);
     if (game.finish) {
@@ -628,7 +622,7 @@ function celebrate(words) {
 function showSolutions() {
   if (!game) return;
   enqueue(async () => {
-    const answer = await api("POST", `${gamePath()}/solutions`);
+    const answer = await client.call("POST", `${gamePath()}/solutions`);
     hand = null;
     viewing = { count: answer.revealed.count, solutions: answer.revealed.solutions, index: 0 };
     show(answer);
@@ -888,7 +882,7 @@ function listChallenges() {
   }
   const first = new Option("choose one…", "");
   $("challenge").replaceChildren(first, ...groups.values());
-  if (game) keep(game);
+  if (game) showChallenge(game);
   else drawStepping();
 }
 
@@ -942,12 +936,12 @@ function fillChallenges(answer) {
   listChallenges();
 }
 
-/** Draw at once, before the first paint: the game of this tab as last seen (its clock run
+/** Draw at once, before the first paint: the game in play as last seen (its clock run
  * from then), or the empty board while a new game is made. Moves made on it wait in the
  * queue for the game the server sends. */
 function showAtOnce(code) {
   try {
-    const kept = code ? null : keptState(sessionStorage, KEPT); // a challenge link starts a new game
+    const kept = code ? null : client.kept(); // a challenge link starts a new game
     if (!kept) {
       drawBoard(empty);
       return;
@@ -956,34 +950,33 @@ function showAtOnce(code) {
     receivedAt = performance.now() - Math.max(0, Date.now() - kept.at);
     editing = game.black_tray.length > 0;
     draw();
-    keep(game);
+    showChallenge(game);
   } catch {
     unshow(); // a kept state this page cannot read (an older page's, say): the server's will do
   }
 }
 
-/** The first game: the one of this tab, else a new one. Runs as the first request of the
- * queue. */
+/** The first game: the one in play in this browser, else a new one. Runs as the first
+ * request of the queue. */
 async function first(listed, code) {
-  const asked = gamesAsked;
+  const asked = client.asked;
   if (!listed) {
     try {
-      fillChallenges(await api("GET", `${API}/challenges`));
+      fillChallenges(await client.call("GET", "/challenges"));
     } catch (error) {
       say(error.message, "error");
     }
   }
-  const kept = sessionStorage.getItem(KEPT.game);
   if (code) {
-    // A challenge link starts that challenge; the game this tab was playing is shown and
-    // left first, once the player says so when it is in play.
-    if (kept) await resume(kept, asked);
-    if (asked === gamesAsked && (await mayLeave())) {
+    // A challenge link starts that challenge; the game in play is shown and left first,
+    // once the player says so when it is in play.
+    await resume(asked);
+    if (client.latest(asked) && (await mayLeave())) {
       await startGame({ challenge: "published", code });
     } else {
       history.replaceState(null, "", location.pathname); // a reload resumes the kept game
     }
-  } else if ((!kept || !(await resume(kept, asked))) && asked === gamesAsked) {
+  } else if (!(await resume(asked)) && client.latest(asked)) {
     await startGame({ challenge: "random", level: "easy" });
   }
   await loadRecords();
@@ -991,7 +984,6 @@ async function first(listed, code) {
 }
 
 function start() {
-  onRetry((words) => say(words, "error"));
   listenToThePointer();
   listenToTheKeyboard();
   listenToTheControls();
@@ -1000,10 +992,7 @@ function start() {
   if (listed) fillChallenges(listed);
   const code = new URLSearchParams(location.search).get("code");
   showAtOnce(code);
-  busy(1);
-  queue = first(listed, code)
-    .catch((error) => say(error.message, "error"))
-    .finally(() => busy(-1));
+  client.run(() => first(listed, code));
 }
 
 start();
