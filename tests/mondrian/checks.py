@@ -45,6 +45,7 @@ def puzzle_to_toml(puzzle: Puzzle) -> str:
     return f'board = "{puzzle.board}"\nblocks = [{blocks}]\nfixed = [{fixed}]\n'
 
 
-def replayed(play: Play[Game], steps: Iterable[Move | Rewind]) -> Play[Game]:
-    """``play`` after each of ``steps`` in turn (`MoveError` at the first refused)."""
-    return reduce(stepped, steps, play)
+def replayed(play: Play[Game], steps: Iterable[Move | Rewind], at: float = 0.0) -> Play[Game]:
+    """``play`` after each of ``steps`` in turn, all made at ``at`` (`MoveError` at the first
+    refused)."""
+    return reduce(lambda before, step: stepped(before, step, at), steps, play)

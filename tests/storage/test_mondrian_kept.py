@@ -21,6 +21,7 @@ from gridpuzzles.midend.mondrian import (
     facts_from_json,
     facts_of,
     facts_to_json,
+    finish_of,
     hint_step,
     play_of,
     setup_from_json,
@@ -111,7 +112,7 @@ def keep(
         at = shown_at + gap * number
         step = hint_step(hint(played.play.state)) if wanted == HINT else wanted
         assert not isinstance(step, str)
-        played.play = stepped(played.play, step)
+        played.play = stepped(played.play, step, at)
         played.ats.append(at)
         if started is None and played.play.state.placed:
             started = at
@@ -119,6 +120,7 @@ def keep(
             assert started is not None
             play = played.play
             played.finish = Finish(FACTS.key, "easy", at - started, play.assisted, play.moves, at)
+            assert finish_of(play, FACTS.key, "easy") == played.finish  # the mid-end's clock
             played.bests, words = kept.solve(step, at, played.finish)
             said.append(words)
         else:
@@ -283,8 +285,8 @@ def web_own_game(store: Store, game_id: str, at: float) -> Finish:
     steps += map(placing, solution())
     facts = facts_of(puzzle)
     for number, step in enumerate(steps):
-        play = stepped(play, step)
         when = at - len(steps) + number + 1
+        play = stepped(play, step, when)
         ended = play.state.solved
         finish = Finish(facts.key, facts.difficulty, 8.0, False, play.moves, when)
         with in_play.change(game_id, number, when) as change:

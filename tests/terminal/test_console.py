@@ -31,7 +31,7 @@ LONG_LINE = "r 5 5 " + "1" * MAX_LINE
 def console_of(data: bytes | str, echo: bool = True) -> Console:
     """A console reading ``data`` (bytes as standard input gives them, or text)."""
     stdin = io.BytesIO(data) if isinstance(data, bytes) else io.StringIO(data)
-    return Console(stdin, io.StringIO(), lambda: 100.0, lambda: 1000.0, echo=echo)
+    return Console(stdin, io.StringIO(), lambda: 1000.0, echo=echo)
 
 
 def said(console: Console) -> str:

@@ -41,7 +41,7 @@ def play_script(lines: list[str], level_name: str | None = "beginner", seed: int
     """Run a whole session on the given input lines; return everything it printed."""
     source = io.StringIO("".join(line + "\n" for line in lines))
     out = io.StringIO()
-    console = Console(source, out, float, lambda: 100.0, echo=True)
+    console = Console(source, out, lambda: 100.0, echo=True)
     config = level(level_name) if level_name else None
     assert run(Session(console, Rules(), random.Random(seed)), config, seed) == 0
     return out.getvalue()
@@ -156,7 +156,7 @@ def no_guess_script(lines: list[str], config: Config, seed: int) -> str:
     """Run a session of ``config`` on the given input lines; return its output."""
     source = io.StringIO("".join(line + "\n" for line in lines))
     out = io.StringIO()
-    console = Console(source, out, float, lambda: 100.0, echo=True)
+    console = Console(source, out, lambda: 100.0, echo=True)
     session = Session(console, Rules(config.first_click), random.Random(seed))
     assert run(session, config, seed) == 0
     return out.getvalue()

@@ -52,7 +52,6 @@ def terminal(*lines: str, step: float = 1.0) -> Console:
         io.StringIO("".join(f"{line}\n" for line in lines)),
         io.StringIO(),
         lambda: next(clock),
-        lambda: 1000.0,
     )
 
 
@@ -88,7 +87,7 @@ def test_a_black_block_over_another_is_explained_and_asked_again() -> None:
 
 def test_the_end_of_the_input_gives_none() -> None:
     assert ask_black_blocks(terminal("4,3,v")) is None
-    assert ask_black_blocks(Console(None, io.StringIO(), float, float)) is None
+    assert ask_black_blocks(Console(None, io.StringIO(), float)) is None
 
 
 def test_black_blocks_without_a_solution_are_asked_again() -> None:
@@ -148,10 +147,11 @@ def test_a_published_challenge_played_to_the_end() -> None:
     finish = play(term, chosen(PUBLISHED.puzzle))
     assert finish is not None
     assert (finish.challenge, finish.difficulty, finish.moves) == ("001040531", "easy", 8)
-    assert (finish.seconds, finish.assisted, finish.ended_at) == (10.5, False, 1000.0)
+    # one reading of the clock a command: from the first block (0) to the eighth, the last
+    assert (finish.seconds, finish.assisted, finish.ended_at) == (7 * 10.5, False, 7 * 10.5)
     out = said(term)
     assert out.count(f"\n{HEADER}\n") == 9  # the board at the start and after each block
-    assert "Tray: empty\nSolved in 10 s (8 moves, an easy challenge).\n" in out
+    assert "Tray: empty\nSolved in 1 min 13 s (8 moves, an easy challenge).\n" in out
 
 
 def test_refusals_are_one_line_and_leave_the_board_as_it_was() -> None:
@@ -207,10 +207,11 @@ def test_a_solved_game_is_kept_and_a_better_time_is_a_new_best(tmp_path: Path) -
     assert "A new best time for this challenge and for easy challenges!" in said(first)
     slower = terminal(*lines, step=30.0)
     play(slower, chosen(PUBLISHED.puzzle), store)
-    assert "Your best time for this challenge: 20 s." in said(slower)
+    # seven readings of the clock after the first block's (the store read one first)
+    assert "Your best time for this challenge: 2 min 20 s." in said(slower)
     assert "new best" not in said(slower)
     (record,), (easy,) = store.mondrian_records()
-    assert (record.key, record.solved, record.best, easy.key) == ("001040531", 2, 20.0, "easy")
+    assert (record.key, record.solved, record.best, easy.key) == ("001040531", 2, 140.0, "easy")
 
 
 def test_a_store_that_fails_at_the_end_is_one_line(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 over HTTP both answer alike.
 
 - A new game is 201 with its token and its state; read back with the token, it is the same.
+- Every state tells what every game in play has (`PLAY_KEYS`): its moves count no undo.
 - A legal move changes the board; a move the rules refuse is 409 in words, a move the API
   cannot read 422 in words, and neither changes anything.
 - Undo goes back to the board before, redo forward again; with nothing to undo or redo, both
@@ -156,6 +157,25 @@ def test_a_new_game_is_201_with_a_token_and_its_state(client: TestClient, puzzle
     state = {k: v for k, v in game.created.items() if k != "token"}
     assert read(client, game) == state
     assert state["version"] == 0
+
+
+# What every game shows
+
+PLAY_KEYS = {"id", "version", "moves", "assisted", "can_undo", "can_redo", "started", "elapsed"}
+"""What every state tells of its game in play, whatever the puzzle (`web.models.PlayState`)."""
+
+
+def test_every_state_counts_the_moves_apart_from_undo_and_redo(
+    client: TestClient, puzzle: Puzzle
+) -> None:
+    game = new_game(client, puzzle)
+    assert set(game.created) >= PLAY_KEYS and game.created["moves"] == 0
+    played(client, game, puzzle.legal[0])
+    back = rewind(client, game, puzzle.undo)
+    assert back.status_code == 200, back.text
+    state = back.json()
+    assert (state["moves"], state["version"]) == (1, 2)  # an undo is a step, not a move
+    assert (state["can_undo"], state["can_redo"]) == (False, True)
 
 
 # Moves

@@ -29,8 +29,17 @@ from gridpuzzles.minesweeper.core.settings import level_of
 
 def play_of(game: Game) -> Play[Game]:
     """A game in play starting at ``game``, keeping as many states to undo to as its board
-    allows (`undo_limit`): the same in every shell and in the store's replay."""
-    return Play.start(game, undo_limit(game.config.size))
+    allows (`undo_limit`): the same in every shell and in the store's replay. Its clock is
+    the game's (`timed_by`)."""
+    return timed_by(Play.start(game, undo_limit(game.config.size)))
+
+
+def timed_by(current: Play[Game]) -> Play[Game]:
+    """``current`` with the clock of its game: started at the first reveal, stopped at the
+    end (the core keeps both, as its rules need the first reveal; an undo of the losing mine
+    sets the clock going again)."""
+    game = current.state
+    return current.timed(game.started_at, game.ended_at)
 
 
 def parse_step(text: str) -> Move | Rewind:
@@ -73,10 +82,10 @@ def stepped(
         except HistoryError as error:  # a refusal like any other, as in Mondrian
             raise MoveError(str(error)) from None
         if rewind_helps(current.state, rewound.state):
-            return rewound.helped(logged=False)  # the rewind itself is the logged step
-        return rewound
+            rewound = rewound.helped(logged=False)  # the rewind itself is the logged step
+        return timed_by(rewound)
     game = play(current.state, step, at)
-    return current.moved(game, helped=helped and game.started_at is not None)
+    return timed_by(current.moved(game, helped=helped and game.started_at is not None))
 
 
 def advised(current: Play[Game]) -> Play[Game]:

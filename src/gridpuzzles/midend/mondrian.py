@@ -55,6 +55,8 @@ from gridpuzzles.mondrian.solving.solutions import count_solutions
 
 PLAY_KEYS = (*GAME_KEYS, "earlier", "later", "moves", "assisted")
 """The keys of a game in play's JSON (`play_to_json`)."""
+CLOCK_KEYS = ("started", "ended")
+"""The keys of its clock, which a game in play kept before the mid-end kept the clock lacks."""
 
 
 def play_of(game: Game) -> Play[Game]:
@@ -64,19 +66,22 @@ def play_of(game: Game) -> Play[Game]:
 
 
 def stepped(play: Play[Game], step: Move | Rewind, at: float = 0.0) -> Play[Game]:
-    """``play`` after one step of its log; `MoveError` saying why not (nothing to undo, a
-    block that does not fit), and then nothing changes.  ``at``, when the step was made, is
-    for the mid-end's interface (`puzzle.PuzzleRules`): Mondrian's board keeps no time, and
-    its clock is `clock_started`."""
-    del at
+    """``play`` after one step of its log, made at ``at`` (seconds); `MoveError` saying why
+    not (nothing to undo, a block that does not fit), and then nothing changes. Its clock
+    (`clock_started`) stops when the board is full."""
     if isinstance(step, Rewind):
         try:
-            return play.rewound(step, helps=False)
+            after = play.rewound(step, helps=False)
         except HistoryError as error:
             raise MoveError(str(error)) from None
-    if step.action is Action.HELP:
-        return play.helped(logged=True)
-    return play.moved(apply(play.state, step), helped=step.action is Action.HINT)
+    elif step.action is Action.HELP:
+        after = play.helped(logged=True)
+    else:
+        after = play.moved(apply(play.state, step), helped=step.action is Action.HINT)
+    started = clock_started(play.started, after, at)
+    if not after.state.solved or started is None:
+        return after.timed(started, None)
+    return after.timed(started, at if play.ended is None else play.ended)
 
 
 def clock_started(started: float | None, play: Play[Game], at: float) -> float | None:
@@ -85,6 +90,16 @@ def clock_started(started: float | None, play: Play[Game], at: float) -> float |
     player makes their own, and never again.  The same in every shell, so that the best
     times of one store compare however each game was played."""
     return at if started is None and play.state.placed else started
+
+
+def finish_of(play: Play[Game], key: str, difficulty: str) -> Finish | None:
+    """How ``play`` ended, as the records keep it: its challenge's ``key`` and ``difficulty``,
+    its time on the game's clock, its help and moves, and when it ended; None while its board
+    is not full."""
+    if play.ended is None:
+        return None
+    seconds = play.elapsed(play.ended)
+    return Finish(key, difficulty, seconds, play.assisted, play.moves, play.ended)
 
 
 def hint_step(given: Hint) -> Move:
@@ -123,13 +138,15 @@ def step_words(text: str, before: Game) -> str:
 def play_to_json(play: Play[Game]) -> JsonObject:
     """A game in play as JSON, read back by `play_from_json`: the game (`game_to_json`), the
     positions undo and redo go to (``earlier``, the latest last; ``later``, the next last),
-    the move count and whether the player had help."""
+    the move count, whether the player had help, and its clock (`CLOCK_KEYS`)."""
     return {
         **game_to_json(play.state),
         "earlier": [position_to_json(game.position) for game in play.history.past],
         "later": [position_to_json(game.position) for game in play.history.future],
         "moves": play.moves,
         "assisted": play.assisted,
+        "started": play.started,
+        "ended": play.ended,
     }
 
 
@@ -137,8 +154,17 @@ def play_from_json(document: Any) -> Play[Game]:
     """The game in play `play_to_json` wrote (version 0: the store numbers the steps);
     `NotationError` for a document not in that form, `InvalidPuzzleError` for blocks that
     cannot make the game. The history is checked against the move count before it is read."""
-    if not isinstance(document, dict) or sorted(document) != sorted(PLAY_KEYS):
-        raise NotationError(f"a game in play is a JSON object with the keys {', '.join(PLAY_KEYS)}")
+    if not isinstance(document, dict) or not set(PLAY_KEYS) <= set(document) <= {
+        *PLAY_KEYS,
+        *CLOCK_KEYS,
+    }:
+        raise NotationError(
+            f"a game in play is a JSON object with the keys {', '.join(PLAY_KEYS)} "
+            f"(and {' and '.join(CLOCK_KEYS)})"
+        )
+    started, ended = (document.get(key) for key in CLOCK_KEYS)
+    if not all(_seconds_or_none(time) for time in (started, ended)):
+        raise NotationError("when a game's clock started and ended are numbers of seconds or null")
     moves, assisted = document["moves"], document["assisted"]
     if type(moves) is not int or moves < 0 or type(assisted) is not bool:
         raise NotationError(
@@ -158,7 +184,13 @@ def play_from_json(document: Any) -> Play[Game]:
         tuple(replace(game, position=positions.read(position)) for position in listed)
         for listed in history
     )
-    return Play(History(game, earlier, later), moves, assisted)
+    clock = (None if time is None else float(time) for time in (started, ended))
+    return Play(History(game, earlier, later), moves, assisted).timed(*clock)
+
+
+def _seconds_or_none(value: object) -> bool:
+    """Whether ``value`` is a JSON number (not true or false) or null."""
+    return value is None or (isinstance(value, int | float) and type(value) is not bool)
 
 
 # A game as the store keeps it, and watched again
@@ -287,7 +319,7 @@ def setup_from_json(document: Any) -> Setup:
         raise NotationError(
             f"a game's origin is one of {', '.join(ORIGINS)} and its first key text or null"
         )
-    if not (started is None or (isinstance(started, int | float) and type(started) is not bool)):
+    if not _seconds_or_none(started):
         raise NotationError("when a game's clock started is a number of seconds or null")
     return Setup(
         play_from_json(document["game"]),

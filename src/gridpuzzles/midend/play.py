@@ -11,6 +11,10 @@ puzzles and written here once, as in Simon Tatham's mid-end:
 - ``version`` counts the steps of the game's log (moves, undo and redo, and help where the
   puzzle writes it in the log): the number the next step is stored at, which the web's
   concurrency rule checks.
+- the game's clock (``started``, ``ended``, `Play.elapsed`) is kept here for both puzzles, each
+  puzzle's step saying when it starts and stops (`Play.timed`): Minesweeper's at the first
+  reveal and at the end, Mondrian's at the first coloured block put down and when the board is
+  full. So every shell reads one clock and times a game the same way.
 
 A `Play` is a plain frozen value with no I/O: each change returns a new one.
 """
@@ -37,6 +41,10 @@ class Play(Generic[State]):
     assisted: bool = False
     version: int = 0
     """The steps logged so far (moves, undo and redo, logged help): the next one's number."""
+    started: float | None = None
+    """When the game's clock started (seconds, the clock of the steps' times); None before."""
+    ended: float | None = None
+    """When the game's clock stopped, at its end; None while it runs."""
 
     @classmethod
     def start(cls, state: State, limit: int | None = None) -> Play[State]:
@@ -55,6 +63,18 @@ class Play(Generic[State]):
     @property
     def can_redo(self) -> bool:
         return self.history.can_redo
+
+    def elapsed(self, now: float) -> float:
+        """The seconds on the game's clock at ``now``: none before it starts, and no more
+        after it stops."""
+        if self.started is None:
+            return 0.0
+        return max(0.0, (now if self.ended is None else self.ended) - self.started)
+
+    def timed(self, started: float | None, ended: float | None) -> Play[State]:
+        """The game with its clock started at ``started`` and stopped at ``ended`` (either
+        None: not yet), as its puzzle's step says."""
+        return replace(self, started=started, ended=ended)
 
     def moved(self, state: State, *, helped: bool = False) -> Play[State]:
         """The game after a move led to ``state`` (one more step in its log); ``helped`` when

@@ -48,11 +48,9 @@ class Console:
 
     stdin: BinaryIO | TextIO | None
     out: TextIO
-    clock: Callable[[], float]
-    """Seconds for how long a Mondrian game takes (a monotonic clock)."""
     now: Callable[[], float] = time.time
-    """Seconds since the epoch: the times a game keeps and the store with it (Minesweeper's
-    every step, when a Mondrian game ended), as every shell keeps them."""
+    """Seconds since the epoch: when each step is made, which the game's clock reads (the
+    mid-end's `Play.elapsed`) and the store keeps, as in every shell."""
     color: bool = False
     echo: bool = False
     """Repeat each line read after its prompt, so piped sessions read like a transcript."""
@@ -128,7 +126,6 @@ def standard_console(color: bool) -> Console:
     return Console(
         getattr(sys.stdin, "buffer", sys.stdin),
         sys.stdout,
-        time.monotonic,
         time.time,
         color,
         echo=not sys.stdin.isatty(),

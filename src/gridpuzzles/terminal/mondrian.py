@@ -12,9 +12,9 @@ why and changes nothing.  Every change is one step of the game in play
 move count and whether the player had help are the mid-end's, as in every shell.  With a store,
 the whole game is kept in it as the web keeps its games (`storage.mondrian_play`): its setup
 with its first step, then every step with its time, so that it can be watched again
-(`gridpuzzles replay ID`).  On a full board the game says how long it took (the shell's clock
-from the first block put down, as in every shell: `midend.mondrian.clock_started`), and its
-finish goes into the records with its last step.
+(`gridpuzzles replay ID`).  On a full board the game says how long it took (the mid-end's
+game clock, `Play.elapsed`: from the first block put down, as in every shell), and its finish
+goes into the records with its last step.
 
 A place is typed ``ROW,COL,O`` as on the command line, the row first and counted from 1 as
 the numbers beside the board, and every message names a cell so (``row 1, column 5`` is typed
@@ -38,8 +38,8 @@ from typing import TYPE_CHECKING
 from gridpuzzles.bounds import is_digits
 from gridpuzzles.history import Rewind
 from gridpuzzles.midend.mondrian import (
-    clock_started,
     facts_of,
+    finish_of,
     hint_step,
     play_of,
     setup_to_json,
@@ -366,39 +366,30 @@ def play(console: Console, chosen: Chosen, store: Store | None = None) -> Finish
     console.say("(N its number in the tray) to put one down, e.g. 2x3:1,5,h or 5:1,5,h ('help'")
     console.say("lists every command).")
     draw(console, in_play.state)
-    started: float | None = None  # with the first block put down, as in every shell
     step: Move | Rewind | None = None
     while not in_play.state.solved:
         try:
             line = ask(console, "> ", HELP)
         except Quit:
-            if started is None or console.leave(LEAVE_QUESTION):  # not started: left at once
+            if in_play.started is None or console.leave(LEAVE_QUESTION):  # left at once
                 raise
             continue
         if line is None:
             console.say(INPUT_ENDED)
             return None
+        at = console.now()
         try:
             in_play, step = _act(
-                console, in_play, parse_command(line, in_play.state.coloured_blocks)
+                console, in_play, parse_command(line, in_play.state.coloured_blocks), at
             )
         except MondrianError as error:
             console.say(str(error))
             step = None
-        if started is None:  # read the clock only while it waits to start
-            started = clock_started(started, in_play, console.clock())
         if kept is not None and step is not None and not in_play.state.solved:
-            told(console, kept.log(step, console.now()))
+            told(console, kept.log(step, at))
     assert step is not None  # a step filled the board
-    seconds = 0.0 if started is None else console.clock() - started
-    finish = Finish(
-        challenge_key(chosen.puzzle),
-        difficulty,
-        seconds,
-        in_play.assisted,
-        in_play.moves,
-        console.now(),
-    )
+    finish = finish_of(in_play, challenge_key(chosen.puzzle), difficulty)
+    assert finish is not None  # (the board is full)
     _solved(console, finish, store, kept, step)
     return finish
 
@@ -419,9 +410,9 @@ _REWINDS = {"undo": Rewind.UNDO, "redo": Rewind.REDO}
 
 
 def _act(
-    console: Console, in_play: Play[Game], command: Command
+    console: Console, in_play: Play[Game], command: Command, at: float
 ) -> tuple[Play[Game], Move | Rewind | None]:
-    """The game ``in_play`` after ``command``, and the step of its log it took (None when it
+    """The game ``in_play`` after ``command`` given at ``at``, and the step of its log it took (None when it
     took none): each change is one step, the move the web app logs (a block named by its size
     is named by its cell), so undo, redo, the move count and the assisted mark are the
     mid-end's.  The block moved is named and the board drawn again when it changed;
@@ -429,33 +420,34 @@ def _act(
     before = in_play.state
     step: Move | Rewind | None = None
     if command.word == "place" and command.placement is not None:
-        in_play, step = _taken(in_play, Move(Action.PLACE, placement=command.placement))
+        in_play, step = _taken(in_play, at, Move(Action.PLACE, placement=command.placement))
         console.say(f"Put down {placement_words(command.placement)}.")
     elif command.word == "lift" and command.at is not None:
-        in_play, step = _taken(in_play, Move(Action.LIFT, cell=_cell_of(before, command.at)))
+        in_play, step = _taken(in_play, at, Move(Action.LIFT, cell=_cell_of(before, command.at)))
         (gone,) = set(before.placed) - set(in_play.state.placed)  # a cell or a size: say which
         console.say(f"Lifted {block_words(gone)}.")
     elif command.word == "turn" and command.at is not None:
-        in_play, step = _taken(in_play, Move(Action.TURN, cell=_cell_of(before, command.at)))
+        in_play, step = _taken(in_play, at, Move(Action.TURN, cell=_cell_of(before, command.at)))
         console.say(f"Turned: {placement_words(in_play.state.placed[-1])}.")
     elif command.word in _REWINDS:
-        in_play, step = _taken(in_play, _REWINDS[command.word])
+        in_play, step = _taken(in_play, at, _REWINDS[command.word])
     elif command.word == "hint":
         given = hint(before)
-        in_play, step = _taken(in_play, hint_step(given))
+        in_play, step = _taken(in_play, at, hint_step(given))
         suffix = "" if given.place is None else f" ({typed_fixed(given.place)})"
         console.say(f"Hint: {given.message}{suffix}")
     elif command.word == "solutions":
         _show_solutions(console, before)
-        return _taken(in_play, Move(Action.HELP))
+        return _taken(in_play, at, Move(Action.HELP))
     if in_play.state.position != before.position or command.word == "board":
         draw(console, in_play.state)
     return in_play, step
 
 
-def _taken(in_play: Play[Game], step: Move | Rewind) -> tuple[Play[Game], Move | Rewind]:
-    """``in_play`` after ``step``, and the step (`MondrianError` when refused)."""
-    return stepped(in_play, step), step
+def _taken(in_play: Play[Game], at: float, step: Move | Rewind) -> tuple[Play[Game], Move | Rewind]:
+    """``in_play`` after ``step`` made at ``at``, and the step (`MondrianError` when
+    refused)."""
+    return stepped(in_play, step, at), step
 
 
 def _cell_of(game: Game, at: Cell | Block) -> Cell:

@@ -21,7 +21,7 @@ from gridpuzzles.storage import Store
 from gridpuzzles.web import errors, watch
 from gridpuzzles.web.limits import BodyLimit
 from gridpuzzles.web.minesweeper import routes as minesweeper
-from gridpuzzles.web.minesweeper.games import Games
+from gridpuzzles.web.minesweeper.games import MinesweeperGames
 from gridpuzzles.web.minesweeper.models import options
 from gridpuzzles.web.mondrian import routes as mondrian
 from gridpuzzles.web.pages import STATIC, page_with
@@ -87,7 +87,7 @@ def create_app(
     app.state.records_per_player = records_per_player
     app.add_middleware(BodyLimit)
     errors.install(app, retry_after=math.ceil(solver_seconds))
-    app.include_router(minesweeper.router(Games(store, workers, clock), weighers))
+    app.include_router(minesweeper.router(MinesweeperGames(store, workers, clock), weighers))
     offered = published_challenges() if challenges is None else challenges
     app.include_router(mondrian.router(offered))
     app.include_router(mondrian.play_router(store, workers, clock))

@@ -1,13 +1,14 @@
-"""The JSON shapes both puzzles' APIs share: a request body, a version seen, an error, a
-replay's steps."""
+"""The JSON shapes both puzzles' APIs share: a request body, a version seen, what every game
+in play shows (`PlayState`), an error, a replay's steps."""
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from gridpuzzles.bounds import shown
+from gridpuzzles.midend.replay import Frame
 
 
 def kind_of(value: object) -> str:
@@ -78,6 +79,27 @@ PER_PLAYER = (
 """What a records answer's ``per_player`` says."""
 
 
+FinishT = TypeVar("FinishT", bound=BaseModel)
+
+
+class PlayState(BaseModel, Generic[FinishT]):
+    """What the player sees of every game in play, whatever the puzzle (the mid-end's `Play`
+    and the game's clock); each puzzle's state (`GameState`, `MondrianState`) adds its board
+    and how it ended (``FinishT``)."""
+
+    id: str
+    version: int = Field(description=VERSION_FIELD)
+    moves: int = Field(description="the moves made (undo and redo are no moves)")
+    assisted: bool = Field(
+        description="the player had help in this game: it is counted apart and sets no record"
+    )
+    can_undo: bool = Field(description="a step can be undone now")
+    can_redo: bool = Field(description="an undone step can be played again now")
+    started: bool = Field(description="whether the game's clock has started")
+    elapsed: float = Field(description="seconds on the game's clock, frozen at its end")
+    finish: FinishT | None = Field(None, description="how the game ended, once it has")
+
+
 class Error(BaseModel):
     """A refused request: why, in the player's words."""
 
@@ -97,7 +119,7 @@ StepT = TypeVar("StepT", bound=BaseModel)
 
 class ReplayStepOf(BaseModel, Generic[StateT]):
     """One step of a finished game of either puzzle, its game drawn as ``StateT``; each
-    puzzle names its own (`ReplayStep`, `mondrian_models.MondrianReplayStep`), so that the
+    puzzle names its own (`ReplayStep`, `web.mondrian.models.MondrianReplayStep`), so that the
     schema names stay short."""
 
     number: int = Field(description="the step's place in the game's log, from 0")
@@ -105,6 +127,13 @@ class ReplayStepOf(BaseModel, Generic[StateT]):
     said: str = Field(description="the step in the player's words (counted from 1)")
     at: float = Field(description="when it was made: seconds after the game was created")
     state: StateT
+
+    @classmethod
+    def of(cls, frame: Frame[Any], said: str, created: float, state: StateT) -> Self:
+        """The step of ``frame`` in a game created at ``created`` (seconds), ``said`` in the
+        player's words, with the game after it drawn as ``state``."""
+        at = round(frame.at - created, 3)
+        return cls(number=frame.number, move=frame.text, said=said, at=at, state=state)
 
 
 class ReplayOf(BaseModel, Generic[StateT, StepT]):

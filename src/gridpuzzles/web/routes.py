@@ -1,17 +1,21 @@
 """What the game routes of both puzzles share: the game's address and token, the answers an
-error gets, and the routes every game has (`game_routes`: the game as it is now, undo and
-redo), so that both puzzles answer them alike."""
+error gets, the routes every game has (`game_routes`: the game as it is now, undo and redo)
+over the puzzle's service, so that both puzzles answer them alike, and the stored game a
+replay or a review reads (`stored`)."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import Annotated, Any
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
 
-from fastapi import APIRouter, Cookie, Depends, Header, Path
+import anyio.to_thread
+from fastapi import APIRouter, Cookie, Depends, Header, Path, Response
 from pydantic import BaseModel
 
 from gridpuzzles.history import Rewind
 from gridpuzzles.web.models import Error, RewindRequest
+from gridpuzzles.web.service import UNKNOWN, HeldGame, KeptGames, UnknownGameError
+from gridpuzzles.web.tokens import give_token
 
 GameId = Annotated[str, Path(max_length=64, description="the id a new game was given")]
 ERRORS: dict[int | str, dict[str, object]] = {
@@ -37,6 +41,10 @@ SLOW: dict[int | str, dict[str, object]] = {
     }
 }
 """The answer of the routes that may hand work to a worker process."""
+STILL_PLAYED: dict[int | str, dict[str, object]] = {
+    409: {"model": Error, "description": "the game is still being played"}
+}
+"""The answer of the routes that watch or review a finished game, for one still played."""
 
 
 async def game_token(
@@ -49,29 +57,36 @@ async def game_token(
 
 Token = Annotated[str | None, Depends(game_token)]
 
-Shown = Callable[[str, str | None], Awaitable[BaseModel]]
-"""The state of a game its token holder asks for, as it is now."""
-Rewound = Callable[[str, str | None, Rewind, int | None], Awaitable[BaseModel]]
-"""The state of a game after an undo or redo its token holder asks for, chosen at a version
-(None: whatever the game's version now)."""
+Copy = TypeVar("Copy", bound=HeldGame)
+State = TypeVar("State", bound=BaseModel)
+Stored = TypeVar("Stored")
 
 
 def game_routes(
-    api: APIRouter, state: type[BaseModel], shown: Shown, rewound: Rewound, undone: str
-) -> None:
-    """Add to ``api`` the routes every game has, answering ``state``: ``GET
-    /games/{game_id}``, ``POST .../undo`` and ``.../redo``; ``undone`` says what an undo
-    takes back in this puzzle."""
+    api: APIRouter,
+    games: KeptGames[Copy, Any],
+    state: type[State],
+    state_of: Callable[[str, Copy, float], State],
+    undone: str,
+) -> Callable[[str, Copy], State]:
+    """Add to ``api`` the routes every game of ``games`` has, answering ``state`` (what the
+    player sees of a game held, at a time: ``state_of``): ``GET /games/{game_id}``, ``POST
+    .../undo`` and ``.../redo``; ``undone`` says what an undo takes back in this puzzle.
+    Returns how the puzzle's own routes draw a game held: ``state_of`` now."""
+
+    def drawn(game_id: str, held: Copy) -> State:
+        return state_of(game_id, held, games.clock())
 
     @api.get("/games/{game_id}", responses=SLOW, response_model=state)
     async def get_game(game_id: GameId, token: Token) -> Any:
         """The game as it is now (what the player sees of it)."""
-        return await shown(game_id, token)
+        return drawn(game_id, await games.current(game_id, token))
 
     async def rewind(
         game_id: str, token: str | None, step: Rewind, request: RewindRequest | None
-    ) -> BaseModel:
-        return await rewound(game_id, token, step, None if request is None else request.version)
+    ) -> State:
+        seen = None if request is None else request.version
+        return drawn(game_id, await games.rewind(game_id, token, step, seen=seen))
 
     @api.post(
         "/games/{game_id}/undo",
@@ -93,3 +108,20 @@ def game_routes(
     )
     async def post_redo(game_id: GameId, token: Token, request: RewindRequest | None = None) -> Any:
         return await rewind(game_id, token, Rewind.REDO, request)
+
+    return drawn
+
+
+def give_game_token(api: APIRouter, response: Response, game_id: str, token: str) -> None:
+    """Hand the token of the new game ``game_id`` to the browser as a cookie for the game's
+    address among ``api``'s routes (`tokens.give_token`)."""
+    give_token(response, token, f"{api.prefix}/games/{game_id}")
+
+
+async def stored(load: Callable[[str], Stored | None], game_id: str) -> Stored:
+    """The game ``game_id`` as the store keeps it (``load``, in a thread), to watch or review;
+    `UnknownGameError` when there is none."""
+    found = await anyio.to_thread.run_sync(load, game_id)
+    if found is None:
+        raise UnknownGameError(UNKNOWN.format(game_id=game_id))
+    return found

@@ -12,22 +12,31 @@ same way. Requests on one game in one process wait for each other (`GameLocks`);
 other games never wait for them. A game is played only with the token it was created with
 (`check_token`).
 
-A puzzle's service (`web.games.Games`, `web.mondrian_games.MondrianGames`) says what its copy
-of a game is: its owner, its move count, how it is read from the store and caught up
-(`KeptGames._read`, `KeptGames._caught_up`).
+Every step of a game (a move, undo or redo, help written in its log) takes the same path
+(`KeptGames._stepped`): the game's lock, then this process's copy when it has the version the
+player saw (no read of the store), else the game as the store holds it; the puzzle takes the
+step on it and stores it (`MoveConflict` when another process stored first), and a step the
+copy refused or could not store is taken again once on the game as the store holds it now.
+
+A puzzle's service (`web.minesweeper.games.MinesweeperGames`,
+`web.mondrian.games.MondrianGames`) says what its copy of a game (its `Held`) holds beyond the
+game in play and its owner (`HeldGame`), how it is read from the store and caught up
+(`KeptGames._read`, `KeptGames._caught_up`), and how it takes a step and stores it.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import anyio
 import anyio.to_thread
 
+from gridpuzzles.history import Rewind
+from gridpuzzles.midend.play import Play
 from gridpuzzles.storage import MoveConflict, Store
 from gridpuzzles.web import tokens
 from gridpuzzles.web.recent import Recent
@@ -57,8 +66,21 @@ WEIGH_TOO_SLOW = (
 )
 """How the weighing of a guess past its time budget is refused (503)."""
 
-Copy = TypeVar("Copy")
+
+class HeldGame(Protocol):
+    """What a process's copy of a game holds in every puzzle: the game in play (its
+    ``version`` the steps stored, the number of the next) and its owner (a token's digest)."""
+
+    @property
+    def play(self) -> Play[Any]: ...
+
+    @property
+    def owner(self) -> str: ...
+
+
+Copy = TypeVar("Copy", bound=HeldGame)
 Read = TypeVar("Read")
+Told = TypeVar("Told")
 
 
 class UnknownGameError(LookupError):
@@ -125,6 +147,9 @@ class KeptGames(ABC, Generic[Copy, Read]):
     ``workers`` that take slow work. ``Copy`` is the puzzle's copy of a game, ``Read`` what
     one read of the store gives of it."""
 
+    refusal: ClassVar[type[Exception]]
+    """How the puzzle's rules refuse a step (a stale copy may refuse what the game now takes)."""
+
     def __init__(
         self, store: Store, workers: Workers, clock: Callable[[], float], cache_size: int
     ) -> None:
@@ -133,14 +158,6 @@ class KeptGames(ABC, Generic[Copy, Read]):
         self.clock = clock
         self._recent: Recent[Copy] = Recent(cache_size)
         self._locks = GameLocks()
-
-    @abstractmethod
-    def _owner(self, copy: Copy) -> str:
-        """Who may play the game: its token's digest."""
-
-    @abstractmethod
-    def _count(self, copy: Copy) -> int:
-        """The moves stored of the game (undo and redo included): the number of the next."""
 
     @abstractmethod
     def _read(self, game_id: str, cached: Copy | None) -> tuple[str, Read] | None:
@@ -152,6 +169,12 @@ class KeptGames(ABC, Generic[Copy, Read]):
     async def _caught_up(self, game_id: str, cached: Copy | None, read: Read) -> Copy:
         """The game now: ``cached`` (or the game from its start) after what ``read`` holds."""
 
+    @abstractmethod
+    async def rewind(
+        self, game_id: str, token: str | None, rewind: Rewind, *, seen: int | None = None
+    ) -> Copy:
+        """Undo or redo, as the puzzle allows it, stored: the game now (`_stepped`)."""
+
     async def current(self, game_id: str, token: str | None) -> Copy:
         """A game its token holder asks for, as it is now."""
         async with self._locks.hold(game_id):
@@ -161,8 +184,34 @@ class KeptGames(ABC, Generic[Copy, Read]):
         """This process's copy of the game, its token checked, or None; it may be stale."""
         cached = self._recent.get(game_id)
         if cached is not None:
-            check_token(game_id, token, self._owner(cached))
+            check_token(game_id, token, cached.owner)
         return cached
+
+    async def _stepped(
+        self,
+        game_id: str,
+        token: str | None,
+        seen: int | None,
+        take: Callable[[Copy], Awaitable[Told]],
+        *,
+        again: bool,
+    ) -> Told:
+        """What ``take`` tells once it has taken a step on the game and stored it, by the
+        rule of this module. ``seen``: the game's version when the player chose the step; a
+        game changed since (in another tab or process) refuses it (`MoveConflict`, `STALE`).
+        ``again``: the step may be taken twice (no solver work), so this process's copy is
+        tried first even when no version was seen."""
+        async with self._locks.hold(game_id):
+            cached = self._cached(game_id, token)
+            if cached is not None and (cached.play.version == seen if seen is not None else again):
+                try:
+                    return await take(cached)
+                except (MoveConflict, self.refusal):
+                    pass  # a stale copy: take the step on the game as it is now
+            current = await self._current(game_id, token)
+            check_seen(current.play.version, seen)
+            with self._stale_refused(game_id):
+                return await take(current)
 
     async def _current(self, game_id: str, token: str | None) -> Copy:
         """The game as the store holds it now: this process's copy (its token checked

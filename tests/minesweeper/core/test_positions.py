@@ -31,7 +31,7 @@ from gridpuzzles.minesweeper.core.notation import NotationError
 from gridpuzzles.minesweeper.core.positions import Form, Position, read_position
 from gridpuzzles.minesweeper.core.rendering import render_board, render_status
 from gridpuzzles.minesweeper.core.view import SYMBOLS
-from gridpuzzles.web.minesweeper.models import game_state
+from gridpuzzles.web.minesweeper.games import Held, state_of
 from tests.minesweeper.boards import board
 
 
@@ -104,7 +104,7 @@ def test_the_mines_left_alone_give_the_mines_with_the_flags_on_the_board(game: G
 
 @given(games())
 def test_the_web_api_game_state_reads_back_with_its_mines(game: Game) -> None:
-    text = game_state("id", play_of(game), 2.0).model_dump_json(indent=2)
+    text = state_of("id", Held(play_of(game), ""), 2.0).model_dump_json(indent=2)
     assert read_position(text) == Position(view(game), game.config.mines, Form.GAME_STATE)
 
 

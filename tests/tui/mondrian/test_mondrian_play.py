@@ -306,7 +306,7 @@ async def test_the_keys_play_the_steps_of_the_web_move_log() -> None:
             Move(Action.HINT, placement=hinted),
             Move(Action.HELP),
         ]
-        assert screen.play == replayed(play_of(new_game(puzzle)), steps)
+        assert screen.play == replayed(play_of(new_game(puzzle)), steps, Clock().now)
         assert (screen.play.moves, screen.play.version) == (4, 6)
         # The black blocks edited are a game in play of their own: the game's is untouched.
         played = screen.play

@@ -12,12 +12,20 @@ import random
 
 from fastapi.testclient import TestClient
 from httpx import Response
+from pydantic import BaseModel
 
 from gridpuzzles.web.minesweeper.models import CreatedGame, GameState
 
 GAMES = "/api/minesweeper/games"
 PLAYING_SYMBOLS = set("#F?012345678")
-STATE_KEYS = set(GameState.model_fields)
+
+
+def keys_sent(model: type[BaseModel]) -> set[str]:
+    """The keys of ``model`` in an answer (a field's name, or the name it is sent under)."""
+    return {field.serialization_alias or name for name, field in model.model_fields.items()}
+
+
+STATE_KEYS = keys_sent(GameState)
 
 
 def check(response: Response) -> str:
@@ -27,7 +35,7 @@ def check(response: Response) -> str:
         assert set(body) == {"detail"} and isinstance(body["detail"], str)
         assert response.status_code < 500
         return ""
-    keys = set(CreatedGame.model_fields) if response.status_code == 201 else STATE_KEYS
+    keys = keys_sent(CreatedGame) if response.status_code == 201 else STATE_KEYS
     assert set(body) == keys
     if body["status"] == "playing":
         assert body["result"] is None

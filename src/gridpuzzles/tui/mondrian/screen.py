@@ -11,9 +11,9 @@ blocks, ``escape`` leaves the challenge as it was.  With a store, the whole game
 as the web keeps its games (`storage.mondrian_play.KeptMondrianGame`): its setup with its first
 step, then every step of its log with its time, so that it can be watched again (the statistics
 screen, `gridpuzzles replay ID`, the web's ``/watch/{id}``).  A full board says how long it took
-(measured with the clock the app is given, from the first block put down as in every shell:
-`midend.mondrian.clock_started`), and its finish goes into the records with its last step: the
-store keeps the best times per challenge and per difficulty.  A started game (its clock
+(the mid-end's game clock, `Play.elapsed`, read with the clock the app is given: from the
+first block put down, as in every shell), and its finish goes into the records with its last
+step: the store keeps the best times per challenge and per difficulty.  A started game (its clock
 running, its board not full) is left only when the player says so (`confirm_leave`): on quit,
 on a new challenge and on playing new black blocks.
 """
@@ -37,8 +37,8 @@ from textual.worker import Worker, WorkerState
 
 from gridpuzzles.history import Rewind
 from gridpuzzles.midend.mondrian import (
-    clock_started,
     facts_of,
+    finish_of,
     hint_step,
     play_of,
     setup_to_json,
@@ -254,8 +254,6 @@ class MondrianScreen(Screen[None]):
         self.bests: dict[str, float] = {}
         self.challenge = published_challenge(choose_published(seeds, LEVELS[0]), "random")
         self.play = play_of(new_game(self.challenge.puzzle))
-        self.started: float | None = None
-        """When the clock started: with the first block put down (`clock_started`)."""
         self.kept: KeptMondrianGame | None = None
         """How the game in play is kept in the store (None without one)."""
 
@@ -310,7 +308,7 @@ class MondrianScreen(Screen[None]):
     def in_play(self) -> bool:
         """Whether the game is started and not over: its first block was put down (its clock
         runs) and its board is not full.  Leaving it then is asked first (`confirm_leave`)."""
-        return self.started is not None and self.finish is None
+        return self.play.started is not None and self.finish is None
 
     def confirm_leave(
         self, then: Callable[[], None], question: str = LEAVE_QUESTION, kept: str = KEPT
@@ -380,7 +378,7 @@ class MondrianScreen(Screen[None]):
         if self.finish is not None:
             time = f"Solved in {duration_words(self.finish.seconds)}"
         else:
-            time = f"Time {clock_words(self._elapsed(self.clock()))}"
+            time = f"Time {clock_words(play.elapsed(self.clock()))}"
         helped = " (with help)" if play.assisted else ""
         moves = count_words(play.moves, "move")
         self.query_one("#clock", Static).update(f"{time}, {moves}{helped}")
@@ -426,7 +424,6 @@ class MondrianScreen(Screen[None]):
         self.draft = None
         self.hand = None
         self.finish, self.summary = None, ""
-        self.started = None
         self.kept = self._kept_game()
         self._read_records()
         self.board.cursor = (0, 0)
@@ -464,23 +461,22 @@ class MondrianScreen(Screen[None]):
         the summary says so)."""
         return self.finish is not None and not self.editing
 
-    def _attempt(self, step: Move | Rewind) -> Play[Game] | None:
-        """The working game in play after ``step``, or None with the core's reason said."""
+    def _attempt(self, step: Move | Rewind, at: float) -> Play[Game] | None:
+        """The working game in play after ``step`` made at ``at``, or None with the core's
+        reason said."""
         try:
-            return stepped(self.working_play, step)
+            return stepped(self.working_play, step, at)
         except MondrianError as error:
             self._say(str(error), refused=True)
             return None
 
-    def _commit(self, play: Play[Game], message: str, step: Move | Rewind) -> None:
-        """Keep ``play``, after ``step``, as the working game in play (the step of the game in
-        the store too); a full board ends the game."""
-        now = self.clock()
+    def _commit(self, play: Play[Game], message: str, step: Move | Rewind, now: float) -> None:
+        """Keep ``play``, after ``step`` made at ``now``, as the working game in play (the step
+        of the game in the store too); a full board ends the game."""
         if self.draft is not None:
             self.draft = play
         else:
             self.play = play
-            self.started = clock_started(self.started, play, now)
         self._say(message)
         self._settle_hand()
         if self.editing:
@@ -490,22 +486,13 @@ class MondrianScreen(Screen[None]):
         else:
             self._log(step, now)
 
-    def _elapsed(self, now: float) -> float:
-        """The seconds on the game's clock at ``now`` (none before it starts)."""
-        return 0.0 if self.started is None else max(now - self.started, 0.0)
-
     def _finish(self, step: Move | Rewind, now: float) -> None:
         """The board is full after ``step``, made at ``now``: say how long it took, and keep
         the step with the game's finish."""
-        play = self.play
-        finish = Finish(
-            challenge_key(self.challenge.puzzle),
-            self.challenge.difficulty,
-            self._elapsed(now),
-            play.assisted,
-            play.moves,
-            now,
+        finish = finish_of(
+            self.play, challenge_key(self.challenge.puzzle), self.challenge.difficulty
         )
+        assert finish is not None  # (the board is full)
         self.finish = finish
         self.hand = None
         self.summary = " ".join(solved_sentences(finish, self._keep(finish, step, now)))
@@ -589,10 +576,11 @@ class MondrianScreen(Screen[None]):
             return
         if pointed and not self.editing and block_at(self.game, cell) is not None:
             step = Move(Action.TURN, cell=cell)
-            play = self._attempt(step)
+            now = self.clock()
+            play = self._attempt(step, now)
             if play is not None:
                 turned_block = play.state.placed[-1]
-                self._commit(play, f"Turned: {placement_words(turned_block)}.", step)
+                self._commit(play, f"Turned: {placement_words(turned_block)}.", step, now)
         elif self.hand is not None:
             self.hand = self.hand.turned()
             self._say(f"In hand: the {self.hand.block} block, turned.")
@@ -609,9 +597,10 @@ class MondrianScreen(Screen[None]):
         black = self.editing
         if under is not None:
             step = Move(Action.LIFT, black, cell=cell)
-            play = self._attempt(step)
+            now = self.clock()
+            play = self._attempt(step, now)
             if play is not None:
-                self._commit(play, f"Lifted {block_words(under, black)}.", step)
+                self._commit(play, f"Lifted {block_words(under, black)}.", step, now)
                 grip = (cell[0] - under.row, cell[1] - under.col)
                 self.hand = Hand(under.block, under.orientation, grip)
         elif self.hand is None:
@@ -619,10 +608,11 @@ class MondrianScreen(Screen[None]):
         else:
             placement = hand_placement(self.hand, cell, self.working.board)
             placing = Move(Action.PLACE, black, placement=placement)
-            play = self._attempt(placing)
+            now = self.clock()
+            play = self._attempt(placing, now)
             if play is not None:
                 self.hand = None
-                self._commit(play, f"Put down {placement_words(placement)}.", placing)
+                self._commit(play, f"Put down {placement_words(placement)}.", placing, now)
         self._draw()
 
     @on(MondrianBoard.CellClicked)
@@ -645,9 +635,10 @@ class MondrianScreen(Screen[None]):
             self._step(Rewind.REDO, "Made the change again.")
 
     def _step(self, rewind: Rewind, message: str) -> None:
-        play = self._attempt(rewind)
+        now = self.clock()
+        play = self._attempt(rewind, now)
         if play is not None:
-            self._commit(play, message, rewind)
+            self._commit(play, message, rewind, now)
         self._draw()
 
     def action_hint(self) -> None:
@@ -657,14 +648,15 @@ class MondrianScreen(Screen[None]):
         try:
             given = hint(self.game)
             step = hint_step(given)
-            play = stepped(self.play, step)
+            now = self.clock()
+            play = stepped(self.play, step, now)
         except MondrianError as error:
             self._say(f"No hint: {error}", refused=True)
             self._draw()
             return
         if given.place is not None:
             self.board.cursor = (given.place.row, given.place.col)
-        self._commit(play, f"Hint: {given.text}", step)
+        self._commit(play, f"Hint: {given.text}", step, now)
         self._draw()
 
     def action_solutions(self) -> None:
@@ -678,9 +670,9 @@ class MondrianScreen(Screen[None]):
             self._draw()
             return
         if self.finish is None:  # a solved game stays as it ended
-            helped = Move(Action.HELP)
-            self.play = stepped(self.play, helped)
-            self._log(helped, self.clock())
+            helped, now = Move(Action.HELP), self.clock()
+            self.play = stepped(self.play, helped, now)
+            self._log(helped, now)
         pictures = tuple(picture(self.game, solution) for solution in revealed.solutions)
         self.app.push_screen(SolutionsScreen(pictures, revealed.count))
         self._draw()

@@ -41,23 +41,29 @@ from gridpuzzles.minesweeper import (
     Move,
     MoveError,
     Status,
+    chordable,
+    figures,
+    view,
 )
+from gridpuzzles.minesweeper.core.settings import level_of
 from gridpuzzles.storage import (
     GameChanges,
     SavedGame,
     StorageError,
     Store,
     TimedMove,
+    level_key,
     new_game_id,
     played_on,
 )
 from gridpuzzles.web import tokens
 from gridpuzzles.web.minesweeper.models import (
+    GameState,
     ReplayOut,
     ReplayStep,
+    Result,
     ReviewOut,
     WinChanceOut,
-    game_state,
 )
 from gridpuzzles.web.service import (
     IN_PLAY,
@@ -66,7 +72,6 @@ from gridpuzzles.web.service import (
     GameInPlayError,
     KeptGames,
     NoSuchGuessError,
-    check_seen,
 )
 from gridpuzzles.web.workers import Workers
 
@@ -87,7 +92,7 @@ T = TypeVar("T")
 
 
 @dataclass(frozen=True)
-class Entry:
+class Held:
     """A game as the server holds it: the game in play (the current state and what undo and
     redo reach; its version, the moves stored, undo and redo included: the length of its
     log; whether the player had help in it, as the store marks it), its owner and whether
@@ -123,9 +128,11 @@ def given(move: Move) -> Chooser:
     return choose
 
 
-class Games(KeptGames[Entry, SavedGame | GameChanges]):
+class MinesweeperGames(KeptGames[Held, SavedGame | GameChanges]):
     """Every Minesweeper game of the server, kept in ``store`` with the most recent ones
     cached; slow work runs on ``workers``."""
+
+    refusal = MoveError
 
     def __init__(
         self,
@@ -138,7 +145,7 @@ class Games(KeptGames[Entry, SavedGame | GameChanges]):
 
     def create(
         self, config: Config, seed: int | None = None, player: str | None = None
-    ) -> tuple[str, str, Game]:
+    ) -> tuple[str, str, Held]:
         """A new game on ``config`` (on ``seed`` if given) in ``player``'s records: its id,
         its token and the game."""
         token = tokens.new_token()
@@ -152,9 +159,9 @@ class Games(KeptGames[Entry, SavedGame | GameChanges]):
             player=player,
         )
         self.store.add_game(saved)
-        game = saved.start()
-        self._recent.put(saved.id, Entry(play_of(game), saved.owner))
-        return saved.id, token, game
+        held = Held(play_of(saved.start()), saved.owner)
+        self._recent.put(saved.id, held)
+        return saved.id, token, held
 
     async def play(
         self,
@@ -164,47 +171,52 @@ class Games(KeptGames[Entry, SavedGame | GameChanges]):
         *,
         assisted: bool = False,
         seen: int | None = None,
-    ) -> tuple[Move, Entry]:
+    ) -> tuple[Move, Held]:
         """Play the move ``choose`` picks, store it, and return it with the game now (core
         errors pass through; past the budget, `OverBudgetError` and nothing is stored).
         ``assisted``: the move is help (Play Move), so the game is marked assisted with it.
-        ``seen``: the game's version (its stored moves, undo and redo included) when the player chose the move; a game
-        that has more now refuses it (`MoveConflict`), as does the store a move another
-        process stored first."""
-        async with self._locks.hold(game_id):
-            entry = await self._in_play_as_seen(game_id, token, seen)
-            move = await choose(entry.game)
+        ``seen``: the game's version when the player chose the move (`KeptGames._stepped`)."""
+
+        async def take(held: Held) -> tuple[Move, Held]:
+            held = _in_play(held)
+            move = await choose(held.game)
             timed = TimedMove(move, self.clock())
-            if not generates_board(entry.game, move):
-                after = await anyio.to_thread.run_sync(self._play, game_id, entry, timed, assisted)
+            if not generates_board(held.game, move):
+                after = await anyio.to_thread.run_sync(self._play, game_id, held, timed, assisted)
                 return move, after
             played = await self.workers.run(
                 partial(stepped, helped=assisted),
-                entry.play,
+                held.play,
                 move,
                 timed.at,
                 too_slow=NO_GUESS_TOO_SLOW,
             )
             after = await anyio.to_thread.run_sync(
-                self._record, game_id, entry, timed, played, assisted
+                self._record, game_id, held, timed, played, assisted
             )
             return move, after
 
+        # Not taken twice: Play Move's choice and a no-guess board are a worker's work.
+        return await self._stepped(game_id, token, seen, take, again=False)
+
     async def rewind(
         self, game_id: str, token: str | None, rewind: Rewind, *, seen: int | None = None
-    ) -> Entry:
+    ) -> Held:
         """Undo the latest move (also the mine that lost the game) or redo the latest undo,
         store it, and return the game now. Once the game has started, either is help: the
         game is marked assisted. ``seen`` as for `play`."""
-        async with self._locks.hold(game_id):
-            entry = await self._in_play_as_seen(game_id, token, seen)
-            if entry.game.status is Status.WON:
+
+        async def take(held: Held) -> Held:
+            held = _in_play(held)
+            if held.game.status is Status.WON:
                 raise MoveError(WON_KEPT)
             timed = TimedMove(rewind, self.clock())
-            after = stepped(entry.play, rewind, timed.at)
+            after = stepped(held.play, rewind, timed.at)
             return await anyio.to_thread.run_sync(
-                self._record, game_id, entry, timed, after, after.assisted
+                self._record, game_id, held, timed, after, after.assisted
             )
+
+        return await self._stepped(game_id, token, seen, take, again=False)
 
     async def advise(
         self, game_id: str, token: str | None, job: Callable[[Game], Awaitable[T]]
@@ -214,56 +226,36 @@ class Games(KeptGames[Entry, SavedGame | GameChanges]):
         neither does advice on a game not started yet (before its first reveal the player has
         seen nothing and every hidden cell has the same chance: it helps nothing)."""
         async with self._locks.hold(game_id):
-            entry = _in_play(await self._current(game_id, token))
-            advice = await job(entry.game)
-            helped = advised(entry.play)
-            if helped.assisted and not entry.play.assisted:
+            held = _in_play(await self._current(game_id, token))
+            advice = await job(held.game)
+            helped = advised(held.play)
+            if helped.assisted and not held.play.assisted:
                 await anyio.to_thread.run_sync(self.store.mark_assisted, game_id)
-                self._recent.put(game_id, replace(entry, play=helped))
+                self._recent.put(game_id, replace(held, play=helped))
             return advice
 
-    async def leave(self, game_id: str, token: str | None) -> Entry:
+    async def leave(self, game_id: str, token: str | None) -> Held:
         """The player leaves a game: after its first reveal it is kept as a loss, before it
         is forgotten by the store. Nothing happens to a game that has ended or was left."""
         async with self._locks.hold(game_id):
-            entry = await self._current(game_id, token)
-            if entry.game.over or entry.left:
-                return entry
+            held = await self._current(game_id, token)
+            if held.game.over or held.left:
+                return held
             now = self.clock()
-            await anyio.to_thread.run_sync(self.store.abandon, game_id, entry.game, now)
-            left = replace(entry, left=True, left_at=now)
+            await anyio.to_thread.run_sync(self.store.abandon, game_id, held.game, now)
+            left = replace(held, left=True, left_at=now)
             self._recent.put(game_id, left)
             return left
 
-    async def _in_play_as_seen(self, game_id: str, token: str | None, seen: int | None) -> Entry:
-        """The game to play on, unless the player left it: the cached copy when it has the
-        ``seen`` move count (`_as_seen`), else the game as the store holds it, refused
-        (`MoveConflict`) when it has moved on from ``seen``."""
-        entry = self._as_seen(game_id, token, seen)
-        if entry is None:
-            entry = _in_play(await self._current(game_id, token))
-            check_seen(entry.play.version, seen)
-        return entry
-
-    def _as_seen(self, game_id: str, token: str | None, seen: int | None) -> Entry | None:
-        """The cached copy of a game when it has the ``seen`` move count, else None. A move
-        chosen on it is played without reading the store first: the store refuses it
-        (`MoveConflict`) if another process moved the game on, so a stale copy stores nothing
-        (one read and one trip to a thread less on every move of a player)."""
-        cached = self._cached(game_id, token)
-        if seen is None or cached is None or cached.play.version != seen:
-            return None
-        return _in_play(cached)
-
-    def _play(self, game_id: str, entry: Entry, timed: TimedMove, assisted: bool) -> Entry:
-        """Play ``timed`` on ``entry``, then `_record` it (one trip to a thread for both)."""
-        after = stepped(entry.play, timed.move, timed.at, helped=assisted)
-        return self._record(game_id, entry, timed, after, assisted)
+    def _play(self, game_id: str, held: Held, timed: TimedMove, assisted: bool) -> Held:
+        """Play ``timed`` on ``held``, then `_record` it (one trip to a thread for both)."""
+        after = stepped(held.play, timed.move, timed.at, helped=assisted)
+        return self._record(game_id, held, timed, after, assisted)
 
     def _record(
-        self, game_id: str, entry: Entry, timed: TimedMove, after: Play[Game], helped: bool
-    ) -> Entry:
-        """Commit the move (or undo or redo) that led from ``entry`` to ``after`` (marking
+        self, game_id: str, held: Held, timed: TimedMove, after: Play[Game], helped: bool
+    ) -> Held:
+        """Commit the move (or undo or redo) that led from ``held`` to ``after`` (marking
         the game assisted with it when it was ``helped``: only a game being played can be),
         cache and return it, assisted as the store has it now (help may have been given
         through another process). A move number another process took first is not stored
@@ -271,23 +263,17 @@ class Games(KeptGames[Entry, SavedGame | GameChanges]):
         with self._stale_refused(game_id):
             assisted = self.store.add_move(
                 game_id,
-                entry.play.version,
+                held.play.version,
                 timed,
                 after.state,
-                assisted=helped and not entry.play.assisted,
+                assisted=helped and not held.play.assisted,
             )
-        played = replace(entry, play=replace(after, assisted=assisted))
+        played = replace(held, play=replace(after, assisted=assisted))
         self._recent.put(game_id, played)
         return played
 
-    def _owner(self, copy: Entry) -> str:
-        return copy.owner
-
-    def _count(self, copy: Entry) -> int:
-        return copy.play.version
-
     def _read(
-        self, game_id: str, cached: Entry | None
+        self, game_id: str, cached: Held | None
     ) -> tuple[str, SavedGame | GameChanges] | None:
         """The stored game (no copy), or what changed since the copy's moves: one read."""
         if cached is None:
@@ -297,23 +283,23 @@ class Games(KeptGames[Entry, SavedGame | GameChanges]):
         return None if changes is None else (cached.owner, changes)
 
     async def _caught_up(
-        self, game_id: str, cached: Entry | None, read: SavedGame | GameChanges
-    ) -> Entry:
+        self, game_id: str, cached: Held | None, read: SavedGame | GameChanges
+    ) -> Held:
         if isinstance(read, SavedGame):
-            start = Entry(play_of(read.start()), read.owner)
+            start = Held(play_of(read.start()), read.owner)
             return await self._played_on(
                 start, GameChanges(read.moves, read.assisted, read.left, read.left_at)
             )
         assert cached is not None  # changes are read only after a copy
         return await self._played_on(cached, read)
 
-    async def _played_on(self, entry: Entry, changes: GameChanges) -> Entry:
-        """``entry`` after the ``changes`` stored since (a replay that generates a no-guess
+    async def _played_on(self, held: Held, changes: GameChanges) -> Held:
+        """``held`` after the ``changes`` stored since (a replay that generates a no-guess
         board runs on a worker, within the budget)."""
-        same = (changes.assisted, changes.left) == (entry.play.assisted, entry.left)
+        same = (changes.assisted, changes.left) == (held.play.assisted, held.left)
         if not changes.moves and same:
-            return entry
-        played = entry.play
+            return held
+        played = held.play
         if changes.moves:
             if any(
                 isinstance(timed.move, Move) and generates_board(played.state, timed.move)
@@ -326,19 +312,61 @@ class Games(KeptGames[Entry, SavedGame | GameChanges]):
                 played = await anyio.to_thread.run_sync(played_on, played, changes.moves)
         # The store's mark is the game's: help that is no step of the log (a hint, the
         # probabilities, Play Move's mark) is kept only there.
-        return Entry(
+        return Held(
             replace(played, assisted=changes.assisted),
-            entry.owner,
+            held.owner,
             changes.left,
             changes.left_at,
         )
 
 
-def _in_play(entry: Entry) -> Entry:
-    """``entry``, unless the player left it (`MoveError`)."""
-    if entry.left:
+def state_of(game_id: str, held: Held, now: float) -> GameState:
+    """What the player may see of ``held`` at time ``now`` (a game left, as it was left: its
+    clock stopped there, as in the records); the seed and 3BV only after the end (not of a
+    game left, which the player did not play to its end)."""
+    played, game = held.play, held.game
+    config = game.config
+    numbers = figures(game, now if held.left_at is None else held.left_at)
+    left = held.left and not game.over  # a game that had ended was left as it was
+    result = None
+    if game.over:
+        result = Result(
+            seed=str(game.seed),
+            exploded=None if game.exploded is None else divmod(game.exploded, config.width),
+            three_bv=numbers.three_bv,
+            efficiency=numbers.efficiency,
+        )
+    return GameState(
+        id=game_id,
+        level=level_of(config),
+        stats_level=level_key(config),
+        width=config.width,
+        height=config.height,
+        mines=config.mines,
+        first_click=config.first_click,
+        win_rule=config.win_rule,
+        question_marks=config.question_marks,
+        status="left" if left else game.status.value,
+        view=view(game).rows(),
+        mines_left=numbers.mines_left,
+        elapsed=round(numbers.elapsed, 3),
+        started=game.started_at is not None,
+        clicks=numbers.clicks,
+        moves=played.moves,
+        version=played.version,
+        assisted=played.assisted,
+        can_undo=played.can_undo and game.status is not Status.WON and not left,
+        can_redo=played.can_redo and not left,
+        chordable=[] if left else sorted(chordable(game)),
+        finish=result,
+    )
+
+
+def _in_play(held: Held) -> Held:
+    """``held``, unless the player left it (`MoveError`)."""
+    if held.left:
         raise MoveError(LEFT)
-    return entry
+    return held
 
 
 def finished(saved: SavedGame) -> Replay:
@@ -360,16 +388,17 @@ def replay_of(saved: SavedGame) -> ReplayOut:
     created = saved.created_at
     last = replay.frames[-1] if replay.frames else None
     steps = [
-        ReplayStep(
-            number=frame.number,
-            move=frame.text,
-            said=step_words(frame.text),
-            at=round(frame.at - created, 3),
-            state=game_state(saved.id, frame.play, frame.at, left=saved.left and frame is last),
+        ReplayStep.of(
+            frame,
+            step_words(frame.text),
+            created,
+            state_of(
+                saved.id, Held(frame.play, saved.owner, saved.left and frame is last), frame.at
+            ),
         )
         for frame in replay.frames
     ]
-    start = game_state(saved.id, play_of(replay.start), created)
+    start = state_of(saved.id, Held(play_of(replay.start), saved.owner), created)
     return ReplayOut(id=saved.id, start=start, steps=steps)
 
 

@@ -14,19 +14,13 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from gridpuzzles.bounds import MAX_SEED, is_digits, shown
-from gridpuzzles.midend.play import Play
 from gridpuzzles.minesweeper import (
     LEVELS,
     Config,
     ConfigError,
     FirstClick,
-    Game,
-    Status,
     WinRule,
-    chordable,
-    figures,
     level,
-    view,
 )
 from gridpuzzles.minesweeper.core.scale import RISK_BANDS
 from gridpuzzles.minesweeper.core.settings import (
@@ -34,12 +28,10 @@ from gridpuzzles.minesweeper.core.settings import (
     MAX_NO_GUESS_PERCENT,
     MAX_SIDE,
     check_playable,
-    level_of,
 )
-from gridpuzzles.storage import level_key
 from gridpuzzles.web.models import (
     PER_PLAYER,
-    VERSION_FIELD,
+    PlayState,
     ReplayOf,
     ReplayStepOf,
     Strict,
@@ -140,10 +132,12 @@ class Result(BaseModel):
     efficiency: float | None
 
 
-class GameState(BaseModel):
-    """What the player may see of a game: never where a hidden mine is while it is played."""
+class GameState(PlayState[Result]):
+    """What the player may see of a game: never where a hidden mine is while it is played.
+    Its clock starts with the first reveal; help is Play Move, a hint, the probabilities,
+    and undo or redo once the game has started; a move can be undone also when it revealed
+    the mine that lost the game, never after a win."""
 
-    id: str
     level: str | None
     stats_level: str = Field(description="the name the per-level statistics keep this game under")
     width: int
@@ -161,24 +155,20 @@ class GameState(BaseModel):
         "0-8 a revealed count, * a mine and X a wrong flag (both shown only after a loss)"
     )
     mines_left: int
-    elapsed: float = Field(description="seconds since the first reveal, frozen at the end")
-    started: bool
-    clicks: int
-    version: int = Field(description=VERSION_FIELD)
-    assisted: bool = Field(
-        description="the player had help in this game (Play Move, a hint, the probabilities, "
-        "undo or redo): it is counted apart and sets no record"
+    clicks: int = Field(
+        description="the clicks the board has taken (an undo takes its click back, unlike `moves`)"
     )
-    can_undo: bool = Field(
-        False, description="a move can be undone (also the mine of a lost game, not a win)"
-    )
-    can_redo: bool = Field(False, description="an undone move can be played again")
     chordable: list[tuple[int, int]] = Field(
         default_factory=list,
         description="the open numbers a chord would open something around, as [row, column] "
         "counted from 0 as in a move: a page offers a chord on these alone",
     )
-    result: Result | None = Field(None, description="present once the game has ended")
+    finish: Result | None = Field(
+        None,
+        serialization_alias="result",  # the name the pages read (web/static) until they
+        # read `finish`, as Mondrian's do
+        description="present once the game has ended",
+    )
 
 
 class CreatedGame(GameState):
@@ -497,47 +487,6 @@ class ReviewOut(BaseModel):
     id: str
     moves: list[MoveReviewOut]
     summary: ReviewSummary
-
-
-def game_state(game_id: str, played: Play[Game], now: float, *, left: bool = False) -> GameState:
-    """The player's view of the game in play ``played`` at time ``now`` (``left``: the
-    player left it, and it is kept so); the seed and 3BV only after the end (not of a game
-    left, which the player did not play to its end)."""
-    game = played.state
-    config = game.config
-    numbers = figures(game, now)
-    left = left and not game.over  # a game that had ended was left as it was
-    result = None
-    if game.over:
-        result = Result(
-            seed=str(game.seed),
-            exploded=None if game.exploded is None else divmod(game.exploded, config.width),
-            three_bv=numbers.three_bv,
-            efficiency=numbers.efficiency,
-        )
-    return GameState(
-        id=game_id,
-        level=level_of(config),
-        stats_level=level_key(config),
-        width=config.width,
-        height=config.height,
-        mines=config.mines,
-        first_click=config.first_click,
-        win_rule=config.win_rule,
-        question_marks=config.question_marks,
-        status="left" if left else game.status.value,
-        view=view(game).rows(),
-        mines_left=numbers.mines_left,
-        elapsed=round(numbers.elapsed, 3),
-        started=game.started_at is not None,
-        clicks=numbers.clicks,
-        version=played.version,
-        assisted=played.assisted,
-        can_undo=played.can_undo and game.status is not Status.WON and not left,
-        can_redo=played.can_redo and not left,
-        chordable=[] if left else sorted(chordable(game)),
-        result=result,
-    )
 
 
 def options() -> Options:

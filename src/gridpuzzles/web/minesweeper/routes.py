@@ -14,17 +14,15 @@ from typing import Annotated, TypeVar
 import anyio.to_thread
 from fastapi import APIRouter, Path, Query, Response
 
-from gridpuzzles.midend import Rewind
-from gridpuzzles.midend.minesweeper import play_of
 from gridpuzzles.minesweeper import Game, Move
 from gridpuzzles.storage import records_json
 from gridpuzzles.web.minesweeper import assist
 from gridpuzzles.web.minesweeper.games import (
-    Entry,
-    Games,
+    MinesweeperGames,
     given,
     replay_of,
     review_of,
+    state_of,
     weighed_guess,
 )
 from gridpuzzles.web.minesweeper.models import (
@@ -42,14 +40,21 @@ from gridpuzzles.web.minesweeper.models import (
     ReviewOut,
     WinChanceOut,
     config_of,
-    game_state,
     options,
 )
 from gridpuzzles.web.models import MAX_MOVE_COUNT, Error
 from gridpuzzles.web.players import Player
-from gridpuzzles.web.routes import ERRORS, SLOW, GameId, Token, game_routes
-from gridpuzzles.web.service import REVIEW_TOO_SLOW, UNKNOWN, WEIGH_TOO_SLOW, UnknownGameError
-from gridpuzzles.web.tokens import give_token
+from gridpuzzles.web.routes import (
+    ERRORS,
+    SLOW,
+    STILL_PLAYED,
+    GameId,
+    Token,
+    game_routes,
+    give_game_token,
+    stored,
+)
+from gridpuzzles.web.service import REVIEW_TOO_SLOW, WEIGH_TOO_SLOW
 from gridpuzzles.web.workers import Workers
 
 PREFIX = "/api/minesweeper"
@@ -76,14 +81,18 @@ StepNumber = Annotated[
 ]
 
 
-def game_path(game_id: str) -> str:
-    return f"{PREFIX}/games/{game_id}"
-
-
-def router(games: Games, weighers: Workers) -> APIRouter:
+def router(games: MinesweeperGames, weighers: Workers) -> APIRouter:
     """The Minesweeper routes, playing the games in ``games``, each in its player's records
     (`web.players`); the guesses of a review are weighed on ``weighers``."""
     api = APIRouter(prefix=PREFIX, tags=["minesweeper"], responses=ERRORS)
+    state = game_routes(
+        api,
+        games,
+        GameState,
+        state_of,
+        "the latest move, also the mine that lost the game (not a win: its record is kept); "
+        "the game is then assisted",
+    )
 
     @api.get("/options")
     async def get_options() -> Options:
@@ -93,10 +102,9 @@ def router(games: Games, weighers: Workers) -> APIRouter:
     @api.post("/games", status_code=201)
     def create_game(request: NewGame, response: Response, player: Player) -> CreatedGame:
         """Start a game. Its token comes back in the body and as a cookie for its path."""
-        game_id, token, game = games.create(config_of(request), request.seed, player)
-        give_token(response, token, game_path(game_id))
-        state = game_state(game_id, play_of(game), games.clock())
-        return CreatedGame(**state.model_dump(), token=token)
+        game_id, token, held = games.create(config_of(request), request.seed, player)
+        give_game_token(api, response, game_id, token)
+        return CreatedGame(**state(game_id, held).model_dump(), token=token)
 
     async def advice(game: Game, job: Callable[[assist.Situation], T]) -> T:
         """``job`` on what the player of ``game`` sees, in a worker process."""
@@ -108,36 +116,12 @@ def router(games: Games, weighers: Workers) -> APIRouter:
     async def probabilities(game: Game) -> Probabilities:
         return await advice(game, assist.probabilities)
 
-    def state(game_id: str, entry: Entry) -> GameState:
-        # A game left is shown as it was left: its clock stopped there, as in the records.
-        return game_state(
-            game_id,
-            entry.play,
-            games.clock() if entry.left_at is None else entry.left_at,
-            left=entry.left,
-        )
-
     @api.post("/games/{game_id}/moves", responses=SLOW)
     async def post_move(game_id: GameId, request: MoveRequest, token: Token) -> GameState:
         """Play a move (``r`` reveal, ``f`` flag or unflag, ``c`` chord); stored before the answer."""
         move = Move.parse(request.move)
-        _, entry = await games.play(game_id, token, given(move), seen=request.version)
-        return state(game_id, entry)
-
-    async def shown(game_id: str, token: str | None) -> GameState:
-        return state(game_id, await games.current(game_id, token))
-
-    async def rewound(game_id: str, token: str | None, step: Rewind, seen: int | None) -> GameState:
-        return state(game_id, await games.rewind(game_id, token, step, seen=seen))
-
-    game_routes(
-        api,
-        GameState,
-        shown,
-        rewound,
-        "the latest move, also the mine that lost the game (not a win: its record is kept); "
-        "the game is then assisted",
-    )
+        _, held = await games.play(game_id, token, given(move), seen=request.version)
+        return state(game_id, held)
 
     @api.post("/games/{game_id}/auto-move", responses=SLOW)
     async def post_auto_move(game_id: GameId, token: Token) -> PlayedMove:
@@ -150,8 +134,8 @@ def router(games: Games, weighers: Workers) -> APIRouter:
             said.append(explained.why)
             return explained.move
 
-        move, entry = await games.play(game_id, token, auto_move, assisted=True)
-        return PlayedMove(**state(game_id, entry).model_dump(), move=str(move), why=said[0])
+        move, held = await games.play(game_id, token, auto_move, assisted=True)
+        return PlayedMove(**state(game_id, held).model_dump(), move=str(move), why=said[-1])
 
     @api.get("/games/{game_id}/hint", responses=SLOW)
     async def get_hint(game_id: GameId, token: Token) -> HintOut:
@@ -183,22 +167,20 @@ def router(games: Games, weighers: Workers) -> APIRouter:
     @api.get(
         "/games/{game_id}/replay",
         summary="Watch a finished game again",
-        responses={409: {"model": Error, "description": "the game is still being played"}},
+        responses=STILL_PLAYED,
     )
     async def get_replay(game_id: GameId) -> ReplayOut:
         """Every step of a finished game (won, lost or left), as it was played: the move in
         the log's form and in words, when it was made, and the game after it, as the page
         draws it. Anyone with the game's id may watch it; a game still being played is
         refused (409), and nothing of it is sent."""
-        saved = await anyio.to_thread.run_sync(games.store.load_game, game_id)
-        if saved is None:
-            raise UnknownGameError(UNKNOWN.format(game_id=game_id))
+        saved = await stored(games.store.load_game, game_id)
         return await anyio.to_thread.run_sync(replay_of, saved)
 
     @api.get(
         "/games/{game_id}/review",
         summary="The solver's review of a finished game",
-        responses={409: {"model": Error, "description": "the game is still being played"}, **SLOW},
+        responses={**STILL_PLAYED, **SLOW},
     )
     async def get_review(game_id: GameId) -> ReviewOut:
         """Each move of a finished game judged from the position before it, never from what
@@ -206,9 +188,7 @@ def router(games: Games, weighers: Workers) -> APIRouter:
         the least risk there was, a needless guess (a cell was certainly safe), an
         unavoidable 50/50, a dead cell, a known mine, a chord on a wrong flag; then the
         game's summary. As the replay: anyone with the id, never a game still in play."""
-        saved = await anyio.to_thread.run_sync(games.store.load_game, game_id)
-        if saved is None:
-            raise UnknownGameError(UNKNOWN.format(game_id=game_id))
+        saved = await stored(games.store.load_game, game_id)
         return await games.workers.run(review_of, saved, too_slow=REVIEW_TOO_SLOW)
 
     @api.get(
@@ -219,7 +199,7 @@ def router(games: Games, weighers: Workers) -> APIRouter:
                 "model": Error,
                 "description": "no game has this id, or its step `number` is no guess to weigh",
             },
-            409: {"model": Error, "description": "the game is still being played"},
+            **STILL_PLAYED,
             **SLOW,
         },
     )
@@ -232,9 +212,7 @@ def router(games: Games, weighers: Workers) -> APIRouter:
         seconds on an expert board, so each guess is its own request, on workers of its own
         with a longer time budget (503 past it: not weighed). As the review: anyone with
         the id, never a game still in play."""
-        saved = await anyio.to_thread.run_sync(games.store.load_game, game_id)
-        if saved is None:
-            raise UnknownGameError(UNKNOWN.format(game_id=game_id))
+        saved = await stored(games.store.load_game, game_id)
         return await weighers.run(weighed_guess, saved, number, too_slow=WEIGH_TOO_SLOW)
 
     @api.get("/records", summary="The player's records and latest games")

@@ -67,7 +67,7 @@ from gridpuzzles.mondrian.core.moves import Action, Move, step_text
 from gridpuzzles.mondrian.core.notation import parse_block
 from gridpuzzles.mondrian.core.records import Finish, solved_sentences
 from gridpuzzles.mondrian.solving.generation import generate_challenge
-from gridpuzzles.storage import MoveConflict, StorageError, Store, new_game_id
+from gridpuzzles.storage import StorageError, Store, new_game_id
 from gridpuzzles.storage.mondrian_play import InPlay, Logged, MondrianPlay
 from gridpuzzles.web import tokens
 from gridpuzzles.web.mondrian.models import (
@@ -86,7 +86,6 @@ from gridpuzzles.web.service import (
     UNREPLAYABLE,
     GameInPlayError,
     KeptGames,
-    check_seen,
 )
 from gridpuzzles.web.workers import Workers
 
@@ -349,15 +348,9 @@ def replay_of(game_id: str, stored: InPlay) -> MondrianReplay:
     steps: list[MondrianReplayStep] = []
     before = start  # names the block a lift or a turn takes (`step_words`)
     for frame, after in shown:
-        steps.append(
-            MondrianReplayStep(
-                number=frame.number,
-                move=frame.text,
-                said=step_words(frame.text, before.play.state),
-                at=round(frame.at - stored.created_at, 3),
-                state=state_of(game_id, after, frame.at),
-            )
-        )
+        said = step_words(frame.text, before.play.state)
+        state = state_of(game_id, after, frame.at)
+        steps.append(MondrianReplayStep.of(frame, said, stored.created_at, state))
         before = after
     start_state = state_of(game_id, start, stored.created_at)
     return MondrianReplay(id=game_id, start=start_state, steps=steps)
@@ -379,6 +372,8 @@ def review_of(game_id: str, stored: InPlay) -> MondrianReviewOut:
 class MondrianGames(KeptGames[Held, InPlay]):
     """The Mondrian games of the server, kept in ``store`` in play and once solved, timed by
     ``clock``; solver work runs on ``workers``."""
+
+    refusal = MondrianError
 
     def __init__(
         self,
@@ -443,30 +438,32 @@ class MondrianGames(KeptGames[Held, InPlay]):
         and nothing kept, when another process changed the game meanwhile.
 
         ``again``: the step may be taken twice (a move, not solver work), so it is first
-        taken on this process's copy without reading the store; the store keeps the move only
-        at the copy's number, and when another process moved first (or the copy refuses the
-        step) it is taken again on the game as the store holds it.
+        taken on this process's copy without reading the store; ``seen``: the game's version
+        when the player chose the step (`KeptGames._stepped`, both)."""
+        return await self._stepped(
+            game_id,
+            token,
+            seen,
+            partial(self._take, game_id, step=step, when_solved=when_solved),
+            again=again,
+        )
 
-        ``seen``: the game's version when the player chose the step; a game changed since
-        (in another tab) refuses it (`MoveConflict`), as the store refuses a change made
-        over an older version."""
-        async with self._locks.hold(game_id):
-            cached = self._cached(game_id, token) if again else None
-            if cached is not None:
-                try:
-                    return await self._take(game_id, cached, step, when_solved, seen)
-                except (MoveConflict, MondrianError):
-                    pass  # a stale copy: take the step on the game as it is now
-            current = await self._current(game_id, token)
-            with self._stale_refused(game_id):
-                return await self._take(game_id, current, step, when_solved, seen)
+    async def rewind(
+        self, game_id: str, token: str | None, rewind: Rewind, *, seen: int | None = None
+    ) -> Held:
+        """Undo or redo (a solved game is final: `MoveError`), stored: the game now."""
+
+        async def step(game: Game) -> tuple[Move | Rewind, None]:
+            return rewind, None
+
+        held, _ = await self.play(game_id, token, step, again=True, seen=seen)
+        return held
 
     async def _take(
-        self, game_id: str, held: Held, step: Step[T], when_solved: bool, seen: int | None = None
+        self, game_id: str, held: Held, *, step: Step[T], when_solved: bool
     ) -> tuple[Held, T]:
         """`play` on ``held``."""
         play = held.play
-        check_seen(play.version, seen)
         if held.finish is not None and not when_solved:
             raise MoveError(SOLVED)
         if play.moves >= MAX_MOVES and held.finish is None:
@@ -474,13 +471,13 @@ class MondrianGames(KeptGames[Held, InPlay]):
         move, told = await step(play.state)
         if held.finish is not None:
             return held, told
-        after_play = stepped(play, move)
+        at = self.clock()
+        after_play = stepped(play, move, at)
         game = after_play.state
         note: dict[str, Any] = {}
         if game.black != play.state.black and not game.black_tray:
             facts = await self.workers.run(facts_of, puzzle_of(game), too_slow=SOLVER_TOO_SLOW)
             note["facts"] = facts_to_json(facts)
-        at = self.clock()
         after = advanced(held, after_play, at, note)
         kept = await anyio.to_thread.run_sync(self._keep, game_id, move, note, at, after)
         return kept, told
@@ -507,12 +504,6 @@ class MondrianGames(KeptGames[Held, InPlay]):
             change.write(step_text(move), note or None, finish)
         self._recent.put(game_id, after)
         return after
-
-    def _owner(self, copy: Held) -> str:
-        return copy.owner
-
-    def _count(self, copy: Held) -> int:
-        return copy.play.version
 
     def _read(self, game_id: str, cached: Held | None) -> tuple[str, InPlay] | None:
         """The stored game (no copy), or only the moves after the copy's: one read."""

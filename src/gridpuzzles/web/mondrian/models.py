@@ -20,7 +20,7 @@ from gridpuzzles.mondrian.core.rendering import colour_of
 from gridpuzzles.mondrian.solving.difficulty import NO_SOLUTION
 from gridpuzzles.web.models import (
     PER_PLAYER,
-    VERSION_FIELD,
+    PlayState,
     ReplayOf,
     ReplayStepOf,
     Strict,
@@ -242,10 +242,11 @@ class FinishOut(BaseModel):
     kept: bool = Field(description="whether the game was kept in the records")
 
 
-class MondrianState(BaseModel):
-    """A Mondrian game as the player sees it."""
+class MondrianState(PlayState[FinishOut]):
+    """A Mondrian game as the player sees it. Its clock starts with the first coloured block
+    put down (on the server's clock); help is a hint or the solutions shown; a solved game is
+    final (nothing to undo or redo)."""
 
-    id: str
     title: str = Field(examples=["Challenge 001040531: White edition, easy"])
     code: str | None = Field(description="the published challenge played, if it is one")
     key: str | None = Field(
@@ -270,19 +271,7 @@ class MondrianState(BaseModel):
     )
     tray: list[TrayBlock] = Field(description="the coloured blocks still to place")
     black_tray: list[TrayBlock] = Field(description="black blocks not on the board yet")
-    moves: int = Field(description="blocks placed, lifted and turned (undo and redo are not moves)")
-    version: int = Field(description=VERSION_FIELD)
-    can_undo: bool
-    can_redo: bool
-    assisted: bool = Field(
-        description="the player had help (a hint, the solutions): the game sets no record"
-    )
     solved: bool
-    started: bool = Field(
-        description="whether the clock runs: from the first coloured block put down"
-    )
-    elapsed: float = Field(description="seconds on the server's clock, frozen once solved")
-    finish: FinishOut | None = None
 
 
 class CreatedMondrianGame(MondrianState):

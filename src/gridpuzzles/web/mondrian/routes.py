@@ -30,7 +30,6 @@ from gridpuzzles.storage import Store
 from gridpuzzles.web.models import Error
 from gridpuzzles.web.mondrian.games import (
     SOLVER_TOO_SLOW,
-    Held,
     MondrianGames,
     move_of,
     replay_of,
@@ -59,9 +58,17 @@ from gridpuzzles.web.mondrian.models import (
     record_out,
 )
 from gridpuzzles.web.players import Player
-from gridpuzzles.web.routes import ERRORS, SLOW, GameId, Token, game_routes
-from gridpuzzles.web.service import REVIEW_TOO_SLOW, UNKNOWN, UnknownGameError
-from gridpuzzles.web.tokens import give_token
+from gridpuzzles.web.routes import (
+    ERRORS,
+    SLOW,
+    STILL_PLAYED,
+    GameId,
+    Token,
+    game_routes,
+    give_game_token,
+    stored,
+)
+from gridpuzzles.web.service import REVIEW_TOO_SLOW
 from gridpuzzles.web.workers import Workers
 
 PREFIX = "/api/mondrian"
@@ -114,10 +121,6 @@ def router(challenges: Sequence[OfficialChallenge]) -> APIRouter:
 # Games
 
 
-def game_path(game_id: str) -> str:
-    return f"{PREFIX}/games/{game_id}"
-
-
 @contextmanager
 def refusals() -> Iterator[None]:
     """A move the game refuses (or a hint on a full board) is a 409 in the board's words."""
@@ -138,9 +141,14 @@ def play_router(store: Store, workers: Workers, clock: Callable[[], float]) -> A
     their player's records (`web.players`); solver work runs on ``workers``."""
     api = APIRouter(prefix=PREFIX, tags=["mondrian"], responses=ERRORS)
     games = MondrianGames(store, workers, clock)
-
-    def state(game_id: str, held: Held) -> MondrianState:
-        return state_of(game_id, held, games.clock())
+    state = game_routes(
+        api,
+        games,
+        MondrianState,
+        state_of,
+        'the latest block put down, lifted or turned (the same as a move `{"action": '
+        '"undo"}`; a solved game is final)',
+    )
 
     @api.post("/games", status_code=201, responses=SLOW)
     async def create_game(
@@ -150,7 +158,7 @@ def play_router(store: Store, workers: Workers, clock: Callable[[], float]) -> A
         and edition), a generated one with one solution (of a level), or an empty board for
         the player's own black blocks. Its token comes back in the body and as a cookie."""
         game_id, token, held = await games.create(request, player)
-        give_token(response, token, game_path(game_id))
+        give_game_token(api, response, game_id, token)
         return CreatedMondrianGame(**state(game_id, held).model_dump(), token=token)
 
     @api.post("/games/{game_id}/moves", responses=SLOW)
@@ -165,28 +173,6 @@ def play_router(store: Store, workers: Workers, clock: Callable[[], float]) -> A
         with refusals():
             held, _ = await games.play(game_id, token, step, again=True, seen=request.version)
         return state(game_id, held)
-
-    async def shown(game_id: str, token: str | None) -> MondrianState:
-        return state(game_id, await games.current(game_id, token))
-
-    async def rewound(
-        game_id: str, token: str | None, rewind: Rewind, seen: int | None
-    ) -> MondrianState:
-        async def step(game: Game) -> tuple[Move | Rewind, None]:
-            return rewind, None
-
-        with refusals():
-            held, _ = await games.play(game_id, token, step, again=True, seen=seen)
-        return state(game_id, held)
-
-    game_routes(
-        api,
-        MondrianState,
-        shown,
-        rewound,
-        'the latest block put down, lifted or turned (the same as a move `{"action": '
-        '"undo"}`; a solved game is final)',
-    )
 
     @api.post("/games/{game_id}/check")
     async def post_check(game_id: GameId, request: MondrianMove, token: Token) -> Verdict:
@@ -229,22 +215,20 @@ def play_router(store: Store, workers: Workers, clock: Callable[[], float]) -> A
     @api.get(
         "/games/{game_id}/replay",
         summary="Watch a solved game again",
-        responses={409: {"model": Error, "description": "the game is still being played"}},
+        responses=STILL_PLAYED,
     )
     async def get_replay(game_id: GameId) -> MondrianReplay:
         """Every step of a solved game, as it was played: the move in the log's form and in
         words, when it was made, and the game after it, as the page draws it (the shape of a
         Minesweeper replay). Anyone with the game's id may watch it; a game still being
         played is refused (409), and nothing of it is sent."""
-        stored = await anyio.to_thread.run_sync(games.in_play.fetch, game_id)
-        if stored is None:
-            raise UnknownGameError(UNKNOWN.format(game_id=game_id))
-        return await anyio.to_thread.run_sync(replay_of, game_id, stored)
+        kept = await stored(games.in_play.fetch, game_id)
+        return await anyio.to_thread.run_sync(replay_of, game_id, kept)
 
     @api.get(
         "/games/{game_id}/review",
         summary="The solver's review of a solved game",
-        responses={409: {"model": Error, "description": "the game is still being played"}, **SLOW},
+        responses={**STILL_PLAYED, **SLOW},
     )
     async def get_review(game_id: GameId) -> MondrianReviewOut:
         """Each step of a solved game judged by the solutions it left with the blocks on the
@@ -253,10 +237,8 @@ def play_router(store: Store, workers: Workers, clock: Callable[[], float]) -> A
         each step's time and whether it was help; then the game's summary (the time per
         block, the hints, the dead ends). As the replay: anyone with the id, never a game
         still in play."""
-        stored = await anyio.to_thread.run_sync(games.in_play.fetch, game_id)
-        if stored is None:
-            raise UnknownGameError(UNKNOWN.format(game_id=game_id))
-        return await workers.run(review_of, game_id, stored, too_slow=REVIEW_TOO_SLOW)
+        kept = await stored(games.in_play.fetch, game_id)
+        return await workers.run(review_of, game_id, kept, too_slow=REVIEW_TOO_SLOW)
 
     @api.get("/records", summary="Best times per challenge and per difficulty")
     def get_records(player: Player) -> MondrianRecords:
