@@ -14,9 +14,9 @@ from gridpuzzles.minesweeper import MinesweeperError
 from gridpuzzles.minesweeper import MoveError as MinesweeperMoveError
 from gridpuzzles.minesweeper import NotationError as MinesweeperNotationError
 from gridpuzzles.minesweeper.solving.probabilities import SolverLimitError
+from gridpuzzles.mondrian.core.errors import MondrianError
+from gridpuzzles.mondrian.core.errors import NotationError as MondrianNotationError
 from gridpuzzles.mondrian.core.game import MoveError as MondrianMoveError
-from gridpuzzles.mondrian.core.grid import MondrianError
-from gridpuzzles.mondrian.core.notation import NotationError as MondrianNotationError
 from gridpuzzles.mondrian.solving.census import CensusLimitError
 from gridpuzzles.mondrian.solving.generation import GenerationError
 from gridpuzzles.mondrian.solving.solutions import SearchLimitError

@@ -24,11 +24,11 @@ from gridpuzzles.minesweeper import MoveError as MinesweeperMoveError
 from gridpuzzles.minesweeper import NotationError as MinesweeperNotationError
 from gridpuzzles.minesweeper import new_game as new_minesweeper_game
 from gridpuzzles.mondrian.core.challenges import find_published
+from gridpuzzles.mondrian.core.errors import NotationError as MondrianNotationError
 from gridpuzzles.mondrian.core.game import Game as MondrianGame
 from gridpuzzles.mondrian.core.game import MoveError as MondrianMoveError
 from gridpuzzles.mondrian.core.game import new_game as new_mondrian_game
 from gridpuzzles.mondrian.core.moves import Move as MondrianMove
-from gridpuzzles.mondrian.core.notation import NotationError as MondrianNotationError
 
 # mypy checks that each puzzle's mid-end module meets the interface:
 MINESWEEPER: PuzzleRules[MinesweeperGame, MinesweeperMove] = minesweeper_rules

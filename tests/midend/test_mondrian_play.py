@@ -24,6 +24,7 @@ from gridpuzzles.midend.mondrian import (
 )
 from gridpuzzles.midend.play import Play
 from gridpuzzles.mondrian.core.challenges import find_published
+from gridpuzzles.mondrian.core.errors import NotationError
 from gridpuzzles.mondrian.core.game import Game, MoveError, custom_game, new_game
 from gridpuzzles.mondrian.core.grid import (
     COLOURED_BLOCKS,
@@ -35,7 +36,7 @@ from gridpuzzles.mondrian.core.grid import (
     Placement,
 )
 from gridpuzzles.mondrian.core.moves import Action, Move
-from gridpuzzles.mondrian.core.notation import NotationError, parse_fixed
+from gridpuzzles.mondrian.core.notation import parse_fixed
 from gridpuzzles.mondrian.solving.hints import hint
 from tests.mondrian.checks import replayed
 from tests.mondrian.core.test_game import SOLUTION, fresh
@@ -55,21 +56,21 @@ def test_undo_and_redo_walk_the_history_and_a_new_move_forgets_the_redo() -> Non
     one, two = (Move(Action.PLACE, placement=placement) for placement in SOLUTION[:2])
     back = played(one, two, UNDO)
     assert back.state.placed == (SOLUTION[0],) and back.can_redo
-    assert stepped(back, REDO).state == played(one, two).state
+    assert stepped(back, REDO, 0.0).state == played(one, two).state
     assert played(one, two, UNDO, UNDO).state == fresh()
-    branched = stepped(back, Move(Action.PLACE, placement=SOLUTION[2]))
+    branched = stepped(back, Move(Action.PLACE, placement=SOLUTION[2]), 0.0)
     assert not branched.can_redo
     with pytest.raises(MoveError, match="nothing to redo"):
-        stepped(branched, REDO)
+        stepped(branched, REDO, 0.0)
     with pytest.raises(MoveError, match="nothing to undo"):
-        stepped(play_of(fresh()), UNDO)
-    assert stepped(back, REDO).moves == back.moves == 2  # the undo and redo are not moves
-    assert stepped(back, REDO).version == 4  # but they are steps of the log
+        stepped(play_of(fresh()), UNDO, 0.0)
+    assert stepped(back, REDO, 0.0).moves == back.moves == 2  # the undo and redo are not moves
+    assert stepped(back, REDO, 0.0).version == 4  # but they are steps of the log
 
 
 def test_moves_count_placements_lifts_and_turns_not_undo_and_redo() -> None:
     game = played(placing("1x4:4,0,h"), Move(Action.TURN, cell=(0, 4)))
-    game = stepped(game, Move(Action.LIFT, cell=(0, 4)))
+    game = stepped(game, Move(Action.LIFT, cell=(0, 4)), 0.0)
     assert game.moves == 3 and game.state.placed == ()
     assert replayed(game, (UNDO, REDO, UNDO, REDO)).moves == 3
 
@@ -90,9 +91,9 @@ def test_editing_the_challenge_is_a_move_that_undo_takes_back() -> None:
 def test_help_is_not_undone_and_a_hint_is_a_move() -> None:
     given_hint = hint(fresh())
     assert given_hint.place is not None
-    helped = stepped(play_of(fresh()), hint_step(given_hint))
+    helped = stepped(play_of(fresh()), hint_step(given_hint), 0.0)
     assert helped.assisted and helped.moves == 1 and helped.state.placed == (given_hint.place,)
-    undone = stepped(helped, UNDO)
+    undone = stepped(helped, UNDO, 0.0)
     assert undone.assisted and undone.state.placed == () and undone.moves == 1
 
 
@@ -100,7 +101,7 @@ def test_help_that_puts_no_block_down_only_marks_the_game() -> None:
     wrong = played(placing("2x2:0,6,h"))
     given_hint = hint(wrong.state)
     assert given_hint.place is None and hint_step(given_hint) == Move(Action.HELP)
-    helped = stepped(wrong, Move(Action.HELP))
+    helped = stepped(wrong, Move(Action.HELP), 0.0)
     assert helped.assisted and (helped.moves, helped.version) == (1, 2)
     assert helped.history == wrong.history
 
@@ -128,7 +129,7 @@ def test_a_refused_move_changes_nothing_and_says_why_in_one_line() -> None:
     with pytest.raises(MoveError, match="would stick out past the right edge"):
         played(placing("2x3:6,0,h"))
     with pytest.raises(MoveError, match="place the black blocks first"):
-        stepped(play_of(custom_game()), placing("2x3:0,0,h"))
+        stepped(play_of(custom_game()), placing("2x3:0,0,h"), 0.0)
 
 
 PLACEMENTS = st.builds(
@@ -159,7 +160,7 @@ def test_any_steps_keep_the_blocks_apart_the_tray_whole_and_count_moves(
     for step in steps:
         before = play
         try:
-            play = stepped(play, step)
+            play = stepped(play, step, 0.0)
         except MoveError as error:
             assert str(error) and "\n" not in str(error)  # one line saying why
             continue
@@ -202,7 +203,7 @@ def plays(draw: st.DrawFn) -> Play[Game]:
     )
     for step in draw(JSON_STEPS):
         try:
-            play = stepped(play, step)
+            play = stepped(play, step, 0.0)
         except MoveError:
             continue
     return play
@@ -274,8 +275,8 @@ def test_a_game_in_play_not_in_the_form_is_refused_in_one_line(
 
 def test_the_clock_starts_with_the_first_coloured_block_and_never_again() -> None:
     own = play_of(custom_game())
-    black = stepped(own, Move(Action.PLACE, True, parse_fixed("1x3:0,0,v")))
+    black = stepped(own, Move(Action.PLACE, True, parse_fixed("1x3:0,0,v")), 0.0)
     assert clock_started(None, black, 5.0) is None  # making the challenge takes no time
     placed = played(placing("1x5:0,0,h"))
     assert clock_started(None, placed, 7.0) == 7.0
-    assert clock_started(7.0, stepped(placed, UNDO), 9.0) == 7.0
+    assert clock_started(7.0, stepped(placed, UNDO, 0.0), 9.0) == 7.0

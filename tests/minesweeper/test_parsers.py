@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from gridpuzzles.cli.inputs import UsageError
 from gridpuzzles.cli.minesweeper.bench import parse_densities
-from gridpuzzles.minesweeper.core.game import Action, InvalidMoveError, Move
+from gridpuzzles.minesweeper.core.moves import Action, InvalidMoveError, Move
 from gridpuzzles.minesweeper.core.notation import (
     NotationError,
     format_view,

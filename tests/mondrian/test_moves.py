@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from gridpuzzles.history import Rewind
 from gridpuzzles.midend.mondrian import play_of, stepped
 from gridpuzzles.mondrian.core.challenges import find_published
+from gridpuzzles.mondrian.core.errors import NotationError
 from gridpuzzles.mondrian.core.game import (
     Game,
     MoveError,
@@ -24,8 +25,8 @@ from gridpuzzles.mondrian.core.game import (
     turn,
 )
 from gridpuzzles.mondrian.core.grid import MAX_SIDE, STANDARD_BLOCKS, Block, Orientation, Placement
-from gridpuzzles.mondrian.core.moves import Action, Move, apply, parse_step, step_text
-from gridpuzzles.mondrian.core.notation import NotationError, parse_fixed
+from gridpuzzles.mondrian.core.moves import Action, Move, parse_step, play, step_text
+from gridpuzzles.mondrian.core.notation import parse_fixed
 from gridpuzzles.mondrian.solving.hints import take_hint
 from tests.mondrian.checks import replayed
 
@@ -218,19 +219,19 @@ def test_a_move_that_cannot_be_written_is_not_made(build: Callable[[], Move], me
 def test_each_move_is_the_core_action_it_names() -> None:
     game = started()
     placed = place(game, FITS)
-    assert apply(game, Move.parse("place 2x3:0,5,v")) == placed
-    assert apply(placed, Move.parse("turn 1,6")) == turn(placed, (6, 1)) != placed
-    assert apply(placed, Move.parse("lift 1,6")) == lift(placed, (6, 1)) == lift(placed, FITS.block)
-    assert apply(placed, Move.parse("help")) == placed  # the help is the game in play's
+    assert play(game, Move.parse("place 2x3:0,5,v")) == placed
+    assert play(placed, Move.parse("turn 1,6")) == turn(placed, (6, 1)) != placed
+    assert play(placed, Move.parse("lift 1,6")) == lift(placed, (6, 1)) == lift(placed, FITS.block)
+    assert play(placed, Move.parse("help")) == placed  # the help is the game in play's
 
 
 def test_black_blocks_are_placed_and_lifted_on_the_players_own_board() -> None:
     game = custom_game()
-    standing = apply(game, Move(Action.PLACE, True, STANDING))
+    standing = play(game, Move(Action.PLACE, True, STANDING))
     assert standing == place_black(game, STANDING) and standing.black == (STANDING,)
-    assert apply(standing, Move.parse("lift black 0,2")) == lift_black(standing, (2, 0)) != standing
+    assert play(standing, Move.parse("lift black 0,2")) == lift_black(standing, (2, 0)) != standing
     with pytest.raises(MoveError, match="no block at row 6, column 6"):
-        apply(standing, Move.parse("lift black 5,5"))
+        play(standing, Move.parse("lift black 5,5"))
 
 
 def test_the_hint_line_gives_the_game_the_hint_gave() -> None:
@@ -238,7 +239,7 @@ def test_the_hint_line_gives_the_game_the_hint_gave() -> None:
     hinted, given = take_hint(game)
     assert given.place is not None
     line = step_text(Move(Action.HINT, placement=given.place))
-    replayed = apply(game, Move.parse(line))
+    replayed = play(game, Move.parse(line))
     assert replayed == hinted and given.place in replayed.placed
 
 
@@ -249,23 +250,23 @@ def test_coloured_blocks_wait_for_the_black_ones() -> None:
         with pytest.raises(
             MoveError, match="place the black blocks first: the black 1x3, 1x2 and 1x1 are"
         ):
-            apply(game, Move.parse(line))
+            play(game, Move.parse(line))
     placed = place(game, FITS)
     with pytest.raises(MoveError, match="place the black blocks first"):
-        apply(placed, Move.parse("turn 0,5"))
-    assert apply(placed, Move.parse("lift 0,5")) == lift(placed, (5, 0))  # lifting still goes
+        play(placed, Move.parse("turn 0,5"))
+    assert play(placed, Move.parse("lift 0,5")) == lift(placed, (5, 0))  # lifting still goes
 
 
 def test_a_refused_move_says_why_in_the_cores_words() -> None:
     game = started()
     with pytest.raises(MoveError, match="no block at row 6, column 1"):
-        apply(game, Move.parse("lift 0,5"))
+        play(game, Move.parse("lift 0,5"))
     with pytest.raises(MoveError, match="the 1x1 block is black"):
-        apply(game, Move.parse("place 1x1:7,7,h"))
+        play(game, Move.parse("place 1x1:7,7,h"))
     with pytest.raises(MoveError, match="off the board"):
-        apply(game, Move.parse("place 1x5:11,11,h"))
+        play(game, Move.parse("place 1x5:11,11,h"))
     with pytest.raises(MoveError, match="nothing to undo"):
-        stepped(play_of(game), Rewind.UNDO)
+        stepped(play_of(game), Rewind.UNDO, 0.0)
 
 
 def test_a_log_replayed_gives_the_game_it_was_written_from() -> None:

@@ -207,11 +207,14 @@ def mondrian_in_play() -> tuple[Held, Held]:
     may be undone), and one solved, both held with `TOKEN`, as the web shell kept them."""
     facts = facts_of(find_published(CODE).puzzle)
     owner = tokens.digest(TOKEN)
-    playing = Held(in_play_with(BLOCKS[:2]), owner, "published", facts.key, facts, 1010.0)
+    playing = Held(
+        in_play_with(BLOCKS[:2]).timed(1010.0, None), owner, "published", facts.key, facts
+    )
     full = in_play_with(BLOCKS)
     assert full.state.solved and facts.key == SOLVED_FINISH.challenge
     assert facts.difficulty == SOLVED_FINISH.difficulty
-    solved = Held(full, owner, "published", facts.key, facts, 1010.0, SOLVED_FINISH, kept=True)
+    full = full.timed(1010.0, SOLVED_FINISH.ended_at)
+    solved = Held(full, owner, "published", facts.key, facts, SOLVED_FINISH, kept=True)
     return playing, solved
 
 

@@ -108,7 +108,7 @@ def v6_game(
     started = finish = None
     for number, step in enumerate(steps):
         at = shown_at + 2.5 * (number + 1)
-        play = stepped(play, step)
+        play = stepped(play, step, 0.0)
         if started is None and play.state.placed:
             started = at
         note = None
@@ -341,9 +341,9 @@ def test_a_game_v6_kept_plays_on_and_a_new_one_is_counted_once(
         play = start()
         blocks = list(map(placing, solution()))
         for number, step in enumerate(blocks[:-1], 1):
-            play = stepped(play, step)
+            play = stepped(play, step, 0.0)
             assert kept.log(step, 3000.0 + number) is None
-        play = stepped(play, blocks[-1])
+        play = stepped(play, blocks[-1], 0.0)
         finish = Finish(FACTS.key, "easy", 7.0, False, play.moves, 3000.0 + len(blocks))
         bests, said = kept.solve(blocks[-1], finish.ended_at, finish)
         assert said is None and bests == new_bests(before, finish)

@@ -31,10 +31,10 @@ from gridpuzzles.midend.mondrian import (
 )
 from gridpuzzles.midend.play import Play
 from gridpuzzles.mondrian.core.challenges import find_published
+from gridpuzzles.mondrian.core.errors import NotationError
 from gridpuzzles.mondrian.core.game import Game, custom_game, new_game
 from gridpuzzles.mondrian.core.grid import Placement
 from gridpuzzles.mondrian.core.moves import Action, Move
-from gridpuzzles.mondrian.core.notation import NotationError
 from gridpuzzles.mondrian.core.records import Finish
 from gridpuzzles.mondrian.solving.hints import hint
 from gridpuzzles.mondrian.solving.solutions import first_solution

@@ -14,8 +14,8 @@ from gridpuzzles.minesweeper import (
     toggle_flag,
     view,
 )
-from gridpuzzles.minesweeper.core.game import Action, Move
 from gridpuzzles.minesweeper.core.grid import Layout
+from gridpuzzles.minesweeper.core.moves import Action, Move
 from gridpuzzles.minesweeper.core.rendering import render_board
 from gridpuzzles.minesweeper.core.settings import FirstClick
 from gridpuzzles.minesweeper.solving.noguess import NoGuessError, generate, placement

@@ -10,14 +10,10 @@ from pathlib import Path
 import pytest
 
 from gridpuzzles.mondrian.core.challenges import find_published
+from gridpuzzles.mondrian.core.errors import NotationError
 from gridpuzzles.mondrian.core.game import new_game
 from gridpuzzles.mondrian.core.grid import Block, Puzzle, challenge
-from gridpuzzles.mondrian.core.notation import (
-    NotationError,
-    parse_fixed,
-    parse_typed_fixed,
-    typed_fixed,
-)
+from gridpuzzles.mondrian.core.notation import parse_fixed, parse_typed_fixed, typed_fixed
 from gridpuzzles.mondrian.solving.solutions import first_solution
 from gridpuzzles.storage import Store
 from gridpuzzles.terminal.console import Console

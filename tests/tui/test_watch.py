@@ -15,7 +15,7 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
 from gridpuzzles.midend import minesweeper as minesweeper_rules
-from gridpuzzles.midend.minesweeper import Replay, parse_step, play_of, stepped
+from gridpuzzles.midend.minesweeper import Replay, play_of, stepped
 from gridpuzzles.midend.replay import Frame, LoggedStep, frames
 from gridpuzzles.midend.review import reviewed, summary_words, verdict_words
 from gridpuzzles.minesweeper import (
@@ -29,6 +29,7 @@ from gridpuzzles.minesweeper import (
     reveal,
     view,
 )
+from gridpuzzles.minesweeper.core.moves import parse_step
 from gridpuzzles.minesweeper.core.view import FLAG
 from gridpuzzles.minesweeper.solving.review import Review
 from gridpuzzles.storage import SavedGame, Store, TimedMove

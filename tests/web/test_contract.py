@@ -161,8 +161,20 @@ def test_a_new_game_is_201_with_a_token_and_its_state(client: TestClient, puzzle
 
 # What every game shows
 
-PLAY_KEYS = {"id", "version", "moves", "assisted", "can_undo", "can_redo", "started", "elapsed"}
-"""What every state tells of its game in play, whatever the puzzle (`web.models.PlayState`)."""
+PLAY_KEYS = {
+    "id",
+    "version",
+    "moves",
+    "assisted",
+    "can_undo",
+    "can_redo",
+    "started",
+    "in_play",
+    "elapsed",
+    "finish",
+}
+"""What every state tells of its game in play, whatever the puzzle (`web.models.PlayState`),
+under the same names (a page of either puzzle reads them alike)."""
 
 
 def test_every_state_counts_the_moves_apart_from_undo_and_redo(
@@ -170,7 +182,8 @@ def test_every_state_counts_the_moves_apart_from_undo_and_redo(
 ) -> None:
     game = new_game(client, puzzle)
     assert set(game.created) >= PLAY_KEYS and game.created["moves"] == 0
-    played(client, game, puzzle.legal[0])
+    assert not game.created["in_play"] and game.created["finish"] is None
+    assert played(client, game, puzzle.legal[0])["in_play"]  # the first move starts the clock
     back = rewind(client, game, puzzle.undo)
     assert back.status_code == 200, back.text
     state = back.json()

@@ -23,6 +23,8 @@ from gridpuzzles.history import HistoryError, Rewind, undo_limit
 from gridpuzzles.midend.play import Play
 from gridpuzzles.midend.replay import Frame
 from gridpuzzles.minesweeper import Game, Move, MoveError, Status, elapsed, play
+from gridpuzzles.minesweeper.core.moves import parse_step as parse_step
+from gridpuzzles.minesweeper.core.moves import step_text as step_text
 from gridpuzzles.minesweeper.core.rendering import describe
 from gridpuzzles.minesweeper.core.settings import level_of
 
@@ -40,17 +42,6 @@ def timed_by(current: Play[Game]) -> Play[Game]:
     sets the clock going again)."""
     game = current.state
     return current.timed(game.started_at, game.ended_at)
-
-
-def parse_step(text: str) -> Move | Rewind:
-    """The step a line of a move log names: ``undo``, ``redo`` or a move's text (``r4,4``);
-    `InvalidMoveError` for any other text."""
-    return Rewind.of(text) or Move.parse(text)
-
-
-def step_text(step: Move | Rewind) -> str:
-    """The line of a move log for ``step`` (the inverse of `parse_step`)."""
-    return str(step)
 
 
 def step_words(text: str) -> str:

@@ -18,12 +18,14 @@ from typing import Any
 from gridpuzzles.history import History, HistoryError, Rewind
 from gridpuzzles.midend.play import Play
 from gridpuzzles.midend.replay import Frame
+from gridpuzzles.mondrian.core import moves
 from gridpuzzles.mondrian.core.challenges import (
     LEVELS,
     challenge_key,
     find_published,
     published_of,
 )
+from gridpuzzles.mondrian.core.errors import NotationError
 from gridpuzzles.mondrian.core.game import (
     Game,
     MoveError,
@@ -35,13 +37,12 @@ from gridpuzzles.mondrian.core.game import (
     turned,
 )
 from gridpuzzles.mondrian.core.grid import Puzzle
-from gridpuzzles.mondrian.core.moves import Action, Move, apply
+from gridpuzzles.mondrian.core.moves import Action, Move
 from gridpuzzles.mondrian.core.moves import parse_step as parse_step
 from gridpuzzles.mondrian.core.moves import step_text as step_text
 from gridpuzzles.mondrian.core.notation import (
     GAME_KEYS,
     JsonObject,
-    NotationError,
     game_from_json,
     game_to_json,
     position_to_json,
@@ -65,7 +66,7 @@ def play_of(game: Game) -> Play[Game]:
     return Play.start(game)
 
 
-def stepped(play: Play[Game], step: Move | Rewind, at: float = 0.0) -> Play[Game]:
+def stepped(play: Play[Game], step: Move | Rewind, at: float) -> Play[Game]:
     """``play`` after one step of its log, made at ``at`` (seconds); `MoveError` saying why
     not (nothing to undo, a block that does not fit), and then nothing changes. Its clock
     (`clock_started`) stops when the board is full."""
@@ -77,7 +78,7 @@ def stepped(play: Play[Game], step: Move | Rewind, at: float = 0.0) -> Play[Game
     elif step.action is Action.HELP:
         after = play.helped(logged=True)
     else:
-        after = play.moved(apply(play.state, step), helped=step.action is Action.HINT)
+        after = play.moved(moves.play(play.state, step), helped=step.action is Action.HINT)
     started = clock_started(play.started, after, at)
     if not after.state.solved or started is None:
         return after.timed(started, None)

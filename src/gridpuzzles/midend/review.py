@@ -18,8 +18,9 @@ from typing import Any
 
 from gridpuzzles.cells import cell_words
 from gridpuzzles.history import Rewind
-from gridpuzzles.midend.minesweeper import Replay, clock_at, parse_step, step_words
+from gridpuzzles.midend.minesweeper import Replay, clock_at, step_words
 from gridpuzzles.minesweeper import Action, Game, Move
+from gridpuzzles.minesweeper.core.moves import parse_step
 from gridpuzzles.minesweeper.core.statistics import Statistics, game_statistics
 from gridpuzzles.minesweeper.solving.review import (
     MoveReview,

@@ -4,12 +4,9 @@ package re-exports the core's public names: ``from gridpuzzles.minesweeper impor
 
 from gridpuzzles.minesweeper.core.errors import MinesweeperError
 from gridpuzzles.minesweeper.core.game import (
-    Action,
     Figures,
     Game,
-    InvalidMoveError,
     Mark,
-    Move,
     MoveError,
     Status,
     chord,
@@ -19,11 +16,11 @@ from gridpuzzles.minesweeper.core.game import (
     game_from_layout,
     mines_left,
     new_game,
-    play,
     reveal,
     toggle_flag,
 )
 from gridpuzzles.minesweeper.core.grid import Cell, Layout, three_bv
+from gridpuzzles.minesweeper.core.moves import Action, InvalidMoveError, Move, play
 from gridpuzzles.minesweeper.core.notation import (
     NotationError,
     format_layout,

@@ -26,7 +26,7 @@ from sqlalchemy.exc import IntegrityError
 from gridpuzzles.bounds import BoundError, check_seed
 from gridpuzzles.midend import Rewind
 from gridpuzzles.midend import minesweeper as minesweeper_rules
-from gridpuzzles.midend.minesweeper import Replay, parse_step, play_of, step_text
+from gridpuzzles.midend.minesweeper import Replay, play_of
 from gridpuzzles.midend.play import Play
 from gridpuzzles.midend.replay import frames, replayed
 from gridpuzzles.minesweeper import (
@@ -42,6 +42,7 @@ from gridpuzzles.minesweeper import (
     new_game,
     parse_layout,
 )
+from gridpuzzles.minesweeper.core.moves import parse_step, step_text
 from gridpuzzles.minesweeper.core.records import LevelRecord, Outcome, level_records
 from gridpuzzles.minesweeper.core.settings import level_of
 from gridpuzzles.minesweeper.solving.noguess import placement

@@ -16,16 +16,8 @@ from gridpuzzles.cells import typed_cell
 from gridpuzzles.midend import Rewind
 from gridpuzzles.midend.minesweeper import advised, play_of, stepped
 from gridpuzzles.midend.play import Play
-from gridpuzzles.minesweeper.core.game import (
-    Action,
-    Game,
-    InvalidMoveError,
-    Move,
-    MoveError,
-    Status,
-    figures,
-    new_game,
-)
+from gridpuzzles.minesweeper.core.game import Game, MoveError, Status, figures, new_game
+from gridpuzzles.minesweeper.core.moves import Action, InvalidMoveError, Move
 from gridpuzzles.minesweeper.core.rendering import (
     describe,
     render_board,

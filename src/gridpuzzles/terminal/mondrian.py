@@ -47,6 +47,7 @@ from gridpuzzles.midend.mondrian import (
 )
 from gridpuzzles.midend.play import Play
 from gridpuzzles.mondrian.core.challenges import challenge_key, published_of
+from gridpuzzles.mondrian.core.errors import MondrianError, NotationError
 from gridpuzzles.mondrian.core.game import (
     Cell,
     Game,
@@ -59,7 +60,6 @@ from gridpuzzles.mondrian.core.grid import (
     BLACK_BLOCKS,
     STANDARD_BOARD,
     Block,
-    MondrianError,
     Placement,
     Puzzle,
     challenge,
@@ -67,7 +67,6 @@ from gridpuzzles.mondrian.core.grid import (
 )
 from gridpuzzles.mondrian.core.moves import Action, Move
 from gridpuzzles.mondrian.core.notation import (
-    NotationError,
     parse_block,
     parse_number,
     parse_typed_cell,

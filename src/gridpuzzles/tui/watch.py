@@ -30,11 +30,12 @@ from textual.widgets import Footer, ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from gridpuzzles.midend import mondrian_review
-from gridpuzzles.midend.minesweeper import Replay, parse_step
+from gridpuzzles.midend.minesweeper import Replay
 from gridpuzzles.midend.mondrian import Replay as MondrianReplay
 from gridpuzzles.midend.replay import Frame, WatchedGame
 from gridpuzzles.midend.review import reviewed, summary_words, verdict_words, weighings_of
 from gridpuzzles.minesweeper import Game, Move, view
+from gridpuzzles.minesweeper.core.moves import parse_step
 from gridpuzzles.minesweeper.solving.review import MoveReview, Review
 from gridpuzzles.minesweeper.solving.win_loss import WinLoss
 from gridpuzzles.mondrian.core.game import Game as MondrianGame

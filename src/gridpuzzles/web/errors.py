@@ -23,8 +23,8 @@ from gridpuzzles.minesweeper import MinesweeperError
 from gridpuzzles.minesweeper import MoveError as MinesweeperMoveError
 from gridpuzzles.minesweeper.solving.noguess import NoGuessError
 from gridpuzzles.minesweeper.solving.probabilities import SolverLimitError
+from gridpuzzles.mondrian.core.errors import MondrianError
 from gridpuzzles.mondrian.core.game import MoveError as MondrianMoveError
-from gridpuzzles.mondrian.core.grid import MondrianError
 from gridpuzzles.storage import DatabaseError, StorageError
 from gridpuzzles.web.minesweeper.assist import BEYOND_SOLVER
 from gridpuzzles.web.models import kind_of

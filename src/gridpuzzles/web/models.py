@@ -8,6 +8,7 @@ from typing import Any, Generic, Self, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from gridpuzzles.bounds import shown
+from gridpuzzles.midend.play import Play
 from gridpuzzles.midend.replay import Frame
 
 
@@ -82,6 +83,12 @@ PER_PLAYER = (
 FinishT = TypeVar("FinishT", bound=BaseModel)
 
 
+def being_played(play: Play[Any]) -> bool:
+    """Whether ``play`` is being played: its clock (the mid-end's, the same for both puzzles)
+    has started and not stopped. A state's ``in_play`` (a game the player left is not)."""
+    return play.started is not None and play.ended is None
+
+
 class PlayState(BaseModel, Generic[FinishT]):
     """What the player sees of every game in play, whatever the puzzle (the mid-end's `Play`
     and the game's clock); each puzzle's state (`GameState`, `MondrianState`) adds its board
@@ -96,6 +103,11 @@ class PlayState(BaseModel, Generic[FinishT]):
     can_undo: bool = Field(description="a step can be undone now")
     can_redo: bool = Field(description="an undone step can be played again now")
     started: bool = Field(description="whether the game's clock has started")
+    in_play: bool = Field(
+        description="the game is being played: its clock has started and it has not ended "
+        "(nor been left); a page asks before leaving such a game for another, as leaving it "
+        "costs the player (a Minesweeper loss, a Mondrian board not kept)"
+    )
     elapsed: float = Field(description="seconds on the game's clock, frozen at its end")
     finish: FinishT | None = Field(None, description="how the game ended, once it has")
 

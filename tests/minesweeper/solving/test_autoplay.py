@@ -18,7 +18,7 @@ from gridpuzzles.minesweeper import (
     toggle_flag,
     view,
 )
-from gridpuzzles.minesweeper.core.game import Action, Move
+from gridpuzzles.minesweeper.core.moves import Action, Move
 from gridpuzzles.minesweeper.solving.autoplay import decide, first_click, hint, next_move
 from gridpuzzles.minesweeper.solving.guessing import GuessRule
 from gridpuzzles.minesweeper.solving.probabilities import analyze

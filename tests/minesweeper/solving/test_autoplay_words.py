@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gridpuzzles.minesweeper import level, new_game, parse_view, play, view
-from gridpuzzles.minesweeper.core.game import Action, Move
+from gridpuzzles.minesweeper.core.moves import Action, Move
 from gridpuzzles.minesweeper.solving.autoplay import explained_move, hint, next_move
 from gridpuzzles.minesweeper.solving.guessing import GuessRule
 

@@ -9,7 +9,8 @@ from fractions import Fraction
 import pytest
 
 from gridpuzzles.minesweeper import Config, View, level, new_game, parse_view, reveal, view
-from gridpuzzles.minesweeper.core.game import Status, play
+from gridpuzzles.minesweeper.core.game import Status
+from gridpuzzles.minesweeper.core.moves import play
 from gridpuzzles.minesweeper.solving.autoplay import Player
 from gridpuzzles.minesweeper.solving.probabilities import (
     InconsistentViewError,

@@ -5,6 +5,7 @@ import json
 import pytest
 
 from gridpuzzles.mondrian.core.challenges import find_published
+from gridpuzzles.mondrian.core.errors import NotationError
 from gridpuzzles.mondrian.core.game import (
     new_game,
     place,
@@ -18,7 +19,6 @@ from gridpuzzles.mondrian.core.grid import (
     Placement,
 )
 from gridpuzzles.mondrian.core.notation import (
-    NotationError,
     format_fixed,
     format_position,
     game_from_json,

@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 
 from gridpuzzles.history import Rewind
 from gridpuzzles.midend.mondrian import play_from_json, play_of, play_to_json
+from gridpuzzles.mondrian.core.errors import MondrianError
 from gridpuzzles.mondrian.core.game import custom_game
-from gridpuzzles.mondrian.core.grid import MAX_BLOCKS, Block, MondrianError, Orientation, Placement
+from gridpuzzles.mondrian.core.grid import MAX_BLOCKS, Block, Orientation, Placement
 from gridpuzzles.mondrian.core.moves import Action, Move
 from gridpuzzles.mondrian.core.notation import (
     format_fixed,

@@ -4,6 +4,7 @@ import itertools
 
 import pytest
 
+from gridpuzzles.mondrian.core.errors import MondrianError
 from gridpuzzles.mondrian.core.grid import (
     BLACK_BLOCKS,
     MAX_BLOCKS,
@@ -13,7 +14,6 @@ from gridpuzzles.mondrian.core.grid import (
     Block,
     Board,
     InvalidPuzzleError,
-    MondrianError,
     Orientation,
     Placement,
     challenge,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from gridpuzzles.mondrian.core.errors import MondrianError
 from gridpuzzles.mondrian.core.game import (
     MoveError,
     lift,
@@ -19,7 +20,6 @@ from gridpuzzles.mondrian.core.game import (
 from gridpuzzles.mondrian.core.grid import (
     STANDARD_BOARD,
     InvalidPuzzleError,
-    MondrianError,
     challenge,
     check_placements,
 )

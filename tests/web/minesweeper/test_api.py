@@ -19,7 +19,7 @@ from gridpuzzles.minesweeper import (
     play,
     view,
 )
-from gridpuzzles.minesweeper.core.game import Move
+from gridpuzzles.minesweeper.core.moves import Move
 from gridpuzzles.minesweeper.solving.noguess import generate, placement
 from gridpuzzles.storage import Store
 from gridpuzzles.web.tokens import COOKIE
@@ -48,7 +48,7 @@ def test_a_new_game_shows_a_hidden_board_and_its_rules(client: TestClient) -> No
     assert game["view"] == ["#" * 30] * 16
     assert (game["width"], game["height"], game["mines"], game["level"]) == (30, 16, 99, "expert")
     assert game["first_click"] == "opening" and game["win_rule"] == "reveal"
-    assert game["status"] == "playing" and game["result"] is None
+    assert game["status"] == "playing" and game["finish"] is None
     assert (game["mines_left"], game["elapsed"], game["clicks"], game["started"]) == (
         99,
         0,
@@ -120,7 +120,7 @@ def test_a_seeded_win_reports_its_result_and_statistics_skip_it(client: TestClie
     for text in beginner_win():
         state = move(client, game["id"], text)
     assert state["status"] == "won" and state["mines_left"] == 0
-    assert state["result"]["seed"] == str(SEED) and state["result"]["three_bv"] > 0
+    assert state["finish"]["seed"] == str(SEED) and state["finish"]["three_bv"] > 0
     assert client.get("/api/minesweeper/stats").json() == []
 
 
@@ -134,7 +134,7 @@ def test_results_go_into_the_statistics(client: TestClient, store: Store, clock:
     assert layout is not None
     row, col = divmod(layout.mine_indices()[0], 9)
     state = move(client, lost["id"], f"r{row},{col}")
-    assert state["status"] == "lost" and state["result"]["exploded"] == [row, col]
+    assert state["status"] == "lost" and state["finish"]["exploded"] == [row, col]
     assert state["view"][row][col] == "*"
     saved = store.load_game(won["id"])
     assert saved is not None

@@ -156,7 +156,7 @@ def test_leaving_after_the_first_reveal_is_a_loss(
     left_at = clock.now
     left = client.post(f"{GAMES}/{game['id']}/leave")
     assert left.status_code == 200, left.text
-    assert left.json()["id"] == game["id"] and left.json()["result"] is None  # no seed shown
+    assert left.json()["id"] == game["id"] and left.json()["finish"] is None  # no seed shown
     assert left.json()["status"] == "left"  # as recorded: a loss, abandoned
     assert left.json()["elapsed"] == 12.5  # as recorded: the clock stopped when it was left
     assert not left.json()["can_undo"]
@@ -198,7 +198,7 @@ def test_leaving_an_ended_game_changes_nothing(client: TestClient, store: Store)
     lost = finish(client, store, game["id"], win=False)
     left = client.post(f"{GAMES}/{game['id']}/leave")
     assert left.status_code == 200 and left.json()["status"] == "lost"
-    assert left.json()["result"] == lost["result"]
+    assert left.json()["finish"] == lost["finish"]
     (latest,) = records(client)["history"]
     assert not latest["abandoned"] and not latest["won"]
 

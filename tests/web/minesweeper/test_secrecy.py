@@ -38,11 +38,11 @@ def check(response: Response) -> str:
     keys = keys_sent(CreatedGame) if response.status_code == 201 else STATE_KEYS
     assert set(body) == keys
     if body["status"] == "playing":
-        assert body["result"] is None
+        assert body["finish"] is None
         assert set("".join(body["view"])) <= PLAYING_SYMBOLS
         assert "seed" not in json.dumps(body)
     else:
-        assert body["result"] is not None
+        assert body["finish"] is not None
     status: str = body["status"]
     return status
 

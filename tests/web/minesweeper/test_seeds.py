@@ -54,13 +54,13 @@ def test_a_big_seed_in_a_string_plays_the_exact_board_and_comes_back_as_a_string
     rounded = reveal(new_game(level("beginner"), int(float(BIG_SEED))), *FIRST)
     assert view(rounded).rows() != view(expected).rows()  # a rounded seed is another board
     assert first["view"] == view(expected).rows()
-    assert first["result"] is None
-    assert last["result"]["seed"] == str(BIG_SEED)
+    assert first["finish"] is None
+    assert last["finish"]["seed"] == str(BIG_SEED)
 
 
 def test_the_seed_is_a_json_string_in_the_raw_answer(client: TestClient) -> None:
     _, last = first_then_mine(client, str(BIG_SEED))
-    raw = json.dumps(last["result"])
+    raw = json.dumps(last["finish"])
     assert f'"seed": "{BIG_SEED}"' in raw
 
 
@@ -69,7 +69,7 @@ def test_an_integer_seed_still_works_and_gives_the_same_board(client: TestClient
     by_number = first_then_mine(client, BIG_SEED)
     assert by_number[0]["view"] == by_text[0]["view"]
     assert by_number[1]["view"] == by_text[1]["view"]
-    assert by_number[1]["result"]["seed"] == str(BIG_SEED)
+    assert by_number[1]["finish"]["seed"] == str(BIG_SEED)
 
 
 @pytest.mark.parametrize(
@@ -80,7 +80,7 @@ def test_seeds_at_the_bounds_and_with_leading_zeros(
     client: TestClient, sent: str, shown: str
 ) -> None:
     first, last = first_then_mine(client, sent)
-    assert last["result"]["seed"] == shown
+    assert last["finish"]["seed"] == shown
     assert first["view"] == view(reveal(new_game(level("beginner"), int(sent)), *FIRST)).rows()
 
 

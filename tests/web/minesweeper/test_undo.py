@@ -49,7 +49,7 @@ def test_undo_takes_back_the_mine_and_the_loss_in_the_records(
     assert [g.outcome.won for g in store.history()] == [False]
     back = rewind(client, game["id"], "undo")
     assert back["status"] == "playing" and back["view"] == opened["view"]
-    assert back["result"] is None and back["assisted"]
+    assert back["finish"] is None and back["assisted"]
     assert store.history() == []  # played again: not in the records until it ends anew
     for text in beginner_win(saved.seed)[1:]:
         won = move(client, game["id"], text)

@@ -28,7 +28,7 @@ from gridpuzzles.cli.options import (
     number,
     whole,
 )
-from gridpuzzles.minesweeper.core.game import Action
+from gridpuzzles.minesweeper.core.moves import Action
 from gridpuzzles.minesweeper.core.notation import OPEN_ZERO, NotationError
 from gridpuzzles.minesweeper.core.positions import Position, read_position
 from gridpuzzles.minesweeper.core.settings import ConfigError, FirstClick

@@ -47,6 +47,7 @@ from gridpuzzles.mondrian.core.challenges import (
     choose_published,
     find_published,
 )
+from gridpuzzles.mondrian.core.errors import MondrianError, NotationError
 from gridpuzzles.mondrian.core.grid import (
     BLACK_BLOCKS,
     MAX_BLOCKS,
@@ -54,7 +55,6 @@ from gridpuzzles.mondrian.core.grid import (
     STANDARD_BLOCKS,
     STANDARD_BOARD,
     InvalidPuzzleError,
-    MondrianError,
     Placement,
     Puzzle,
     challenge,
@@ -62,7 +62,6 @@ from gridpuzzles.mondrian.core.grid import (
 )
 from gridpuzzles.mondrian.core.notation import (
     MAX_TOML_BYTES,
-    NotationError,
     parse_blocks,
     parse_board,
     parse_puzzle_toml,

@@ -8,15 +8,13 @@ are placed at the first reveal from ``random.Random(game.seed)``, by the game's 
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass, field, replace
 from enum import Enum, IntEnum
 
 import numpy as np
 import numpy.typing as npt
 
-from gridpuzzles.bounds import shown
-from gridpuzzles.minesweeper.core.errors import MinesweeperError, NotationError
+from gridpuzzles.minesweeper.core.errors import MinesweeperError
 from gridpuzzles.minesweeper.core.grid import (
     Cell,
     Layout,
@@ -53,10 +51,6 @@ class MoveError(MinesweeperError, ValueError):
         return self.message.format(cell=cell_words(self.cell))
 
 
-class InvalidMoveError(NotationError):
-    """A move whose text cannot be read."""
-
-
 class Mark(IntEnum):
     """What the player has done to a cell; one byte per cell in ``Game.marks``."""
 
@@ -70,43 +64,6 @@ class Status(Enum):
     PLAYING = "playing"
     WON = "won"
     LOST = "lost"
-
-
-class Action(Enum):
-    """The kinds of move, by their one-letter code in a move's text."""
-
-    REVEAL = "r"
-    FLAG = "f"
-    CHORD = "c"
-
-
-_MOVE_TEXT = re.compile(f"([{''.join(a.value for a in Action)}])([0-9]{{1,8}}),([0-9]{{1,8}})")
-
-
-@dataclass(frozen=True)
-class Move:
-    """One move; its text is the action letter and the cell, e.g. ``r3,4`` (row 3, col 4)."""
-
-    action: Action
-    row: int
-    col: int
-
-    @classmethod
-    def parse(cls, text: str) -> Move:
-        """Read a move from its text form, e.g. ``r3,4``, ``f0,0``, ``c12,29``: the action
-        letter, then the row and column in ASCII digits, at most 8 of each (more than any
-        board has); anything else raises `InvalidMoveError`."""
-        found = _MOVE_TEXT.fullmatch(text.strip())
-        if found is None:
-            raise InvalidMoveError(
-                f"cannot read move {shown(text)}: expected r, f or c then ROW,COL "
-                "(whole numbers of at most 8 digits), e.g. r3,4"
-            )
-        letter, row, col = found.groups()
-        return cls(Action(letter), int(row), int(col))
-
-    def __str__(self) -> str:
-        return f"{self.action.value}{self.row},{self.col}"
 
 
 @dataclass(frozen=True)
@@ -257,12 +214,6 @@ def toggle_flag(game: Game, row: int, col: int, now: float = 0.0) -> Game:
     marks = bytearray(game.marks)
     marks[index] = following
     return _settle(replace(game, marks=bytes(marks), clicks=game.clicks + 1), now)
-
-
-def play(game: Game, move: Move, now: float = 0.0) -> Game:
-    """Apply one `Move`."""
-    action = {Action.REVEAL: reveal, Action.FLAG: toggle_flag, Action.CHORD: chord}[move.action]
-    return action(game, move.row, move.col, now)
 
 
 def _check_playing(game: Game) -> None:

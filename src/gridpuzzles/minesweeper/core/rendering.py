@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from gridpuzzles.minesweeper.core.game import Action, Figures, Game, Move, Status
+from gridpuzzles.minesweeper.core.game import Figures, Game, Status
 from gridpuzzles.minesweeper.core.grid import cell_words
+from gridpuzzles.minesweeper.core.moves import Action, Move
 from gridpuzzles.minesweeper.core.records import LevelRecord
 from gridpuzzles.minesweeper.core.settings import level_of
 from gridpuzzles.minesweeper.core.view import FLAG, HIDDEN, MINE, QUESTION, WRONG_FLAG, View

@@ -44,8 +44,9 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from gridpuzzles.minesweeper.core.game import Action, Mark, Move, game_from_layout, play
+from gridpuzzles.minesweeper.core.game import Mark, game_from_layout
 from gridpuzzles.minesweeper.core.grid import Layout, dilate, neighbours, three_bv
+from gridpuzzles.minesweeper.core.moves import Action, Move, play
 from gridpuzzles.minesweeper.core.settings import WinRule
 
 STNB_CONSTANTS: dict[tuple[int, int, int], float] = {

@@ -15,8 +15,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from gridpuzzles.minesweeper.core.game import Action, Move
 from gridpuzzles.minesweeper.core.grid import Cell, cell_words, neighbours
+from gridpuzzles.minesweeper.core.moves import Action, Move
 from gridpuzzles.minesweeper.core.settings import FirstClick
 from gridpuzzles.minesweeper.core.view import View
 from gridpuzzles.minesweeper.solving.guessing import GuessRule, best_guess

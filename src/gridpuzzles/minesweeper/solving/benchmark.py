@@ -25,8 +25,8 @@ import numpy as np
 
 from gridpuzzles.bounds import check_range, check_seed
 from gridpuzzles.minesweeper.core.errors import NotationError
-from gridpuzzles.minesweeper.core.game import Action
 from gridpuzzles.minesweeper.core.grid import Cell, Layout
+from gridpuzzles.minesweeper.core.moves import Action
 from gridpuzzles.minesweeper.core.settings import MAX_SIDE, Config, FirstClick
 from gridpuzzles.minesweeper.core.view import View
 from gridpuzzles.minesweeper.solving.autoplay import Decision, Player, first_click

@@ -37,8 +37,9 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
 
-from gridpuzzles.minesweeper.core.game import Action, Game, Mark, Move
+from gridpuzzles.minesweeper.core.game import Game, Mark
 from gridpuzzles.minesweeper.core.grid import neighbours
+from gridpuzzles.minesweeper.core.moves import Action, Move
 from gridpuzzles.minesweeper.core.settings import FirstClick
 from gridpuzzles.minesweeper.core.statistics import Statistics
 from gridpuzzles.minesweeper.core.view import view

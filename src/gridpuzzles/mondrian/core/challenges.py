@@ -13,11 +13,11 @@ from __future__ import annotations
 import random
 from functools import cache
 
+from gridpuzzles.mondrian.core.errors import MondrianError
 from gridpuzzles.mondrian.core.grid import (
     BLACK_BLOCKS,
     STANDARD_BLOCKS,
     STANDARD_BOARD,
-    MondrianError,
     Placement,
     Puzzle,
 )

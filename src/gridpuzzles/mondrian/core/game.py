@@ -26,13 +26,13 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from gridpuzzles.mondrian.core.errors import MondrianError
 from gridpuzzles.mondrian.core.grid import (
     BLACK_BLOCKS,
     STANDARD_BLOCKS,
     STANDARD_BOARD,
     Block,
     Board,
-    MondrianError,
     Orientation,
     Placement,
     Puzzle,

@@ -1,8 +1,8 @@
 """A move of Mondrian Blocks as a line of text, and the game after it: a game's move log.
 
 A game is stored as its start and the log of what the player did, one line each, and replayed
-from its start by applying each line in turn (`parse_step`, `apply`), as Minesweeper's moves
-are (`gridpuzzles.minesweeper.core.game.Move`, e.g. ``r4,4``).  The lines are the machine
+from its start by playing each line in turn (`parse_step`, `play`), as Minesweeper's moves
+are (`gridpuzzles.minesweeper.core.moves.Move`, e.g. ``r4,4``).  The lines are the machine
 form, column-first ``X,Y`` counted from 0 (`notation.format_fixed`), the same in the store and
 the web API; a person never types them (`notation.typed_form` shows one to a person):
 
@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from gridpuzzles.history import Rewind
+from gridpuzzles.mondrian.core.errors import NotationError
 from gridpuzzles.mondrian.core.game import (
     Cell,
     Game,
@@ -44,13 +45,7 @@ from gridpuzzles.mondrian.core.game import (
     turn,
 )
 from gridpuzzles.mondrian.core.grid import MAX_SIDE, Placement
-from gridpuzzles.mondrian.core.notation import (
-    NotationError,
-    format_fixed,
-    parse_fixed,
-    parse_number,
-    quoted,
-)
+from gridpuzzles.mondrian.core.notation import format_fixed, parse_fixed, parse_number, quoted
 
 
 class Action(Enum):
@@ -188,7 +183,7 @@ def parse_step(text: str) -> Move | Rewind:
     return _parse(stripped, "place, lift, turn, hint, help, undo or redo")
 
 
-def apply(game: Game, move: Move) -> Game:
+def play(game: Game, move: Move) -> Game:
     """The board after ``move``, by the core's rules: `MoveError` (from `game`) saying why not,
     and then nothing changes.  Undo and redo, and the help a hint or ``help`` is, belong to the
     game in play (`gridpuzzles.midend.mondrian.stepped`), which calls this for the board.

@@ -28,6 +28,7 @@ from typing import Any
 
 from gridpuzzles.bounds import BoundError, parse_whole
 from gridpuzzles.cells import typed_cell, typed_numbers
+from gridpuzzles.mondrian.core.errors import NotationError
 from gridpuzzles.mondrian.core.game import Game, Position
 from gridpuzzles.mondrian.core.grid import (
     MAX_BLOCKS,
@@ -37,7 +38,6 @@ from gridpuzzles.mondrian.core.grid import (
     Block,
     Board,
     InvalidPuzzleError,
-    MondrianError,
     Orientation,
     Placement,
     Puzzle,
@@ -45,11 +45,6 @@ from gridpuzzles.mondrian.core.grid import (
     make_puzzle,
     sorted_blocks,
 )
-
-
-class NotationError(MondrianError, ValueError):
-    """Text that cannot be read: not in the expected format."""
-
 
 _POSITION = re.compile(r"([0-9]+),([0-9]+),([hv])")
 _CELL = re.compile(r"([0-9]+),([0-9]+)")

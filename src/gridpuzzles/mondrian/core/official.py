@@ -13,8 +13,9 @@ from functools import cache
 from importlib.resources import files
 from typing import Any, TypeVar
 
-from gridpuzzles.mondrian.core.grid import MondrianError, Orientation, Placement, Puzzle, challenge
-from gridpuzzles.mondrian.core.notation import NotationError, parse_block
+from gridpuzzles.mondrian.core.errors import MondrianError, NotationError
+from gridpuzzles.mondrian.core.grid import Orientation, Placement, Puzzle, challenge
+from gridpuzzles.mondrian.core.notation import parse_block
 
 PUBLISHED_FILE = files("gridpuzzles.mondrian.core") / "data" / "published_challenges.json"
 """The 352 published challenges, inside the installed package."""

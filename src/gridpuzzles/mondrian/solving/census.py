@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from gridpuzzles.bounds import LimitError
+from gridpuzzles.mondrian.core.errors import MondrianError
 from gridpuzzles.mondrian.core.grid import (
     BLACK_BLOCKS,
     STANDARD_BLOCKS,
@@ -37,7 +38,6 @@ from gridpuzzles.mondrian.core.grid import (
     Block,
     Board,
     InvalidPuzzleError,
-    MondrianError,
     Placement,
 )
 

@@ -8,13 +8,13 @@ from dataclasses import dataclass
 
 from gridpuzzles.bounds import LimitError
 from gridpuzzles.mondrian.core.challenges import LEVELS, ChallengeError
+from gridpuzzles.mondrian.core.errors import MondrianError
 from gridpuzzles.mondrian.core.grid import (
     BLACK_BLOCKS,
     STANDARD_BLOCKS,
     STANDARD_BOARD,
     Block,
     Board,
-    MondrianError,
     Placement,
     Puzzle,
     make_puzzle,

@@ -16,6 +16,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from gridpuzzles.mondrian.core.errors import MondrianError
 from gridpuzzles.mondrian.core.game import (
     Game,
     block_phrase,
@@ -23,7 +24,7 @@ from gridpuzzles.mondrian.core.game import (
     placement_phrase,
     puzzle_of,
 )
-from gridpuzzles.mondrian.core.grid import MondrianError, Placement, Puzzle, make_puzzle
+from gridpuzzles.mondrian.core.grid import Placement, Puzzle, make_puzzle
 from gridpuzzles.mondrian.core.words import Words, joined, words
 from gridpuzzles.mondrian.solving.difficulty import Focus, focus
 from gridpuzzles.mondrian.solving.solutions import (

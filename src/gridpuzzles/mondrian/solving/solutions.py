@@ -29,10 +29,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from gridpuzzles.bounds import LimitError
+from gridpuzzles.mondrian.core.errors import MondrianError
 from gridpuzzles.mondrian.core.grid import (
     Block,
     Board,
-    MondrianError,
     Orientation,
     Placement,
     Puzzle,

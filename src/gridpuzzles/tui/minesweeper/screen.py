@@ -30,17 +30,9 @@ from textual.widgets import Footer, Static
 from gridpuzzles.midend import Rewind
 from gridpuzzles.midend.minesweeper import advised, play_of, stepped
 from gridpuzzles.midend.play import Play
-from gridpuzzles.minesweeper.core.game import (
-    Action,
-    Game,
-    Mark,
-    Move,
-    MoveError,
-    Status,
-    figures,
-    new_game,
-)
+from gridpuzzles.minesweeper.core.game import Game, Mark, MoveError, Status, figures, new_game
 from gridpuzzles.minesweeper.core.grid import Cell, cell_of, cell_words
+from gridpuzzles.minesweeper.core.moves import Action, Move
 from gridpuzzles.minesweeper.core.rendering import describe
 from gridpuzzles.minesweeper.core.settings import Config
 from gridpuzzles.minesweeper.core.view import HIDDEN, QUESTION, View, view

@@ -51,6 +51,7 @@ from gridpuzzles.mondrian.core.challenges import (
     choose_published,
     published_of,
 )
+from gridpuzzles.mondrian.core.errors import MondrianError
 from gridpuzzles.mondrian.core.game import (
     Cell,
     Game,
@@ -66,14 +67,7 @@ from gridpuzzles.mondrian.core.game import (
     turned,
     why_not,
 )
-from gridpuzzles.mondrian.core.grid import (
-    Block,
-    Board,
-    MondrianError,
-    Orientation,
-    Placement,
-    Puzzle,
-)
+from gridpuzzles.mondrian.core.grid import Block, Board, Orientation, Placement, Puzzle
 from gridpuzzles.mondrian.core.moves import Action, Move
 from gridpuzzles.mondrian.core.notation import typed_form
 from gridpuzzles.mondrian.core.official import OfficialChallenge

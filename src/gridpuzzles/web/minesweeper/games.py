@@ -65,6 +65,7 @@ from gridpuzzles.web.minesweeper.models import (
     ReviewOut,
     WinChanceOut,
 )
+from gridpuzzles.web.models import being_played
 from gridpuzzles.web.service import (
     IN_PLAY,
     NO_SUCH_GUESS,
@@ -351,6 +352,7 @@ def state_of(game_id: str, held: Held, now: float) -> GameState:
         mines_left=numbers.mines_left,
         elapsed=round(numbers.elapsed, 3),
         started=game.started_at is not None,
+        in_play=being_played(played) and not held.left,
         clicks=numbers.clicks,
         moves=played.moves,
         version=played.version,

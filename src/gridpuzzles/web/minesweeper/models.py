@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import (
     BaseModel,
+    ConfigDict,
     Field,
     PlainValidator,
     WithJsonSchema,
@@ -163,12 +164,6 @@ class GameState(PlayState[Result]):
         description="the open numbers a chord would open something around, as [row, column] "
         "counted from 0 as in a move: a page offers a chord on these alone",
     )
-    finish: Result | None = Field(
-        None,
-        serialization_alias="result",  # the name the pages read (web/static) until they
-        # read `finish`, as Mondrian's do
-        description="present once the game has ended",
-    )
 
 
 class CreatedGame(GameState):
@@ -193,9 +188,18 @@ class PlayedMove(GameState):
     )
 
 
+ASSISTED_AFTER = (
+    "whether the game is assisted now that this help is given: help counts once the first "
+    "reveal is made and until the game ends (before, every hidden cell has the same chance)"
+)
+"""What the ``assisted`` of an answer of help (`HintOut`, `Probabilities`) says."""
+
+
 class HintOut(BaseModel):
     """The safest cell to reveal next."""
 
+    model_config = ConfigDict(json_schema_serialization_defaults_required=True)  # always sent
+    assisted: bool = Field(default=False, description=ASSISTED_AFTER)
     row: int
     col: int
     mine_probability: float
@@ -236,6 +240,8 @@ class Probabilities(BaseModel):
     """Per cell, row by row: the chance it is a mine, or null for a revealed cell; and what
     the solver sees of the hidden cells, from what the player sees alone."""
 
+    model_config = ConfigDict(json_schema_serialization_defaults_required=True)  # always sent
+    assisted: bool = Field(default=False, description=ASSISTED_AFTER)
     probabilities: list[list[float | None]]
     marks: list[list[Literal["dead", "fifty-fifty"] | None]] = Field(
         description="per cell, row by row: 'fifty-fifty' for a cell of an unavoidable 50/50 "

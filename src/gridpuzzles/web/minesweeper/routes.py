@@ -8,7 +8,7 @@ it makes the game assisted (counted apart in the records, never a best time).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Annotated, TypeVar
 
 import anyio.to_thread
@@ -60,6 +60,7 @@ from gridpuzzles.web.workers import Workers
 PREFIX = "/api/minesweeper"
 
 T = TypeVar("T")
+Help = TypeVar("Help", HintOut, Probabilities)
 MAX_HISTORY = 200
 """The most finished games the records list."""
 LatestGames = Annotated[
@@ -116,6 +117,16 @@ def router(games: MinesweeperGames, weighers: Workers) -> APIRouter:
     async def probabilities(game: Game) -> Probabilities:
         return await advice(game, assist.probabilities)
 
+    async def helped(
+        game_id: str, token: str | None, job: Callable[[Game], Awaitable[Help]]
+    ) -> Help:
+        """The help ``job`` gives on the game (`MinesweeperGames.advise`, which marks the game
+        assisted where help counts), with the game's ``assisted`` after it: the page reads
+        it there and never decides it."""
+        given = await games.advise(game_id, token, job)
+        held = await games.current(game_id, token)
+        return given.model_copy(update={"assisted": held.play.assisted})
+
     @api.post("/games/{game_id}/moves", responses=SLOW)
     async def post_move(game_id: GameId, request: MoveRequest, token: Token) -> GameState:
         """Play a move (``r`` reveal, ``f`` flag or unflag, ``c`` chord); stored before the answer."""
@@ -140,14 +151,14 @@ def router(games: MinesweeperGames, weighers: Workers) -> APIRouter:
     @api.get("/games/{game_id}/hint", responses=SLOW)
     async def get_hint(game_id: GameId, token: Token) -> HintOut:
         """The safest hidden cell: certainly safe if one is, else the best guess; the game is
-        then assisted."""
-        return await games.advise(game_id, token, hint)
+        then assisted once its first reveal is made (the answer's ``assisted`` says)."""
+        return await helped(game_id, token, hint)
 
     @api.get("/games/{game_id}/probabilities", responses=SLOW)
     async def get_probabilities(game_id: GameId, token: Token) -> Probabilities:
         """Every hidden cell's exact chance of being a mine, given what the player sees; the
-        game is then assisted."""
-        return await games.advise(game_id, token, probabilities)
+        game is then assisted once its first reveal is made (the answer's ``assisted`` says)."""
+        return await helped(game_id, token, probabilities)
 
     @api.post(
         "/games/{game_id}/leave",

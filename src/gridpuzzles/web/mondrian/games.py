@@ -44,10 +44,10 @@ from gridpuzzles.history import Rewind
 from gridpuzzles.midend import mondrian as mondrian_rules
 from gridpuzzles.midend.mondrian import (
     Facts,
-    clock_started,
     facts_from_json,
     facts_of,
     facts_to_json,
+    finish_of,
     play_from_json,
     play_of,
     play_to_json,
@@ -61,8 +61,9 @@ from gridpuzzles.mondrian.core.challenges import (
     choose_published,
     find_published,
 )
+from gridpuzzles.mondrian.core.errors import MondrianError
 from gridpuzzles.mondrian.core.game import Game, MoveError, custom_game, new_game, puzzle_of
-from gridpuzzles.mondrian.core.grid import MondrianError, Placement
+from gridpuzzles.mondrian.core.grid import Placement
 from gridpuzzles.mondrian.core.moves import Action, Move, step_text
 from gridpuzzles.mondrian.core.notation import parse_block
 from gridpuzzles.mondrian.core.records import Finish, solved_sentences
@@ -70,6 +71,7 @@ from gridpuzzles.mondrian.solving.generation import generate_challenge
 from gridpuzzles.storage import StorageError, Store, new_game_id
 from gridpuzzles.storage.mondrian_play import InPlay, Logged, MondrianPlay
 from gridpuzzles.web import tokens
+from gridpuzzles.web.models import being_played
 from gridpuzzles.web.mondrian.models import (
     FinishOut,
     MondrianMove,
@@ -113,8 +115,8 @@ class Held:
     """A game as the server holds it: the game in play (the board, what undo and redo reach,
     its moves, whether the player had help, and its version: the steps stored so far, the
     number of the next one), its owner (a token's digest), the kind of challenge it began
-    with, the facts of its black blocks, when its clock started, and, once solved, how it
-    ended."""
+    with, the facts of its black blocks and, once solved, how it ended. Its clock is the game
+    in play's (the mid-end's `Play.elapsed`)."""
 
     play: Play[Game]
     owner: str
@@ -123,7 +125,6 @@ class Held:
     first_key: str | None
     """The key of the challenge the game began with (None for the player's own)."""
     facts: Facts | None
-    started: float | None
     finish: Finish | None = None
     bests: tuple[str, ...] = ()
     kept: bool = False
@@ -142,7 +143,7 @@ def held_to_json(held: Held) -> dict[str, Any]:
         "origin": held.origin,
         "first_key": held.first_key,
         "facts": facts_to_json(held.facts),
-        "started": held.started,
+        "started": held.play.started,
         "finish": None if held.finish is None else asdict(held.finish),
         "bests": list(held.bests),
         "kept": held.kept,
@@ -155,13 +156,17 @@ def held_from_json(owner: str, document: dict[str, Any]) -> Held:
     moves after its setup); `KeyError`, `TypeError` or `MondrianError` for a document it did
     not write."""
     finish = document["finish"]
+    play = play_from_json(document["game"])
+    if play.started is None and document["started"] is not None:
+        play = play.timed(
+            float(document["started"]), play.ended
+        )  # written before the clock was the game's
     return Held(
-        play_from_json(document["game"]),
+        play,
         owner,
         str(document["origin"]),
         document["first_key"],
         facts_from_json(document["facts"]),
-        document["started"],
         None if finish is None else Finish(**finish),
         tuple(map(str, document["bests"])),
         bool(document["kept"]),
@@ -207,32 +212,28 @@ def why_not(play: Play[Game], request: MondrianMove) -> str | None:
     """Why the move ``request`` asks for would be refused now, in the board's words, or None
     when it would not."""
     try:
-        stepped(play, move_of(request))
+        stepped(play, move_of(request), 0.0)  # (its refusal alone is read)
     except MondrianError as error:
         return str(error)
     return None
 
 
-def advanced(held: Held, play: Play[Game], at: float, note: dict[str, Any] | None) -> Held:
-    """``held`` when its game in play has become ``play`` by a move played at ``at``, with
+def advanced(held: Held, play: Play[Game], note: dict[str, Any] | None) -> Held:
+    """``held`` when its game in play has become ``play`` by a move, with
     what the server noted of the move: both when it is played and when it is replayed from
     the store. New black blocks take the noted facts (none while one is off the board); the
-    clock starts with the first coloured block put down (only once the black blocks are all on
-    the board: `moves.apply`); the game ends when the board is full, with the records the note
-    says it set."""
+    game's clock (``play``'s, the mid-end's) starts with the first coloured block put down; the
+    game ends when the board is full, with the records the note says it set."""
     game, noted = play.state, note or {}
     facts = held.facts
     if game.black != held.play.state.black:
         facts = facts_from_json(noted.get("facts"))
-    started = clock_started(held.started, play, at)
-    after = replace(held, play=play, facts=facts, started=started)
+    after = replace(held, play=play, facts=facts)
     if not game.solved:
         return after
-    if facts is None or started is None:  # only a log changed by hand: the board is full
+    finish = None if facts is None else finish_of(play, facts.key, facts.difficulty)
+    if finish is None:  # only a log changed by hand: the board is full
         raise ValueError("a full board without its challenge's facts or a start")
-    finish = Finish(
-        facts.key, facts.difficulty, max(0.0, at - started), play.assisted, play.moves, at
-    )
     return replace(
         after,
         finish=finish,
@@ -247,7 +248,7 @@ def held_frames(held: Held, logged: Sequence[Logged]) -> Iterator[tuple[Frame[Ga
     each move taken in (`advanced`). `ReplayError` at the first step the rules refuse."""
     first = held.play.version
     for frame in frames(mondrian_rules, held.play, logged, first):
-        held = advanced(held, frame.play, frame.at, logged[frame.number - first].note)
+        held = advanced(held, frame.play, logged[frame.number - first].note)
         yield frame, held
 
 
@@ -287,10 +288,7 @@ def state_of(game_id: str, held: Held, now: float) -> MondrianState:
     """What the player sees of ``held`` at time ``now``."""
     play, facts, finish = held.play, held.facts, held.finish
     game = play.state
-    if finish is not None:
-        elapsed = finish.seconds
-    else:
-        elapsed = 0.0 if held.started is None else max(0.0, now - held.started)
+    elapsed = play.elapsed(now) if finish is None else finish.seconds
     return MondrianState(
         id=game_id,
         title=title_of(held),
@@ -311,7 +309,11 @@ def state_of(game_id: str, held: Held, now: float) -> MondrianState:
         can_redo=play.can_redo and finish is None,
         assisted=play.assisted,
         solved=game.solved,
-        started=held.started is not None,
+        can_play=not game.black_tray,  # the core's challenge is set (`puzzle_of` takes it)
+        can_hint=not game.black_tray and finish is None,
+        can_show_solutions=not game.black_tray,
+        started=play.started is not None,
+        in_play=being_played(play),
         elapsed=round(elapsed, 3),
         finish=None
         if finish is None
@@ -478,7 +480,7 @@ class MondrianGames(KeptGames[Held, InPlay]):
         if game.black != play.state.black and not game.black_tray:
             facts = await self.workers.run(facts_of, puzzle_of(game), too_slow=SOLVER_TOO_SLOW)
             note["facts"] = facts_to_json(facts)
-        after = advanced(held, after_play, at, note)
+        after = advanced(held, after_play, note)
         kept = await anyio.to_thread.run_sync(self._keep, game_id, move, note, at, after)
         return kept, told
 

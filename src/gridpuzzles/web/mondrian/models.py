@@ -272,6 +272,17 @@ class MondrianState(PlayState[FinishOut]):
     tray: list[TrayBlock] = Field(description="the coloured blocks still to place")
     black_tray: list[TrayBlock] = Field(description="black blocks not on the board yet")
     solved: bool
+    can_play: bool = Field(
+        description="the challenge is set: every black block is on the board, so the coloured "
+        "blocks are played; until then the page places the black blocks (and goes back to "
+        "play only once they are all down)"
+    )
+    can_hint: bool = Field(
+        description="a hint can be asked now: the challenge is set and the game has not ended"
+    )
+    can_show_solutions: bool = Field(
+        description="the solutions can be shown now: the challenge is set (also once solved)"
+    )
 
 
 class CreatedMondrianGame(MondrianState):

@@ -40,7 +40,7 @@ export function symbolOf(state, index) {
 
 /** The index of the mine that lost `state`, or -1. */
 function explodedIndex(state) {
-  const exploded = state.result?.exploded;
+  const exploded = state.finish?.exploded;
   return exploded ? exploded[0] * state.width + exploded[1] : -1;
 }
 

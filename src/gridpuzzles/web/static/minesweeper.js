@@ -263,7 +263,7 @@ function hideChanceLabel() {
 function tick() {
   if (!game) return;
   let seconds = game.elapsed;
-  if (game.status === "playing" && game.started) seconds += (performance.now() - receivedAt) / 1000;
+  if (game.in_play) seconds += (performance.now() - receivedAt) / 1000;
   showNumber($("timer"), Math.floor(seconds), TIMER_MOST);
 }
 
@@ -295,7 +295,7 @@ function addressOf(state, seed) {
 
 /** The address that replays the board of an ended game. */
 function replayAddress(state) {
-  return addressOf(state, state.result.seed);
+  return addressOf(state, state.finish.seed);
 }
 
 /** The seed the player chose for the game `state` (a replay link, an address, the Seed field),
@@ -338,7 +338,7 @@ function showChosen(state) {
  * only shown, after the end) and, once it is won or lost, the one that watches it again; while
  * it is played neither is offered: following one then would take the player from the game. */
 function showEndLinks(state) {
-  offer($("replay"), state.result ? replayAddress(state) : null);
+  offer($("replay"), state.finish ? replayAddress(state) : null);
   const over = state.status === "won" || state.status === "lost";
   offer($("watch-again"), over ? watchAddress(state.id) : null);
 }
@@ -592,7 +592,7 @@ function accept(state) {
   if (game && reopened) count("lost", -1); // its mine was undone: the loss is taken back
   const helped = state.assisted ? "assisted: not a record; " : "";
   if (state.status === "won") {
-    const r = state.result;
+    const r = state.finish;
     const efficiency =
       r.efficiency === null ? "" : `, efficiency ${Math.round(r.efficiency * 100)}%`;
     say(
@@ -602,7 +602,7 @@ function accept(state) {
     say("You left this game: it counts as a loss. Click the face for a new game.");
   } else if (state.status === "lost") {
     say(
-      `Boom! Game lost (${helped}seed ${state.result.seed}). Click the face for a new game, or Undo to take back the mine.`,
+      `Boom! Game lost (${helped}seed ${state.finish.seed}). Click the face for a new game, or Undo to take back the mine.`,
     );
   }
 }
@@ -627,19 +627,19 @@ function unshow() {
   }
 }
 
-/** Help was given on the game `current`: the server now counts it as assisted, once its
- * first reveal is made (before, help marks nothing). */
-function helped(current) {
-  if (game !== current || !current.started) return;
-  game.assisted = true;
-  $("assisted").hidden = false;
+/** Help was given on the game `current`: whether it is assisted now is the server's to say,
+ * in the help's `answer` (help before the first reveal marks nothing). */
+function helped(current, answer) {
+  if (game !== current) return;
+  game.assisted = answer.assisted;
+  $("assisted").hidden = !game.assisted;
 }
 
-/** Run `request` (given the game) after the requests before it, on a game in play. */
-function enqueue(request, quietConflict = false, afterLoss = false) {
+/** Run `request` (given the game) after the requests before it, on a game that takes it:
+ * `takes(game)`, by default a game being played (an undo, a redo: as the server's state says). */
+function enqueue(request, quietConflict = false, takes = (shown) => shown.status === "playing") {
   return client.run(async () => {
-    const open = game?.status === "playing" || (afterLoss && game?.status === "lost");
-    if (!game || game.provisional || !open) return;
+    if (!game || game.provisional || !takes(game)) return;
     const current = game;
     try {
       await request(current);
@@ -730,7 +730,7 @@ function rewind(step) {
       speak(`${done}.`);
     },
     false,
-    step === "undo",
+    (shown) => (step === "undo" ? shown.can_undo : shown.can_redo),
   );
 }
 
@@ -749,7 +749,7 @@ function playMove() {
 function hint() {
   return enqueue(async (current) => {
     const advice = await client.call("GET", `/games/${current.id}/hint`);
-    helped(current);
+    helped(current, advice);
     if (game !== current) return;
     hinted = advice.row * game.width + advice.col;
     draw();
@@ -762,7 +762,7 @@ async function showChances() {
   const current = game;
   try {
     const answer = await client.call("GET", `/games/${current.id}/probabilities`);
-    helped(current);
+    helped(current, answer);
     if (game !== current || !overlayOn) return; // a newer answer came meanwhile, or it is off
     chances = answer.probabilities.flat();
     marks = answer.marks.flat();
@@ -834,9 +834,10 @@ function leave(id) {
   return client.run(() => leaveNow(id));
 }
 
-/** Whether the game on the page has started and is still played: leaving it is a loss. */
+/** Whether the game on the page is in play (the server's state says: started, not over):
+ * leaving it is a loss. */
 function leavingCosts() {
-  return Boolean(game && game.status === "playing" && game.started);
+  return Boolean(game?.in_play);
 }
 
 /** Leave the game on the page, if it is being played after its first reveal (the one drawn
@@ -948,7 +949,8 @@ function hiddenBoard(body) {
     started: false,
     version: 0,
     assisted: false,
-    result: null,
+    in_play: false,
+    finish: null,
     win_rule: body.win_rule || "reveal",
     question_marks: Boolean(body.question_marks),
   };

@@ -239,7 +239,7 @@ function drawTray() {
 function tick() {
   if (!game) return;
   let seconds = game.elapsed;
-  if (game.started && !game.finish) seconds += (performance.now() - receivedAt) / 1000;
+  if (game.in_play) seconds += (performance.now() - receivedAt) / 1000;
   $("timer").textContent = duration(seconds);
 }
 
@@ -256,11 +256,10 @@ function drawStatus() {
   $("moves").textContent = game.moves === 1 ? "1 move" : `${game.moves} moves`;
   $("assisted").hidden = !game.assisted;
   const over = Boolean(game.finish);
-  const complete = game.black_tray.length === 0;
   $("undo").disabled = !game.can_undo;
   $("redo").disabled = !game.can_redo;
-  $("hint").disabled = over || !complete;
-  $("show-solutions").disabled = !complete;
+  $("hint").disabled = !game.can_hint;
+  $("show-solutions").disabled = !game.can_show_solutions;
   $("turn").disabled = over;
   $("edit").disabled = over;
   $("edit").setAttribute("aria-pressed", String(editing));
@@ -331,8 +330,7 @@ async function refresh() {
 
 /** The game the server sent: drawn, with the UI state that no longer fits it dropped. */
 function show(state) {
-  const completed =
-    game && game.id === state.id && game.black_tray.length > 0 && state.black_tray.length === 0;
+  const completed = game && game.id === state.id && !game.can_play && state.can_play;
   game = state;
   receivedAt = performance.now();
   // what the player sees, for the next load to draw at once: no hint or solutions (they are
@@ -342,7 +340,7 @@ function show(state) {
     const tray = hand.black ? game.black_tray : game.tray;
     if (!tray.some((b) => b.size === hand.size)) hand = null;
   }
-  if (game.black_tray.length > 0) editing = true;
+  if (!game.can_play) editing = true;
   if (completed && game.solutions > 0 && !editAsked) {
     editing = false;
     hand = null;
@@ -395,10 +393,11 @@ function fresh() {
   verdicts.clear();
 }
 
-/** Whether the game on the page is in play: its clock runs (a block was put down) and its
- * board is not full. Replacing it then loses it: only a full board is kept. */
+/** Whether the game on the page is in play (the server's state says: its clock runs, a block
+ * was put down, and its board is not full). Replacing it then loses it: only a full board is
+ * kept. */
 function inPlay() {
-  return Boolean(game?.started && !game.finish);
+  return Boolean(game?.in_play);
 }
 
 /** Whether the player may replace the game on the page: at once when it is not in play, else
@@ -427,7 +426,7 @@ async function startGame(body) {
     if (!client.latest(asked)) return;
     fresh();
     game = null;
-    editing = state.black_tray.length > 0;
+    editing = !state.can_play;
     show(state);
     showChallenge(state);
     say(
@@ -464,7 +463,7 @@ function resume(asked) {
     if (!game || game.id !== state.id) {
       // else what the player did on it meanwhile stays
       fresh();
-      editing = state.black_tray.length > 0;
+      editing = !state.can_play;
     }
     show(state);
     showChallenge(state);
@@ -588,7 +587,7 @@ function turnHere(cell) {
 
 function undoRedo(action) {
   send(
-    () => ({ action }),
+    () => ((action === "undo" ? game.can_undo : game.can_redo) ? { action } : null),
     () => {
       marked = { hinted: null, lift: [] };
       draw();
@@ -652,7 +651,7 @@ function leaveSolutions() {
 
 function toggleEditing() {
   if (!game || game.finish) return;
-  if (editing && game.black_tray.length > 0) {
+  if (editing && !game.can_play) {
     say("Place the three black blocks first: the challenge needs all of them.", "error");
     return;
   }
@@ -948,7 +947,7 @@ function showAtOnce(code) {
     }
     game = { ...kept.state, provisional: true };
     receivedAt = performance.now() - Math.max(0, Date.now() - kept.at);
-    editing = game.black_tray.length > 0;
+    editing = !game.can_play;
     draw();
     showChallenge(game);
   } catch {

@@ -73,7 +73,7 @@ function outcome() {
   }
   if (end.status === "won") return `Won${helped} in ${after}.`;
   if (end.status === "left") return `Left unfinished after ${after}: a loss.`;
-  const exploded = end.result?.exploded;
+  const exploded = end.finish?.exploded;
   const on = exploded ? ` on the mine at ${where(...exploded)}` : "";
   return `Lost${on} after ${after}.`;
 }
