@@ -37,6 +37,7 @@ from gridpuzzles.storage import (
     level_key,
 )
 from tests.minesweeper.boards import winning_reveals
+from tests.storage.in_play import add_move
 from tests.storage.legacy import SCHEMA_0, old_file
 
 SEED = 7
@@ -66,7 +67,7 @@ def play_all(store: Store, game: SavedGame, moves: list[Move], start: float = 10
     for number, move in enumerate(moves, start=len(current.moves)):
         now = start + number
         state = play(state, move, now)
-        store.add_move(game.id, number, TimedMove(move, now), state)
+        add_move(store, game.id, number, TimedMove(move, now), state)
 
 
 def win(config: Config) -> list[Move]:
@@ -111,13 +112,13 @@ def test_a_fixed_layout_is_kept(store: Store) -> None:
 def test_a_move_number_cannot_be_stored_twice(store: Store) -> None:
     store.add_game(saved())
     after = play(saved().start(), Move.parse("r0,0"))
-    store.add_move("g1", 0, TimedMove(Move.parse("r0,0"), 1.0), after)
+    add_move(store, "g1", 0, TimedMove(Move.parse("r0,0"), 1.0), after)
     with pytest.raises(MoveConflict, match="already has a move number 0"):
-        store.add_move("g1", 0, TimedMove(Move.parse("r0,0"), 1.0), after)
+        add_move(store, "g1", 0, TimedMove(Move.parse("r0,0"), 1.0), after)
     loaded = store.load_game("g1")
     assert loaded is not None and len(loaded.moves) == 1
-    with pytest.raises(StorageError, match="unknown"):
-        store.add_move("missing", 0, TimedMove(Move.parse("r0,0"), 1.0), after)
+    with pytest.raises(MoveConflict, match="no longer kept"):
+        add_move(store, "missing", 0, TimedMove(Move.parse("r0,0"), 1.0), after)
 
 
 def test_statistics_count_ended_games_and_the_best_win(store: Store) -> None:
@@ -281,7 +282,7 @@ def test_a_game_left_after_its_first_reveal_is_a_loss_and_before_it_is_forgotten
     store.abandon("left", started, 80.0)
     store.mark_assisted("left")  # too late: the game has ended
     with pytest.raises(StorageError, match="has ended \\(abandoned\\)"):
-        store.add_move("left", 1, TimedMove(Move.parse("r0,0"), 81.0), started)
+        add_move(store, "left", 1, TimedMove(Move.parse("r0,0"), 81.0), started)
     (record,) = store.records()
     assert (record.played, record.won, record.current_streak) == (1, 0, 0)
     (entry,) = store.history()
@@ -438,7 +439,7 @@ def test_a_move_without_a_note_keeps_none_not_json_null(tmp_path: Path) -> None:
     game = saved("g")
     store.add_game(game)
     first = Move.parse("f0,0")
-    store.add_move("g", 0, TimedMove(first, 1.0), play(game.start(), first, 1.0))
+    add_move(store, "g", 0, TimedMove(first, 1.0), play(game.start(), first, 1.0))
     store.close()
     with sqlite3.connect(tmp_path / "games.db") as db:
         assert db.execute("SELECT note IS NULL FROM moves").fetchall() == [(1,)]

@@ -24,10 +24,10 @@ from gridpuzzles.mondrian.core.game import new_game
 from gridpuzzles.mondrian.core.notation import typed_fixed
 from gridpuzzles.mondrian.solving.solutions import first_solution
 from gridpuzzles.storage import DatabaseError, Store, default_db
-from gridpuzzles.storage.mondrian_play import MondrianPlay
 from gridpuzzles.terminal.mondrian import board_text
 from gridpuzzles.web.app import create_app
 from tests.mondrian import commands
+from tests.storage.in_play import watched_in
 
 CODE = "001040531"
 PUBLISHED = find_published(CODE)
@@ -163,7 +163,7 @@ def test_the_web_watches_a_game_of_line_mode_to_its_final_board(
     db = tmp_path / "games.db"
     game_id, _ = solved_game(capsys, monkeypatch, "--db", str(db))
     store = Store(db)
-    replay = MondrianPlay(store).watched(game_id)
+    replay = watched_in(store, game_id)
     assert replay is not None
     with TestClient(create_app(store, lambda: 2e9)) as client:
         answer = client.get(f"/api/mondrian/games/{game_id}/replay")
@@ -223,7 +223,7 @@ def test_what_cannot_be_shown_is_one_line(
         patch.setattr(Store, "puzzle_of", locked)
         assert "database is locked" in refused(game_id, "--db", str(db))
     with monkeypatch.context() as patch:
-        patch.setattr(MondrianPlay, "fetch", locked)
+        patch.setattr(Store, "read", locked)
         assert "database is locked" in refused(game_id, "--db", str(db))
     # A log changed by hand: the step the rules refuse is named, and nothing is shown.
     store = Store(db)

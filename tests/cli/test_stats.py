@@ -11,6 +11,7 @@ from gridpuzzles.cli.main import main
 from gridpuzzles.minesweeper import Move, level, new_game, play
 from gridpuzzles.storage import SavedGame, Store, TimedMove
 from tests.minesweeper.boards import winning_reveals
+from tests.storage.in_play import add_move
 
 SEED = 4494805136092911258
 
@@ -31,7 +32,7 @@ def keep_games(path: Path) -> None:
         for n, (row, col) in enumerate(winning_reveals(game, (4, 4))):
             move, at = Move.parse(f"r{row},{col}"), 1.7e9 + 100 * number + n
             game = play(game, move, at)
-            store.add_move(f"g{number}", n, TimedMove(move, at), game)
+            add_move(store, f"g{number}", n, TimedMove(move, at), game)
     left = play(new_game(config, 3), Move.parse("r4,4"), 1.7e9 + 500)
     store.add_game(SavedGame("g2", config, 3, moves=(TimedMove(Move.parse("r4,4"), 1.7e9 + 500),)))
     store.abandon("g2", left, 1.7e9 + 512)

@@ -16,6 +16,7 @@ import pytest
 from gridpuzzles.cli.main import main, mines_main, mondrian_main
 from gridpuzzles.minesweeper import Move, level, new_game, play
 from gridpuzzles.storage import DatabaseError, MoveConflict, StorageError, Store, TimedMove, engine
+from tests.storage.in_play import add_move
 from tests.test_storage import SEED, saved
 
 BIN = Path(sys.executable).parent
@@ -97,7 +98,7 @@ def race(stores: list[Store]) -> list[BaseException | None]:
     def add(index: int) -> None:
         start.wait()
         try:
-            stores[index].add_move("g1", 0, TimedMove(Move.parse("r4,4"), 1.0), after)
+            add_move(stores[index], "g1", 0, TimedMove(Move.parse("r4,4"), 1.0), after)
         except StorageError as error:
             raised[index] = error
 

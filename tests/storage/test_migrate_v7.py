@@ -25,9 +25,10 @@ from gridpuzzles.mondrian.core.records import (
     difficulty_records,
     new_bests,
 )
-from gridpuzzles.storage import Store
-from gridpuzzles.storage.mondrian_play import KeptMondrianGame, MondrianPlay, SolvedGame
+from gridpuzzles.storage import MONDRIAN, Store
+from gridpuzzles.storage.mondrian_play import KeptMondrianGame, SolvedGame, solved_games
 from gridpuzzles.storage.schema import games as games_table
+from tests.storage.in_play import step_mondrian, watched_in
 from tests.storage.test_migrate_v6 import (
     SOLVED,
     SOLVED_FINISH,
@@ -269,8 +270,8 @@ def test_every_mondrian_record_is_kept_once_in_games_and_the_records_read_the_sa
     store = Store(where)
     try:
         check_records(store, before)
-        assert listed(MondrianPlay(store).solved()) == listed_before
-        assert [game.id for game in MondrianPlay(store).solved(player="p")] == [
+        assert listed(solved_games(store)) == listed_before
+        assert [game.id for game in solved_games(store, player="p")] == [
             game.id for game in played if game.player == "p"
         ]
         with store.transaction(writing=False) as db:
@@ -300,10 +301,10 @@ def test_every_mondrian_record_is_kept_once_in_games_and_the_records_read_the_sa
         alone = [game_id for game_id, (no_setup, *_) in by_id.items() if no_setup]
         assert len(alone) == len(before[None]) - len(merged)
         for game_id in alone:  # a result with no game: nothing to play or watch
-            assert MondrianPlay(store).fetch(game_id) is None
-            assert MondrianPlay(store).watched(game_id) is None
+            assert store.read(MONDRIAN, game_id) is None
+            assert watched_in(store, game_id) is None
         for game in played:  # the games v6 kept play and replay as they did
-            replay = MondrianPlay(store).watched(game.id)
+            replay = watched_in(store, game.id)
             assert replay is not None and replay.in_play == (game.finish is None)
             if game.finish is not None:
                 assert replay.frames[-1].state.solved
@@ -333,10 +334,9 @@ def test_a_game_v6_kept_plays_on_and_a_new_one_is_counted_once(
     store = Store(where)
     try:
         in_play = next(game for game in played if game.finish is None)
-        stored = MondrianPlay(store).fetch(in_play.id)
-        assert stored is not None and not stored.solved
-        with MondrianPlay(store).change(in_play.id, len(stored.moves), 2500.0) as change:
-            change.write(step_text(Rewind.UNDO))
+        stored = store.read(MONDRIAN, in_play.id)
+        assert stored is not None and not stored.ended
+        step_mondrian(store, in_play.id, len(stored.steps), 2500.0, step_text(Rewind.UNDO))
         kept = KeptMondrianGame(store, setup_to_json(start(), "published", FACTS), 3000.0, "tui")
         play = start()
         blocks = list(map(placing, solution()))
@@ -349,9 +349,9 @@ def test_a_game_v6_kept_plays_on_and_a_new_one_is_counted_once(
         assert said is None and bests == new_bests(before, finish)
         *migrated, last = store.mondrian_finishes()
         assert last == finish and Counter(migrated) == Counter(before)  # counted once
-        after = MondrianPlay(store).fetch(in_play.id)
-        assert after is not None and [m.text for m in after.moves[-2:]] == [
-            stored.moves[-1].text,
+        after = store.read(MONDRIAN, in_play.id)
+        assert after is not None and [m.text for m in after.steps[-2:]] == [
+            stored.steps[-1].text,
             "undo",
         ]
     finally:

@@ -11,8 +11,9 @@ import pytest
 
 from gridpuzzles.minesweeper import Move, Status, figures, format_layout, level, play
 from gridpuzzles.mondrian.core.records import Finish
-from gridpuzzles.storage import VERSION, LevelStats, StorageError, Store
-from gridpuzzles.storage.mondrian_play import InPlay, MondrianPlay
+from gridpuzzles.storage import MONDRIAN, VERSION, LevelStats, StorageError, Store
+from gridpuzzles.storage.mondrian_play import setup_of
+from tests.storage.in_play import start_mondrian
 from tests.storage.legacy import migrated_to, old_file, tables
 from tests.test_storage import SEED, saved, win
 
@@ -142,9 +143,10 @@ def test_a_file_of_revision_v3_keeps_its_games_and_plays_mondrian_games_in_play(
     assert won is not None and [t.move for t in won.moves] == MOVES
     assert [game.id for game in store.history()] == ["won"]
     assert store.mondrian_finishes() == [FINISH]
-    play = MondrianPlay(store)
-    play.start("m", "me", {"moves": 0}, 1000.0)
-    assert play.fetch("m") == InPlay("me", False, 1000.0, {"moves": 0}, ())
+    start_mondrian(store, "m", "me", {"moves": 0}, 1000.0)
+    stored = store.read(MONDRIAN, "m")
+    assert stored is not None and setup_of(stored) == {"moves": 0} and stored.steps == ()
+    assert (stored.owner, stored.ended, stored.created_at) == ("me", False, 1000.0)
     store.close()
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [(VERSION,)]

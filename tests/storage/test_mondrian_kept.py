@@ -1,8 +1,8 @@
 """Mondrian games of the shells that play one game at a time (the full-screen app and the line
 mode), kept as the web keeps its games (`KeptMondrianGame`): the setup and every step with its
 time, the finish in the records with the last step and only then; watched again through the
-mid-end's replay (`MondrianPlay.watched`) to the board the game ended on, by the web's replay
-too; listed with their ids (`MondrianPlay.solved`); a store that fails costs no game and leaves
+mid-end's replay (`mondrian_play.watched`) to the board the game ended on, by the web's replay
+too; listed with their ids (`mondrian_play.solved_games`); a store that fails costs no game and leaves
 no gap in its log."""
 
 from __future__ import annotations
@@ -38,15 +38,16 @@ from gridpuzzles.mondrian.core.moves import Action, Move
 from gridpuzzles.mondrian.core.records import Finish
 from gridpuzzles.mondrian.solving.hints import hint
 from gridpuzzles.mondrian.solving.solutions import first_solution
-from gridpuzzles.storage import DatabaseError, Store
+from gridpuzzles.storage import MONDRIAN, DatabaseError, Store, Turn
 from gridpuzzles.storage.mondrian_play import (
-    Change,
     KeptMondrianGame,
-    MondrianPlay,
+    solved_games,
     solved_json,
+    solved_row,
 )
 from gridpuzzles.storage.schema import games
 from gridpuzzles.web.mondrian.games import replay_of as web_replay_of
+from tests.storage.in_play import start_mondrian, watched_in
 
 PUBLISHED = find_published("001040531")
 """A published easy challenge with one solution."""
@@ -149,7 +150,7 @@ def test_a_game_kept_step_by_step_is_watched_again_to_the_board_it_ended_on(
     assert played.bests == ()  # help was had: no best time
     assert played.kept.solved
 
-    replay = MondrianPlay(store).watched(played.kept.id)
+    replay = watched_in(store, played.kept.id)
     assert isinstance(replay, Replay) and not replay.in_play
     assert replay.steps == len(steps) == len(replay.frames)
     assert [frame.text for frame in replay.frames] == [
@@ -170,8 +171,8 @@ def test_a_game_kept_step_by_step_is_watched_again_to_the_board_it_ended_on(
         f"{played.finish.seconds:.0f} s, 8 moves, assisted, {len(steps)} steps"
     )
     # The web reads the game as it reads its own, and its replay ends on the same board.
-    stored = MondrianPlay(store).fetch(played.kept.id)
-    assert stored is not None and stored.solved
+    stored = store.read(MONDRIAN, played.kept.id)
+    assert stored is not None and stored.ended
     web = web_replay_of(played.kept.id, stored)
     assert len(web.steps) == len(steps)
     assert [step.at for step in web.steps] == [at - SHOWN_AT for at in played.ats]
@@ -187,42 +188,41 @@ def test_a_solved_game_without_help_sets_its_best_times(store: Store) -> None:
     assert played.finish is not None and not played.finish.assisted
     (record,), (easy,) = store.mondrian_records()
     assert (record.best, easy.best) == (played.finish.seconds, played.finish.seconds)
-    note = MondrianPlay(store).fetch(played.kept.id)
+    note = store.read(MONDRIAN, played.kept.id)
     assert note is not None
-    assert note.moves[-1].note == {"kept": True, "bests": ["challenge", "difficulty"]}
-    assert all(logged.note is None for logged in note.moves[:-1])
+    assert note.steps[-1].note == {"kept": True, "bests": ["challenge", "difficulty"]}
+    assert all(logged.note is None for logged in note.steps[:-1])
 
 
 def test_nothing_is_kept_before_the_first_step_and_a_game_left_is_no_record(
     store: Store,
 ) -> None:
-    in_play = MondrianPlay(store)
     looked_at = KeptMondrianGame(store, setup_to_json(start(), "random", FACTS), SHOWN_AT, "tui")
-    assert in_play.fetch(looked_at.id) is None  # a challenge only looked at
+    assert store.read(MONDRIAN, looked_at.id) is None  # a challenge only looked at
     left = keep(store, list(map(placing, solution()[:3])))
     assert left.finish is None and not left.kept.solved
-    stored = in_play.fetch(left.kept.id)
-    assert stored is not None and not stored.solved and len(stored.moves) == 3
-    replay = in_play.watched(left.kept.id)
+    stored = store.read(MONDRIAN, left.kept.id)
+    assert stored is not None and not stored.ended and len(stored.steps) == 3
+    replay = watched_in(store, left.kept.id)
     assert replay is not None and replay.in_play and replay.finish is None
     assert "not solved" in replay.heading
-    assert store.mondrian_finishes() == [] and in_play.solved() == []
+    assert store.mondrian_finishes() == [] and solved_games(store) == []
 
 
 def test_a_step_the_store_could_not_take_is_written_before_the_next_one(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    change = MondrianPlay.change
+    turn = Store.turn
     failures = iter([True, True, False, False, False, False, False, False, False, False])
 
     def flaky(
-        self: MondrianPlay, game_id: str, number: int, now: float
-    ) -> AbstractContextManager[Change]:
+        self: Store, puzzle: str, game_id: str, number: int, at: float
+    ) -> AbstractContextManager[Turn]:
         if next(failures, False):
             raise DatabaseError("database is locked")
-        return change(self, game_id, number, now)
+        return turn(self, puzzle, game_id, number, at)
 
-    monkeypatch.setattr(MondrianPlay, "change", flaky)
+    monkeypatch.setattr(Store, "turn", flaky)
     steps: list[Step] = list(map(placing, solution()))
     played = keep(store, steps)
     where = store.where
@@ -233,7 +233,7 @@ def test_a_step_the_store_could_not_take_is_written_before_the_next_one(
     )
     assert played.said[1:] == (None,) * (len(steps) - 1)
     assert store.mondrian_finishes() == [played.finish]
-    replay = MondrianPlay(store).watched(played.kept.id)
+    replay = watched_in(store, played.kept.id)
     assert replay is not None and [frame.at for frame in replay.frames] == played.ats
     assert replay.frames[-1].state == played.play.state
 
@@ -242,20 +242,20 @@ def test_a_finish_the_store_could_not_take_is_said_and_not_counted(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     steps: list[Step] = list(map(placing, solution()))
-    change = MondrianPlay.change
+    turn = Store.turn
 
     def failing_last(
-        self: MondrianPlay, game_id: str, number: int, now: float
-    ) -> AbstractContextManager[Change]:
+        self: Store, puzzle: str, game_id: str, number: int, at: float
+    ) -> AbstractContextManager[Turn]:
         if number == len(steps) - 1:
             raise DatabaseError("database is locked")
-        return change(self, game_id, number, now)
+        return turn(self, puzzle, game_id, number, at)
 
-    monkeypatch.setattr(MondrianPlay, "change", failing_last)
+    monkeypatch.setattr(Store, "turn", failing_last)
     played = keep(store, steps)
     assert played.bests is None and not played.kept.solved
     assert played.said[-1] == f"The game could not be kept in {store.where}: database is locked"
-    assert store.mondrian_finishes() == [] and MondrianPlay(store).solved() == []
+    assert store.mondrian_finishes() == [] and solved_games(store) == []
 
 
 def test_a_game_forgotten_meanwhile_is_said_and_its_finish_is_not_kept(store: Store) -> None:
@@ -278,8 +278,7 @@ def web_own_game(store: Store, game_id: str, at: float) -> Finish:
     move that put the last black block down has them in its note; solved at ``at``."""
     puzzle = PUBLISHED.puzzle
     play = play_of(custom_game())
-    in_play = MondrianPlay(store)
-    in_play.start(game_id, "digest", setup_to_json(play, "own", None, "p"), at - 100, player="p")
+    start_mondrian(store, game_id, "digest", setup_to_json(play, "own", None, "p"), at - 100, "p")
     black = sorted(puzzle.fixed, key=lambda placement: placement.block)
     steps: list[Move] = [Move(Action.PLACE, True, placement=p) for p in black]
     steps += map(placing, solution())
@@ -289,9 +288,11 @@ def web_own_game(store: Store, game_id: str, at: float) -> Finish:
         play = stepped(play, step, when)
         ended = play.state.solved
         finish = Finish(facts.key, facts.difficulty, 8.0, False, play.moves, when)
-        with in_play.change(game_id, number, when) as change:
+        with store.turn(MONDRIAN, game_id, number, when) as turn:
             note = {"facts": facts_to_json(facts)} if number == 2 else None
-            change.write(step_text(step), note, finish if ended else None)
+            turn.append(step_text(step), note)
+            if ended:  # solved, its finish not in the records
+                turn.finish(**solved_row(finish, False))
     return finish
 
 
@@ -304,15 +305,15 @@ def test_the_latest_solved_games_of_every_shell_are_listed_with_their_ids(
     helped = keep(store, [HINT, *rest], shown_at=SHOWN_AT + 100)
     keep(store, [placing(solution()[0])], shown_at=SHOWN_AT + 200)  # in play: never listed
     own = web_own_game(store, "webGameXXXXXXXXXXXXXXX", SHOWN_AT + 300)
-    listed = MondrianPlay(store).solved()
+    listed = solved_games(store)
     assert [game.id for game in listed] == ["webGameXXXXXXXXXXXXXXX", helped.kept.id, older.kept.id]
     assert [game.finish for game in listed[1:]] == [helped.finish, older.finish]
     assert listed[1].finish.assisted and not listed[2].finish.assisted
     web = listed[0]
     assert web.facts == Facts("001040531", "easy", 1, "001040531")  # from the move's note
     assert web.finish == own
-    assert [game.id for game in MondrianPlay(store).solved(limit=1)] == [web.id]
-    assert [game.id for game in MondrianPlay(store).solved(player="p")] == [web.id]
+    assert [game.id for game in solved_games(store, limit=1)] == [web.id]
+    assert [game.id for game in solved_games(store, player="p")] == [web.id]
     assert solved_json(listed[2:]) == [
         {
             "id": older.kept.id,
@@ -328,7 +329,7 @@ def test_the_latest_solved_games_of_every_shell_are_listed_with_their_ids(
     # A setup changed by hand still lists its game, with what the store knows of it.
     with store.transaction() as db:
         db.execute(text("update games set setup = '{}' where id = :id"), {"id": older.kept.id})
-    broken = MondrianPlay(store).solved()[-1]
+    broken = solved_games(store)[-1]
     assert broken.id == older.kept.id and broken.facts is None and broken.finish.moves == 8
 
 

@@ -21,10 +21,11 @@ from gridpuzzles.mondrian.core.notation import typed_fixed
 from gridpuzzles.mondrian.solving.hints import hint
 from gridpuzzles.mondrian.solving.solutions import first_solution
 from gridpuzzles.storage import Store
-from gridpuzzles.storage.mondrian_play import MondrianPlay
+from gridpuzzles.storage.mondrian_play import solved_games
 from gridpuzzles.terminal.console import Console
 from gridpuzzles.terminal.mondrian import Quit, board_text, chosen, play
 from gridpuzzles.terminal.replay import watch
+from tests.storage.in_play import watched_in
 
 PUBLISHED = find_published("001040531")
 NOW = 1.7e9
@@ -94,7 +95,7 @@ def test_every_step_is_kept_with_its_time_and_replays_to_the_final_board(
     game_id = kept_id(term)
     assert store.mondrian_finishes() == [finish]  # in the records once
 
-    replay = MondrianPlay(store).watched(game_id)
+    replay = watched_in(store, game_id)
     assert isinstance(replay, Replay) and not replay.in_play
     texts = [frame.text for frame in replay.frames]
     assert texts[:7] == [
@@ -143,7 +144,7 @@ def test_the_replay_draws_each_board_as_line_mode_drew_it(tmp_path: Path) -> Non
     store = Store(tmp_path / "games.db")
     term = terminal(*solution_lines())
     play(term, chosen(PUBLISHED.puzzle), store)
-    replay = MondrianPlay(store).watched(kept_id(term))
+    replay = watched_in(store, kept_id(term))
     assert replay is not None
     shown: list[str] = []
     watch(replay, shown.append, None)
@@ -174,7 +175,7 @@ def test_a_game_left_unsolved_is_kept_in_play_and_is_no_record(tmp_path: Path) -
     with contextlib.suppress(Quit):
         play(term, chosen(PUBLISHED.puzzle), store)
     assert "Kept as game" not in said(term)
-    assert store.mondrian_finishes() == [] and MondrianPlay(store).solved() == []
+    assert store.mondrian_finishes() == [] and solved_games(store) == []
     ended = terminal(first)  # the input ends
     assert play(ended, chosen(PUBLISHED.puzzle), store) is None
     with store.transaction() as db:

@@ -46,6 +46,7 @@ from gridpuzzles.tui.watch import (
     watchable,
 )
 from tests.minesweeper.boards import winning_reveals
+from tests.storage.in_play import add_move
 
 pytestmark = pytest.mark.anyio
 
@@ -108,7 +109,7 @@ def keep(
     for number, logged in enumerate(log):
         step = parse_step(logged.text)
         played = stepped(played, step, logged.at)
-        store.add_move(game_id, number, TimedMove(step, logged.at), played.state)
+        add_move(store, game_id, number, TimedMove(step, logged.at), played.state)
     return played.state
 
 
@@ -255,7 +256,7 @@ async def test_only_finished_games_are_listed_and_one_played_on_is_not_shown(
         assert table.get_row_at(1)[1] == "won (a)" and table.get_row_at(1)[-1] == str(SEED)
         assert app.screen.query_one("#legend").display
         # the mine undone meanwhile (in the web app, say): the game is played on
-        store.add_move(LOST, 2, TimedMove.parse("undo", START + 102), opened)
+        add_move(store, LOST, 2, TimedMove.parse("undo", START + 102), opened)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, StatsScreen)

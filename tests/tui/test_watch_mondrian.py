@@ -17,12 +17,12 @@ from gridpuzzles.midend.mondrian_review import summary_words, verdict_words
 from gridpuzzles.mondrian.core.game import new_game
 from gridpuzzles.mondrian.core.records import duration_words
 from gridpuzzles.storage import Store
-from gridpuzzles.storage.mondrian_play import MondrianPlay
 from gridpuzzles.tui.app import GridPuzzlesApp
 from gridpuzzles.tui.mondrian.board import picture
 from gridpuzzles.tui.mondrian.screen import MondrianScreen
 from gridpuzzles.tui.statistics import BOTH_GAMES_KEYS, StatsScreen
 from gridpuzzles.tui.watch import CannotWatch, WatchScreen, mondrian_watchable
+from tests.storage.in_play import watched_in
 from tests.tui.mondrian.test_mondrian_play import (
     mondrian_app,
     put_with_keys,
@@ -83,7 +83,7 @@ async def test_a_game_played_in_the_app_is_kept_and_watched_from_the_statistics(
         game_id, finish = screen.kept.id, screen.finish
         assert store.mondrian_finishes() == [finish]  # in the records once
         # The mid-end's replay of what the store keeps ends on the board the game ended on.
-        replay = MondrianPlay(store).watched(game_id)
+        replay = watched_in(store, game_id)
         assert isinstance(replay, Replay) and not replay.in_play
         assert replay.last == screen.play and replay.frames[-1].state == screen.game
         assert [frame.at for frame in replay.frames] == ats and replay.created_at == shown_at

@@ -217,3 +217,19 @@ def test_a_block_fits_where_the_server_says_after_an_undo(
     page.click(tray(page, str(other.block)))
     page.mouse.move(*cell_centre(page, down.row, down.col))
     expect(page.locator("#board .preview.fits")).to_have_count(1)
+
+
+@pytest.mark.parametrize("name", list(PUZZLES))
+def test_an_answer_cut_short_is_no_game_to_keep(
+    page: Page, server: ServerProcess, name: str
+) -> None:
+    """An answer whose body cannot be read (cut short: the page left while it came, say) is a
+    failed request, never a game without an id kept for the next load to ask for."""
+    puzzle = PUZZLES[name]
+    puzzle.start(page, server)
+    game_id = page.evaluate("key => localStorage.getItem(key)", puzzle.key)
+    page.route(f"**/games/{game_id}", lambda route: route.fulfill(status=200, body='{"id"'))
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    kept = page.evaluate("key => localStorage.getItem(key)", puzzle.key)
+    assert kept not in (None, "undefined", "null")

@@ -106,8 +106,8 @@ def kept_game(
         store = open_store(db)
     except CannotOpenStore as error:
         return fail(prog, str(error))
-    from gridpuzzles.storage.mondrian_play import MondrianPlay, watched  # SQLAlchemy, now
-    from gridpuzzles.storage.store import MINESWEEPER, MONDRIAN
+    from gridpuzzles.storage.mondrian_play import watched  # SQLAlchemy, now
+    from gridpuzzles.storage.playing import MINESWEEPER, MONDRIAN
 
     saved, stored = None, None
     try:
@@ -115,7 +115,7 @@ def kept_game(
         if puzzle == MINESWEEPER:
             saved = store.load_game(game_id)
         elif puzzle == MONDRIAN and mondrian:
-            stored = MondrianPlay(store).fetch(game_id)
+            stored = store.read(MONDRIAN, game_id)
     except (StorageError, ValueError) as error:
         return fail(prog, f"cannot read game {game_id} in {path}: {error}")
     finally:
@@ -130,7 +130,7 @@ def kept_game(
         )
     if saved is None and stored is None:  # (or forgotten since the first read)
         return fail(prog, f"no game {game_id} is kept in {path}")
-    if stored is not None and not stored.solved:  # nothing of it is read: its solution least
+    if stored is not None and not stored.ended:  # nothing of it is read: its solution least
         return fail(
             prog,
             f"game {game_id} is a Mondrian Blocks game still being played: watch it once it "

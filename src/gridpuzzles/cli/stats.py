@@ -49,7 +49,7 @@ def _stats(args: argparse.Namespace) -> int:
     solved: list[SolvedGame] = []
     kept = not isinstance(path, Path) or path.exists()  # a server, or a file already made
     if kept:  # else no game was kept yet, and no database is made to say so
-        from gridpuzzles.storage.mondrian_play import MondrianPlay
+        from gridpuzzles.storage.mondrian_play import solved_games
 
         try:
             store = open_store(path)
@@ -57,7 +57,7 @@ def _stats(args: argparse.Namespace) -> int:
             return fail(PROG, str(error))
         try:
             records, history = store.records(), store.history(args.history)
-            solved = MondrianPlay(store).solved(args.history)
+            solved = solved_games(store, args.history)
         except StorageError as error:  # a database that fails while it is read
             return fail(PROG, f"cannot read the database {path}: {error}")
         finally:

@@ -9,14 +9,17 @@ left after its first reveal is kept as abandoned (a loss), and a game in which t
 asked for help is kept as assisted (counted apart, never a best time).
 
 A Mondrian game is kept the same way, in the same tables (`mondrian_play`): how it starts,
-then its moves in their text form. Once solved, its row of ``games`` keeps its finish, the
+then its moves in their text form. A game in play of either puzzle goes through one API of
+the store (`playing`: `Store.start`, `Store.read`, `Store.turn` with `Turn.append` and
+`Turn.finish`); what only one puzzle keeps is its part of the game's row. Once solved, its row of ``games`` keeps its finish, the
 `mondrian.core.records.Finish` (the challenge, its difficulty, the time, the moves, whether
 the player had help), and its records are computed from these rows: one row a result, for
 both puzzles (a Mondrian result whose game was not kept, as the records of releases before
 the move log, is a row of its own, with nothing to replay).
 
 Every write is one transaction, committed before the call returns; a move number already
-taken is refused by the database itself (`MoveConflict`). The schema is versioned by Alembic
+taken is refused by the database itself (`MoveConflict`), and so is a step on a game that
+ended or is no longer kept. The schema is versioned by Alembic
 (`migrations`) and brought to the newest revision when a store is opened, SQLite files of
 releases before Alembic included. A SQLite file runs in WAL mode; threads may share a `Store`
 (each transaction takes a pooled connection), and other processes wait for each other's
@@ -34,17 +37,24 @@ from gridpuzzles.storage.location import MAX_LOCATION, default_db, is_url
 if TYPE_CHECKING:
     from gridpuzzles.storage.engine import SCHEMES, Location, server_url, shown
     from gridpuzzles.storage.keeper import KeptGame
+    from gridpuzzles.storage.playing import (
+        MINESWEEPER,
+        MONDRIAN,
+        NewGame,
+        StoredGame,
+        StoredStep,
+        Turn,
+        new_game_id,
+    )
     from gridpuzzles.storage.store import (
         ABANDONED,
         MAX_CHALLENGE_KEY,
-        GameChanges,
         LevelStats,
         PlayedGame,
         SavedGame,
         Store,
         TimedMove,
         level_key,
-        new_game_id,
         played_on,
         records_json,
     )
@@ -54,16 +64,26 @@ _LAZY = {
     "KeptGame": "keeper",
     **dict.fromkeys(
         (
+            "MINESWEEPER",
+            "MONDRIAN",
+            "NewGame",
+            "StoredGame",
+            "StoredStep",
+            "Turn",
+            "new_game_id",
+        ),
+        "playing",
+    ),
+    **dict.fromkeys(
+        (
             "ABANDONED",
             "MAX_CHALLENGE_KEY",
-            "GameChanges",
             "LevelStats",
             "PlayedGame",
             "SavedGame",
             "Store",
             "TimedMove",
             "level_key",
-            "new_game_id",
             "played_on",
             "records_json",
         ),
@@ -89,19 +109,24 @@ __all__ = [
     "ABANDONED",
     "MAX_CHALLENGE_KEY",
     "MAX_LOCATION",
+    "MINESWEEPER",
+    "MONDRIAN",
     "SCHEMES",
     "VERSION",
     "DatabaseError",
-    "GameChanges",
     "KeptGame",
     "LevelStats",
     "Location",
     "MoveConflict",
+    "NewGame",
     "PlayedGame",
     "SavedGame",
     "StorageError",
     "Store",
+    "StoredGame",
+    "StoredStep",
     "TimedMove",
+    "Turn",
     "default_db",
     "is_url",
     "level_key",

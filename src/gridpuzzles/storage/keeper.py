@@ -3,8 +3,9 @@ full-screen app and the line-mode game), written once for both.
 
 Such a game is not resumed elsewhere, so its moves are kept here as they are played, and the
 whole game goes into the store, with every move and its time, when it ends or is left: the
-store then counts its result (`Store.add_game`, `Store.add_move`, `Store.abandon`). A game
-whose losing mine is undone after that is played on in the store, move by move. A store that
+store then counts its result (`Store.add_game`, then its last step in a turn of the store's
+one API for a game in play, `Store.turn` and `store.write_step`; or `Store.abandon`). A game
+whose losing mine is undone after that is played on in the store, step by step. A store that
 fails never costs the game: each call gives the words to show instead of raising.
 """
 
@@ -17,7 +18,8 @@ from gridpuzzles.history import Rewind
 from gridpuzzles.midend.play import Play
 from gridpuzzles.minesweeper import Config, Game, Move
 from gridpuzzles.storage.errors import StorageError
-from gridpuzzles.storage.store import SavedGame, Store, TimedMove, new_game_id
+from gridpuzzles.storage.playing import MINESWEEPER, new_game_id
+from gridpuzzles.storage.store import SavedGame, Store, TimedMove, takes, write_step
 
 NOT_SAVED = "The game was not saved: {error}"
 MOVE_NOT_SAVED = "The move was not saved: {error}"
@@ -69,8 +71,7 @@ class KeptGame:
         if not self.stored or self.store is None:
             return None
         try:
-            number = len(self.saved.moves) - 1
-            self.store.add_move(self.id, number, timed, after.state, assisted=after.assisted)
+            self._write(len(self.saved.moves) - 1, timed, after.state, after.assisted)
         except (sqlite3.Error, StorageError) as error:
             return MOVE_NOT_SAVED.format(error=error)
         return None
@@ -85,7 +86,7 @@ class KeptGame:
         *earlier, last = record.moves
         try:
             self.store.add_game(replace(record, moves=tuple(earlier)))
-            self.store.add_move(self.id, len(earlier), last, play.state)
+            self._write(len(earlier), last, play.state, False)
         except (sqlite3.Error, StorageError) as error:
             return NOT_SAVED.format(error=error)
         return None
@@ -103,3 +104,10 @@ class KeptGame:
         except (sqlite3.Error, StorageError) as error:
             return NOT_SAVED.format(error=error)
         return None
+
+    def _write(self, number: int, timed: TimedMove, after: Game, helped: bool) -> None:
+        """Write step ``number`` of the stored game, ``timed``, which led to ``after``
+        (`store.write_step`)."""
+        assert self.store is not None
+        with self.store.turn(MINESWEEPER, self.id, number, timed.at, also=takes(timed.move)) as t:
+            write_step(t, timed.move, after, helped)

@@ -1,27 +1,23 @@
 """The `Store` of games and records over SQLAlchemy Core, and what it keeps and gives back
-(`SavedGame`, `PlayedGame`, `LevelStats`, the records as JSON)."""
+(`SavedGame`, `PlayedGame`, `LevelStats`, the records as JSON).
+
+A game in play of any puzzle goes through the store's one API (`start`, `read`, `turn`; the
+rule and the shapes are `playing`'s); Minesweeper's part of it is here: the row that starts a
+game (`minesweeper_game`), a whole read as a `SavedGame` (`saved_game`), and what a step
+changes on the row (`write_step`: the help mark, a game played again, its end and figures).
+A game left (`Store.abandon`) and help that is no step (`Store.mark_assisted`) change only the
+row."""
 
 from __future__ import annotations
 
 import math
-import secrets
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from sqlalchemy import (
-    Connection,
-    Select,
-    bindparam,
-    delete,
-    func,
-    insert,
-    select,
-    update,
-)
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import Connection, Select, delete, insert, select, update
 
 from gridpuzzles.bounds import BoundError, check_seed
 from gridpuzzles.midend import Rewind
@@ -54,9 +50,20 @@ from gridpuzzles.mondrian.core.records import (
     difficulty_records,
     new_bests,
 )
-from gridpuzzles.storage import engine
-from gridpuzzles.storage.errors import DatabaseError, MoveConflict, StorageError
-from gridpuzzles.storage.schema import games, moves
+from gridpuzzles.storage import engine, playing
+from gridpuzzles.storage.errors import DatabaseError, StorageError
+from gridpuzzles.storage.playing import (
+    MINESWEEPER,
+    MONDRIAN,
+    PLAYING,
+    NewGame,
+    StoredGame,
+    StoredStep,
+    Turn,
+    new_game_id,
+    next_seq,
+)
+from gridpuzzles.storage.schema import games
 
 MAX_CHALLENGE_KEY = 4096
 """The longest challenge key kept for a Mondrian game (a published code has 9 characters, the
@@ -64,84 +71,14 @@ black blocks of a challenge 17; a game of 144 blocks fixed fits too)."""
 _LARGEST_INTEGER = 2**63 - 1
 """The largest integer a database keeps (64-bit, signed)."""
 
-MINESWEEPER = "minesweeper"
-MONDRIAN = "mondrian"
-"""The puzzles of the games of `schema.games` (its ``puzzle``)."""
 SOLVED = Status.WON.value
 """The status of a solved Mondrian game: a won game's, as Minesweeper's."""
 ABANDONED = "abandoned"
 """The status of a game left unfinished after its first reveal."""
 _ENDED = (Status.WON.value, Status.LOST.value, ABANDONED)
-
-# The statements of every move, built once: SQLAlchemy then reuses their compiled form and
-# cache key, where a statement built per call took more processor time than the move itself.
-_GAME_FLAGS = select(games.c.status, games.c.assisted, games.c.ended_at).where(
-    games.c.id == bindparam("game_id"), games.c.puzzle == MINESWEEPER
-)
-_MOVES_SINCE = (
-    select(moves.c.move, moves.c.at, moves.c.note)
-    .where(moves.c.game_id == bindparam("game_id"), moves.c.number >= bindparam("since"))
-    .order_by(moves.c.number)
-)
-_ADD_MOVE = insert(moves)
-_MARK_ASSISTED = update(games).where(games.c.id == bindparam("game_id")).values(assisted=True)
-_RECORD_END = (
-    update(games)
-    .where(games.c.id == bindparam("game_id"))
-    .values(
-        ended_at=bindparam("ended_at"),
-        seconds=bindparam("seconds"),
-        three_bv=bindparam("three_bv"),
-        clicks=bindparam("clicks"),
-    )
-)
-_RECORD_END_STATUS = _RECORD_END.values(status=bindparam("ended"))
-_REOPEN = (
-    update(games)
-    .where(games.c.id == bindparam("game_id"))
-    .values(status=Status.PLAYING.value, ended_at=None, seconds=None, three_bv=None)
-)
-"""A lost game whose mine was undone: played again, so no longer in the records."""
-
-
-def append_move(
-    db: Connection, game_id: str, number: int, text: str, at: float, note: Any = None
-) -> None:
-    """Write move ``number`` of a game (its text, when it was played, and what the server
-    learned with it): the one rule of concurrency of both puzzles. A process writes a move at
-    the number its copy of the game knows; when another wrote that number first, the primary
-    key refuses it (`MoveConflict`) and the transaction writes nothing."""
-    values = {"game_id": game_id, "number": number, "move": text, "at": at}
-    if note is not None:  # most moves have none: the column stays NULL, no JSON is written
-        values["note"] = note
-    try:
-        db.execute(_ADD_MOVE, values)
-    except IntegrityError:  # the primary key (game_id, number)
-        raise MoveConflict(
-            f"game {game_id!r} already has a move number {number}: play on its current state"
-        ) from None
-
-
-def moves_since(db: Connection, game_id: str, since: int) -> list[tuple[str, float, Any]]:
-    """The moves of a game (of either puzzle) from number ``since`` on, in order: each its
-    text, when it was played and its note."""
-    rows = db.execute(_MOVES_SINCE, {"game_id": game_id, "since": since})
-    return [(text, at, note) for text, at, note in rows]
-
-
-def next_seq(db: Connection) -> int:
-    """The place in storing order (``games.seq``) of the next game stored on ``db``, of
-    either puzzle."""
-    last: int = db.execute(select(func.coalesce(func.max(games.c.seq), 0))).scalar_one()
-    return last + 1
-
-
-def new_game_id() -> str:
-    """An unguessable id for a stored game (128 random bits, in 22 URL-safe characters), never
-    starting with "-", so that a command line takes it as it is (`gridpuzzles replay ID`)."""
-    while (game_id := secrets.token_urlsafe(16)).startswith("-"):
-        pass
-    return game_id
+REOPENED = {"status": PLAYING, "ended_at": None, "seconds": None, "three_bv": None}
+"""The columns of a lost Minesweeper game whose mine was undone: played again, so no longer
+in the records."""
 
 
 @dataclass(frozen=True)
@@ -217,18 +154,6 @@ def played_on(current: Play[Game], moves: Sequence[TimedMove]) -> Play[Game]:
     """``current`` after ``moves`` (each played at its time), undo and redo: the mid-end's
     replay (`ReplayError` for a step the rules refuse)."""
     return replayed(minesweeper_rules, current, moves, current.version)
-
-
-@dataclass(frozen=True)
-class GameChanges:
-    """What a stored game holds beyond a copy of its first moves: the moves played after them,
-    and whether it is assisted or was left now (another process may have changed it)."""
-
-    moves: tuple[TimedMove, ...]
-    assisted: bool
-    left: bool
-    left_at: float | None = None
-    """When the player left the game, if they did."""
 
 
 @dataclass(frozen=True)
@@ -313,46 +238,40 @@ class Store:
         self._closed = True
         self._engine.dispose()
 
-    def add_game(self, saved: SavedGame) -> None:
-        """Store a new game and its moves; `StorageError` for a seed the database cannot keep
-        exactly (outside 0 to `MAX_SEED`), before anything is written."""
-        try:
-            check_seed(saved.seed, "the seed of a stored game")
-        except BoundError as error:
-            raise StorageError(str(error)) from None
-        config = saved.config
+    def start(self, game: NewGame, steps: Sequence[StoredStep] = ()) -> None:
+        """Keep a new game of any puzzle (`NewGame`: its row, the puzzle's own columns in its
+        ``part``) with the steps it already has; a game of a bounded puzzle
+        (`playing.BOUNDED`) first forgets the idle games in play of its puzzle."""
         with self.transaction() as db:
-            db.execute(
-                insert(games).values(
-                    id=saved.id,
-                    owner=saved.owner,
-                    level=level_key(config),
-                    width=config.width,
-                    height=config.height,
-                    mines=config.mines,
-                    first_click=config.first_click.value,
-                    win_rule=config.win_rule.value,
-                    question_marks=config.question_marks,
-                    seed=saved.seed,
-                    layout=None if saved.layout is None else format_layout(saved.layout),
-                    counted=saved.counted,
-                    status=saved.replay().status.value,
-                    created_at=saved.created_at,
-                    assisted=saved.assisted,
-                    clicks=0,
-                    seq=next_seq(db),
-                    player=saved.player,
-                    puzzle=MINESWEEPER,
-                )
-            )
-            if saved.moves:
-                db.execute(
-                    insert(moves),
-                    [
-                        {"game_id": saved.id, "number": n, "move": str(t.move), "at": t.at}
-                        for n, t in enumerate(saved.moves)
-                    ],
-                )
+            playing.start(db, game, steps)
+
+    def read(self, puzzle: str, game_id: str, since: int | None = None) -> StoredGame | None:
+        """The game ``game_id`` of ``puzzle`` (None when there is none, or no longer, or only
+        its result is kept): its row, its own columns and every step; or, ``since`` the
+        number of steps a copy of it knows, its row and only the steps after them (one cheap
+        read: a process checks its copy against it before every use, since another process
+        may have played on)."""
+        with self.transaction(writing=False) as db:
+            return playing.read(db, puzzle, game_id, since)
+
+    @contextmanager
+    def turn(
+        self, puzzle: str, game_id: str, number: int, at: float, *, also: Collection[str] = ()
+    ) -> Iterator[Turn]:
+        """Step ``number`` of the game ``game_id`` of ``puzzle``, made at ``at``, in one
+        transaction: the block appends it (`Turn.append`) and writes the game's end with it
+        (`Turn.finish`, `Turn.in_records`). `MoveConflict`, and nothing written, when the
+        game is unknown or no longer kept, has ended (unless its status is one of
+        ``also``), or another process wrote a step of that number first. So a copy with the
+        step count the player saw needs no read before the step."""
+        with self.transaction() as db, playing.turn(db, puzzle, game_id, number, at, also) as now:
+            yield now
+
+    def add_game(self, saved: SavedGame) -> None:
+        """Store a whole Minesweeper game with its moves (`minesweeper_game`); `StorageError`
+        for a seed the database cannot keep exactly (outside 0 to `MAX_SEED`), before
+        anything is written."""
+        self.start(*minesweeper_game(saved))
 
     def puzzle_of(self, game_id: str) -> str | None:
         """Which puzzle the stored game ``game_id`` is of (``minesweeper`` or ``mondrian``),
@@ -364,57 +283,9 @@ class Store:
         return found
 
     def load_game(self, game_id: str) -> SavedGame | None:
-        """The stored game with this id, or None."""
-        with self.transaction(writing=False) as db:
-            return load_saved(db, game_id)
-
-    def changes(self, game_id: str, since: int) -> GameChanges | None:
-        """The moves of a stored game from number ``since`` on, and its flags now; None when
-        there is no such game (any more). One cheap read: a process checks its copy of a game
-        against it before every use, since another process may have played on."""
-        with self.transaction(writing=False) as db:
-            row = db.execute(_GAME_FLAGS, {"game_id": game_id}).first()
-            if row is None:
-                return None
-            played = moves_since(db, game_id, since)
-        return GameChanges(
-            tuple(TimedMove.parse(text, at) for text, at, _ in played),
-            bool(row.assisted),
-            row.status == ABANDONED,
-            row.ended_at if row.status == ABANDONED else None,
-        )
-
-    def add_move(
-        self, game_id: str, number: int, timed: TimedMove, after: Game, *, assisted: bool = False
-    ) -> bool:
-        """Append move ``number`` (0-based) of a game, or an undo or redo; ``after`` is the
-        game it led to. Whether the game is assisted now (this move or an earlier help, maybe
-        given through another process).
-
-        When the move ends the game, its status, time and figures are stored with it, in the
-        same transaction; so is the mark of an ``assisted`` move (help: Play Move, undo). An
-        undo may also take back the mine that lost a game: the game is played again, and its
-        end is kept when it ends anew. A move made on a stale copy of the game is refused
-        (`MoveConflict`, and nothing is written): its number is already taken, or the game
-        has ended or was left meanwhile. So a copy with the move count the player saw needs
-        no read before the move. `StorageError` says an unknown game.
-        """
-        with self.transaction() as db:
-            row = db.execute(_GAME_FLAGS, {"game_id": game_id}).first()
-            if row is None:
-                raise StorageError(f"game {game_id!r} is unknown: no move is kept")
-            if row.status != Status.PLAYING.value and not (
-                timed.move is Rewind.UNDO and row.status == Status.LOST.value
-            ):
-                raise MoveConflict(f"game {game_id!r} has ended ({row.status}): no move is kept")
-            append_move(db, game_id, number, step_text(timed.move), timed.at)
-            if assisted and not row.assisted:
-                db.execute(_MARK_ASSISTED, {"game_id": game_id})
-            if after.over:
-                record_end(db, game_id, after, timed.at, after.status.value)
-            elif row.status != Status.PLAYING.value:
-                db.execute(_REOPEN, {"game_id": game_id})
-        return assisted or bool(row.assisted)
+        """The stored Minesweeper game with this id, or None."""
+        stored = self.read(MINESWEEPER, game_id)
+        return None if stored is None else saved_game(stored)
 
     def mark_assisted(self, game_id: str) -> None:
         """Note that the player of a game still being played asked for help (Play Move, a
@@ -422,7 +293,7 @@ class Store:
         with self.transaction() as db:
             db.execute(
                 update(games)
-                .where(games.c.id == game_id, games.c.status == Status.PLAYING.value)
+                .where(games.c.id == game_id, games.c.status == PLAYING)
                 .values(assisted=True)
             )
 
@@ -432,14 +303,14 @@ class Store:
         unless it had help (an undo back to before the first reveal): then it is a loss too."""
         if game.over:
             return
-        playing = (games.c.id == game_id, games.c.status == Status.PLAYING.value)
+        in_play = (games.c.id == game_id, games.c.status == PLAYING)
         with self.transaction() as db:
             if game.started_at is None:
-                forgotten = db.execute(delete(games).where(*playing, games.c.assisted.is_(False)))
+                forgotten = db.execute(delete(games).where(*in_play, games.c.assisted.is_(False)))
                 if forgotten.rowcount:
                     return
-            if db.execute(update(games).where(*playing).values(status=ABANDONED)).rowcount:
-                record_end(db, game_id, game, at, None)
+            left = update(games).where(*in_play).values(status=ABANDONED, **ending(game, at))
+            db.execute(left)
 
     def last_config(self, owner: str) -> Config | None:
         """The board and rules of ``owner``'s latest game (to play them again), or None."""
@@ -630,79 +501,108 @@ def finish_row(finish: Finish, player: str | None) -> dict[str, Any]:
     }
 
 
-def load_saved(db: Connection, game_id: str) -> SavedGame | None:
-    """The stored Minesweeper game with this id, or None, read on ``db``."""
-    row = db.execute(
-        select(
-            games.c.width,
-            games.c.height,
-            games.c.mines,
-            games.c.first_click,
-            games.c.win_rule,
-            games.c.question_marks,
-            games.c.seed,
-            games.c.layout,
-            games.c.owner,
-            games.c.counted,
-            games.c.created_at,
-            games.c.assisted,
-            games.c.status,
-            games.c.ended_at,
-            games.c.player,
-        ).where(games.c.id == game_id, games.c.puzzle == MINESWEEPER)
-    ).first()
-    if row is None:
-        return None
-    played = db.execute(
-        select(moves.c.move, moves.c.at).where(moves.c.game_id == game_id).order_by(moves.c.number)
-    ).all()
-    (
-        width,
-        height,
-        mines,
-        first,
-        win,
-        marks,
-        seed,
-        layout,
-        owner,
-        counted,
-        created,
-        helped,
-        status,
-        ended,
-        player,
-    ) = row
+def minesweeper_game(saved: SavedGame) -> tuple[NewGame, tuple[StoredStep, ...]]:
+    """The row that starts the Minesweeper game ``saved`` (its part: its board and rules,
+    seed and layout; its status and help as its steps leave it) and its steps; `StorageError`
+    for a seed the database cannot keep exactly (outside 0 to `MAX_SEED`)."""
+    try:
+        check_seed(saved.seed, "the seed of a stored game")
+    except BoundError as error:
+        raise StorageError(str(error)) from None
+    config = saved.config
+    part = {
+        "level": level_key(config),
+        "width": config.width,
+        "height": config.height,
+        "mines": config.mines,
+        "first_click": config.first_click.value,
+        "win_rule": config.win_rule.value,
+        "question_marks": config.question_marks,
+        "seed": saved.seed,
+        "layout": None if saved.layout is None else format_layout(saved.layout),
+    }
+    game = NewGame(
+        saved.id,
+        MINESWEEPER,
+        saved.owner,
+        saved.created_at,
+        part,
+        counted=saved.counted,
+        player=saved.player,
+        status=saved.replay().status.value,
+        assisted=saved.assisted,
+    )
+    return game, tuple(StoredStep(n, t.text, t.at) for n, t in enumerate(saved.moves))
+
+
+def saved_game(stored: StoredGame) -> SavedGame:
+    """A whole read of a Minesweeper game (`Store.read` with no ``since``) as a `SavedGame`."""
+    assert stored.part is not None  # a whole read
+    part = stored.part
+    config = Config(
+        part["width"],
+        part["height"],
+        part["mines"],
+        FirstClick(part["first_click"]),
+        WinRule(part["win_rule"]),
+        bool(part["question_marks"]),
+    )
+    layout = part["layout"]
+    left = stored.status == ABANDONED
     return SavedGame(
-        id=game_id,
-        config=Config(width, height, mines, FirstClick(first), WinRule(win), bool(marks)),
-        seed=seed,
+        id=stored.id,
+        config=config,
+        seed=part["seed"],
         layout=None if layout is None else parse_layout(layout),
-        moves=tuple(TimedMove.parse(text, at) for text, at in played),
-        owner=owner,
-        counted=bool(counted),
-        created_at=created,
-        assisted=bool(helped),
-        left=status == ABANDONED,
-        left_at=ended if status == ABANDONED else None,
-        player=player,
+        moves=timed_moves(stored.steps),
+        owner=stored.owner,
+        counted=stored.counted,
+        created_at=stored.created_at,
+        assisted=stored.assisted,
+        left=left,
+        left_at=stored.ended_at if left else None,
+        player=stored.player,
     )
 
 
-def record_end(db: Connection, game_id: str, game: Game, at: float, status: str | None) -> None:
-    """Keep how a game ended: its status (unless None), when, its time and figures."""
+def timed_moves(steps: Sequence[StoredStep]) -> tuple[TimedMove, ...]:
+    """The stored steps of a Minesweeper game as its moves, undos and redos."""
+    return tuple(TimedMove.parse(step.text, step.at) for step in steps)
+
+
+def takes(step: Move | Rewind) -> tuple[str, ...]:
+    """The statuses besides ``playing`` in which a Minesweeper game takes ``step``
+    (`Store.turn`'s ``also``): a lost game takes the undo of the mine that lost it."""
+    return (Status.LOST.value,) if step is Rewind.UNDO else ()
+
+
+def write_step(turn: Turn, step: Move | Rewind, after: Game, helped: bool) -> bool:
+    """Append ``step`` of a Minesweeper game on ``turn``, which led to ``after``, with what
+    it changes on the game's row: the assisted mark of a ``helped`` step (Play Move, undo), a
+    lost game played again (its mine undone), the end of the game (its status, time and
+    figures) when the step ends it. Whether the game is assisted now (this step or an earlier
+    help, maybe given through another process)."""
+    changed: dict[str, Any] = {}
+    if helped and not turn.assisted:
+        changed["assisted"] = True
+    if not after.over and turn.status != PLAYING:
+        changed.update(REOPENED)
+    turn.append(step_text(step), **changed)
+    if after.over:
+        turn.finish(status=after.status.value, **ending(after, turn.at))
+    return helped or turn.assisted
+
+
+def ending(game: Game, at: float) -> dict[str, Any]:
+    """The columns of a Minesweeper game that keep how it ended at ``at``: when, its time and
+    figures."""
     numbers = figures(game, at)
-    ending = {
-        "game_id": game_id,
+    return {
         "ended_at": at,
         "seconds": numbers.elapsed,
         "three_bv": numbers.three_bv,
         "clicks": numbers.clicks,
     }
-    if status is None:
-        db.execute(_RECORD_END, ending)
-    else:
-        db.execute(_RECORD_END_STATUS, {**ending, "ended": status})
 
 
 def _played_game(

@@ -105,11 +105,11 @@ class GridPuzzlesApp(App[None]):
         if self.store is None:
             self.push_screen(StatsScreen(None))
             return
-        from gridpuzzles.storage.mondrian_play import MondrianPlay
+        from gridpuzzles.storage.mondrian_play import solved_games
 
         try:
             records, history = self.store.records(), self.store.history(HISTORY_SHOWN)
-            solved = MondrianPlay(self.store).solved(HISTORY_SHOWN)
+            solved = solved_games(self.store, HISTORY_SHOWN)
         except sqlite3.Error as error:
             if self.minesweeper is not None:
                 self.minesweeper.say(f"cannot read the statistics: {error}")

@@ -5,7 +5,7 @@ the start. A Minesweeper game's guesses are then weighed one by one (what each g
 the chance to win), a bar showing how far the weighing is.
 
 The steps and their words are the mid-end's (`midend.minesweeper.Replay`, which the store
-gives: `SavedGame.watched`; `midend.mondrian.Replay`: `MondrianPlay.watched`), the review too
+gives: `SavedGame.watched`; `midend.mondrian.Replay`: `mondrian_play.watched`), the review too
 (`midend.review`, `midend.mondrian_review`), made in a thread while the game is already shown; this screen only draws
 them and keeps the pace, the same keys for both puzzles, each board drawn by its puzzle's
 widget. The statistics screen opens it on one of the latest games (`watchable`,
@@ -95,11 +95,12 @@ def mondrian_watchable(store: Store, game_id: str) -> MondrianReplay:
     """The kept Mondrian game ``game_id`` to watch again; `CannotWatch` saying why not: it is
     no longer kept, it is still being played (nothing of it is read then), or its setup or its
     log cannot be read or replayed."""
-    from gridpuzzles.storage.mondrian_play import MondrianPlay, watched
+    from gridpuzzles.storage.mondrian_play import watched
+    from gridpuzzles.storage.playing import MONDRIAN
 
     try:
-        stored = MondrianPlay(store).fetch(game_id)
-        if stored is not None and not stored.solved:
+        stored = store.read(MONDRIAN, game_id)
+        if stored is not None and not stored.ended:
             raise CannotWatch(f"game {game_id} is still being played: watch it once it is solved")
         replay = None if stored is None else watched(game_id, stored)
     except (StorageError, ValueError, KeyError, TypeError) as error:  # a setup changed by hand

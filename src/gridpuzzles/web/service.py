@@ -21,7 +21,9 @@ copy refused or could not store is taken again once on the game as the store hol
 A puzzle's service (`web.minesweeper.games.MinesweeperGames`,
 `web.mondrian.games.MondrianGames`) says what its copy of a game (its `Held`) holds beyond the
 game in play and its owner (`HeldGame`), how it is read from the store and caught up
-(`KeptGames._read`, `KeptGames._caught_up`), and how it takes a step and stores it.
+(`KeptGames._read`, `KeptGames._caught_up`), and how it takes a step and stores it. Both read
+and write through the store's one API for a game in play (`storage.playing`: `Store.read`
+since the copy's version, a step appended in a `Store.turn`), each with its puzzle's part.
 """
 
 from __future__ import annotations

@@ -17,8 +17,7 @@ from string import Template
 from pydantic import BaseModel
 
 from gridpuzzles.storage import DatabaseError, StorageError, Store
-from gridpuzzles.storage.mondrian_play import MondrianPlay
-from gridpuzzles.storage.store import MINESWEEPER, MONDRIAN
+from gridpuzzles.storage.playing import MINESWEEPER, MONDRIAN
 from gridpuzzles.web.minesweeper import games
 from gridpuzzles.web.minesweeper.models import ReplayOut
 from gridpuzzles.web.mondrian import games as mondrian_games
@@ -77,7 +76,7 @@ def replay_of(store: Store, puzzle: str, game_id: str) -> ReplayOut | MondrianRe
     if puzzle == MINESWEEPER:
         saved = store.load_game(game_id)
         return None if saved is None else games.replay_of(saved)
-    stored = MondrianPlay(store).fetch(game_id)
+    stored = store.read(MONDRIAN, game_id)
     return None if stored is None else mondrian_games.replay_of(game_id, stored)
 
 

@@ -10,8 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from gridpuzzles.storage import DatabaseError
-from gridpuzzles.storage.mondrian_play import MondrianPlay
+from gridpuzzles.storage import DatabaseError, Store
 from gridpuzzles.web.errors import STORE_BUSY, STORE_RETRY_SECONDS
 from tests.midend.test_mondrian_review import detours
 from tests.web.conftest import Clock, answered
@@ -112,7 +111,7 @@ def test_what_cannot_be_reviewed_is_refused_in_words_and_nothing_of_a_game_in_pl
     def busy(*args: object, **kwargs: object) -> None:
         raise DatabaseError("database is locked")
 
-    monkeypatch.setattr(MondrianPlay, "fetch", busy)
+    monkeypatch.setattr(Store, "read", busy)
     client.cookies.clear()
     answer = client.get(f"{GAMES}/{game['id']}/review")
     assert answer.status_code == 503

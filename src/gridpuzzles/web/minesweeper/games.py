@@ -47,7 +47,7 @@ from gridpuzzles.minesweeper import (
 )
 from gridpuzzles.minesweeper.core.settings import level_of
 from gridpuzzles.storage import (
-    GameChanges,
+    ABANDONED,
     SavedGame,
     StorageError,
     Store,
@@ -56,6 +56,8 @@ from gridpuzzles.storage import (
     new_game_id,
     played_on,
 )
+from gridpuzzles.storage.playing import MINESWEEPER, StoredGame
+from gridpuzzles.storage.store import saved_game, takes, timed_moves, write_step
 from gridpuzzles.web import tokens
 from gridpuzzles.web.minesweeper.models import (
     GameState,
@@ -129,7 +131,7 @@ def given(move: Move) -> Chooser:
     return choose
 
 
-class MinesweeperGames(KeptGames[Held, SavedGame | GameChanges]):
+class MinesweeperGames(KeptGames[Held, StoredGame]):
     """Every Minesweeper game of the server, kept in ``store`` with the most recent ones
     cached; slow work runs on ``workers``."""
 
@@ -261,63 +263,55 @@ class MinesweeperGames(KeptGames[Held, SavedGame | GameChanges]):
         cache and return it, assisted as the store has it now (help may have been given
         through another process). A move number another process took first is not stored
         (`MoveConflict`)."""
-        with self._stale_refused(game_id):
-            assisted = self.store.add_move(
-                game_id,
-                held.play.version,
-                timed,
-                after.state,
-                assisted=helped and not held.play.assisted,
-            )
+        number, also = held.play.version, takes(timed.move)
+        with (
+            self._stale_refused(game_id),
+            self.store.turn(MINESWEEPER, game_id, number, timed.at, also=also) as turn,
+        ):
+            assisted = write_step(turn, timed.move, after.state, helped and not held.play.assisted)
         played = replace(held, play=replace(after, assisted=assisted))
         self._recent.put(game_id, played)
         return played
 
-    def _read(
-        self, game_id: str, cached: Held | None
-    ) -> tuple[str, SavedGame | GameChanges] | None:
-        """The stored game (no copy), or what changed since the copy's moves: one read."""
-        if cached is None:
-            saved = self.store.load_game(game_id)
-            return None if saved is None else (saved.owner, saved)
-        changes = self.store.changes(game_id, cached.play.version)
-        return None if changes is None else (cached.owner, changes)
+    def _read(self, game_id: str, cached: Held | None) -> tuple[str, StoredGame] | None:
+        """The stored game (no copy), or its row and the moves after the copy's: one read."""
+        since = None if cached is None else cached.play.version
+        stored = self.store.read(MINESWEEPER, game_id, since)
+        return None if stored is None else (stored.owner, stored)
 
-    async def _caught_up(
-        self, game_id: str, cached: Held | None, read: SavedGame | GameChanges
+    async def _caught_up(self, game_id: str, cached: Held | None, read: StoredGame) -> Held:
+        if read.part is not None:
+            saved = saved_game(read)
+            start = Held(play_of(saved.start()), saved.owner)
+            return await self._played_on(start, saved.moves, read)
+        assert cached is not None  # only the moves after a copy's are read without its part
+        return await self._played_on(cached, timed_moves(read.steps), read)
+
+    async def _played_on(
+        self, held: Held, moves: tuple[TimedMove, ...], stored: StoredGame
     ) -> Held:
-        if isinstance(read, SavedGame):
-            start = Held(play_of(read.start()), read.owner)
-            return await self._played_on(
-                start, GameChanges(read.moves, read.assisted, read.left, read.left_at)
-            )
-        assert cached is not None  # changes are read only after a copy
-        return await self._played_on(cached, read)
-
-    async def _played_on(self, held: Held, changes: GameChanges) -> Held:
-        """``held`` after the ``changes`` stored since (a replay that generates a no-guess
-        board runs on a worker, within the budget)."""
-        same = (changes.assisted, changes.left) == (held.play.assisted, held.left)
-        if not changes.moves and same:
+        """``held`` after the ``moves`` ``stored`` holds since, with its flags now (a replay
+        that generates a no-guess board runs on a worker, within the budget)."""
+        left = stored.status == ABANDONED
+        same = (stored.assisted, left) == (held.play.assisted, held.left)
+        if not moves and same:
             return held
         played = held.play
-        if changes.moves:
+        if moves:
             if any(
                 isinstance(timed.move, Move) and generates_board(played.state, timed.move)
-                for timed in changes.moves
+                for timed in moves
             ):
-                played = await self.workers.run(
-                    played_on, played, changes.moves, too_slow=REPLAY_TOO_SLOW
-                )
+                played = await self.workers.run(played_on, played, moves, too_slow=REPLAY_TOO_SLOW)
             else:
-                played = await anyio.to_thread.run_sync(played_on, played, changes.moves)
+                played = await anyio.to_thread.run_sync(played_on, played, moves)
         # The store's mark is the game's: help that is no step of the log (a hint, the
         # probabilities, Play Move's mark) is kept only there.
         return Held(
-            replace(played, assisted=changes.assisted),
+            replace(played, assisted=stored.assisted),
             held.owner,
-            changes.left,
-            changes.left_at,
+            left,
+            stored.ended_at if left else None,
         )
 
 

@@ -69,7 +69,8 @@ from gridpuzzles.mondrian.core.notation import parse_block
 from gridpuzzles.mondrian.core.records import Finish, solved_sentences
 from gridpuzzles.mondrian.solving.generation import generate_challenge
 from gridpuzzles.storage import StorageError, Store, new_game_id
-from gridpuzzles.storage.mondrian_play import InPlay, Logged, MondrianPlay
+from gridpuzzles.storage.mondrian_play import keep_solved, mondrian_game, setup_of, solved_row
+from gridpuzzles.storage.playing import MONDRIAN, StoredGame, StoredStep
 from gridpuzzles.web import tokens
 from gridpuzzles.web.models import being_played
 from gridpuzzles.web.mondrian.models import (
@@ -242,7 +243,7 @@ def advanced(held: Held, play: Play[Game], note: dict[str, Any] | None) -> Held:
     )
 
 
-def held_frames(held: Held, logged: Sequence[Logged]) -> Iterator[tuple[Frame[Game], Held]]:
+def held_frames(held: Held, logged: Sequence[StoredStep]) -> Iterator[tuple[Frame[Game], Held]]:
     """Each step of the stored moves ``logged`` replayed on ``held`` (the mid-end's replay,
     `frames`), with the game as the server holds it after the step: what the server noted of
     each move taken in (`advanced`). `ReplayError` at the first step the rules refuse."""
@@ -252,7 +253,7 @@ def held_frames(held: Held, logged: Sequence[Logged]) -> Iterator[tuple[Frame[Ga
         yield frame, held
 
 
-def replayed(held: Held, logged: Sequence[Logged]) -> Held:
+def replayed(held: Held, logged: Sequence[StoredStep]) -> Held:
     """``held`` after the stored moves ``logged`` (`held_frames`, the last)."""
     for _, after in held_frames(held, logged):
         held = after
@@ -326,15 +327,16 @@ def state_of(game_id: str, held: Held, now: float) -> MondrianState:
     )
 
 
-def finished(game_id: str, stored: InPlay) -> tuple[Held, list[tuple[Frame[Game], Held]]]:
+def finished(game_id: str, stored: StoredGame) -> tuple[Held, list[tuple[Frame[Game], Held]]]:
     """The solved game ``stored``: how it started and each step of it (`held_frames`);
     `GameInPlayError` while it is being played (nothing of it is told then, its solution least
     of all), and `StorageError` for a game whose setup or log cannot be replayed."""
     try:
-        if stored.setup is None:  # only a row changed by hand: a game is stored with its setup
+        setup = setup_of(stored)
+        if setup is None:  # only a row changed by hand: a game is stored with its setup
             raise TypeError("the game has no setup")
-        start = held_from_json(stored.owner, stored.setup)
-        shown = list(held_frames(start, stored.moves))
+        start = held_from_json(stored.owner, setup)
+        shown = list(held_frames(start, stored.steps))
     except (KeyError, TypeError, ValueError) as error:  # `ReplayError` is a `ValueError`
         raise StorageError(UNREPLAYABLE.format(game_id=game_id, error=error)) from None
     last = shown[-1][1] if shown else start
@@ -343,7 +345,7 @@ def finished(game_id: str, stored: InPlay) -> tuple[Held, list[tuple[Frame[Game]
     return start, shown
 
 
-def replay_of(game_id: str, stored: InPlay) -> MondrianReplay:
+def replay_of(game_id: str, stored: StoredGame) -> MondrianReplay:
     """Every step of the solved game ``stored`` (`finished`), each timed from when the game
     was created and said in the player's words."""
     start, shown = finished(game_id, stored)
@@ -358,7 +360,7 @@ def replay_of(game_id: str, stored: InPlay) -> MondrianReplay:
     return MondrianReplay(id=game_id, start=start_state, steps=steps)
 
 
-def review_of(game_id: str, stored: InPlay) -> MondrianReviewOut:
+def review_of(game_id: str, stored: StoredGame) -> MondrianReviewOut:
     """The solver's review of the solved game ``stored`` (`finished`): the solutions each step
     left, its dead ends and the steps that left them, its time and help (a worker's job: it
     counts the solutions after every step)."""
@@ -371,7 +373,7 @@ def review_of(game_id: str, stored: InPlay) -> MondrianReviewOut:
 # The games
 
 
-class MondrianGames(KeptGames[Held, InPlay]):
+class MondrianGames(KeptGames[Held, StoredGame]):
     """The Mondrian games of the server, kept in ``store`` in play and once solved, timed by
     ``clock``; solver work runs on ``workers``."""
 
@@ -385,7 +387,6 @@ class MondrianGames(KeptGames[Held, InPlay]):
         cache_size: int = CACHE_SIZE,
     ) -> None:
         super().__init__(store, workers, clock, cache_size)
-        self.in_play = MondrianPlay(store)
 
     async def create(
         self, request: NewMondrianGame, player: str | None = None
@@ -411,15 +412,10 @@ class MondrianGames(KeptGames[Held, InPlay]):
         )
         game_id = new_game_id()
         await anyio.to_thread.run_sync(
-            partial(
-                self.in_play.start,
-                game_id,
-                held.owner,
-                held_to_json(held),
-                self.clock(),
-                player=player,
-                seed=seed,
-            )
+            self.store.start,
+            mondrian_game(
+                game_id, held.owner, held_to_json(held), self.clock(), player=player, seed=seed
+            ),
         )
         self._recent.put(game_id, held)
         return game_id, token, held
@@ -497,38 +493,46 @@ class MondrianGames(KeptGames[Held, InPlay]):
         game's finish is kept in the records with it, and its new best times told, unless
         the database refuses it. `MoveConflict` when another process moved first."""
         finish = after.finish
-        with self.in_play.change(game_id, after.play.version - 1, at) as change:
-            if finish is not None:
-                bests = change.keep(finish, after.player)
+        with self.store.turn(MONDRIAN, game_id, after.play.version - 1, at) as turn:
+            if finish is None:
+                turn.append(step_text(move), note or None)
+            else:
+                bests = keep_solved(turn, finish, after.player)
                 kept = bests is not None
                 after = replace(after, bests=bests or (), kept=kept)
-                note = {**note, "kept": kept, "bests": list(after.bests)}
-            change.write(step_text(move), note or None, finish)
+                turn.append(step_text(move), {**note, "kept": kept, "bests": list(after.bests)})
+                turn.finish(**solved_row(finish, kept))
         self._recent.put(game_id, after)
         return after
 
-    def _read(self, game_id: str, cached: Held | None) -> tuple[str, InPlay] | None:
+    def stored_game(self, game_id: str) -> StoredGame | None:
+        """The whole stored game ``game_id`` (to watch or review it), or None."""
+        return self.store.read(MONDRIAN, game_id)
+
+    def _read(self, game_id: str, cached: Held | None) -> tuple[str, StoredGame] | None:
         """The stored game (no copy), or only the moves after the copy's: one read."""
-        stored = self.in_play.fetch(game_id, None if cached is None else cached.play.version)
+        since = None if cached is None else cached.play.version
+        stored = self.store.read(MONDRIAN, game_id, since)
         return None if stored is None else (stored.owner, stored)
 
-    async def _caught_up(self, game_id: str, cached: Held | None, read: InPlay) -> Held:
-        if read.setup is None and not read.moves:
+    async def _caught_up(self, game_id: str, cached: Held | None, read: StoredGame) -> Held:
+        if read.part is None and not read.steps:
             assert cached is not None  # the setup is left out only when there is a copy
             return cached
         return await anyio.to_thread.run_sync(_replayed, game_id, read, cached)
 
 
-def _replayed(game_id: str, stored: InPlay, cached: Held | None) -> Held:
+def _replayed(game_id: str, stored: StoredGame, cached: Held | None) -> Held:
     """The game ``stored`` holds: its setup (or the copy ``cached``, when the store sent only
     the moves after it) with its moves replayed; `StorageError` in one line for a game this
     server cannot read (written by another release, or changed by hand)."""
     try:
-        if stored.setup is None:
+        setup = setup_of(stored)
+        if setup is None:
             assert cached is not None
             start = cached
         else:
-            start = held_from_json(stored.owner, stored.setup)
-        return replayed(start, stored.moves)
+            start = held_from_json(stored.owner, setup)
+        return replayed(start, stored.steps)
     except (KeyError, TypeError, ValueError) as error:
         raise StorageError(UNREADABLE.format(game_id=game_id, error=error)) from None

@@ -222,7 +222,7 @@ def play_router(store: Store, workers: Workers, clock: Callable[[], float]) -> A
         words, when it was made, and the game after it, as the page draws it (the shape of a
         Minesweeper replay). Anyone with the game's id may watch it; a game still being
         played is refused (409), and nothing of it is sent."""
-        kept = await stored(games.in_play.fetch, game_id)
+        kept = await stored(games.stored_game, game_id)
         return await anyio.to_thread.run_sync(replay_of, game_id, kept)
 
     @api.get(
@@ -237,7 +237,7 @@ def play_router(store: Store, workers: Workers, clock: Callable[[], float]) -> A
         each step's time and whether it was help; then the game's summary (the time per
         block, the hints, the dead ends). As the replay: anyone with the id, never a game
         still in play."""
-        kept = await stored(games.in_play.fetch, game_id)
+        kept = await stored(games.stored_game, game_id)
         return await workers.run(review_of, game_id, kept, too_slow=REVIEW_TOO_SLOW)
 
     @api.get("/records", summary="Best times per challenge and per difficulty")
