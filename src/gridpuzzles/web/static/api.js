@@ -30,8 +30,8 @@ export async function api(method, path, body, again = true) {
   } catch {
     throw new ApiError(0, "the server cannot be reached");
   }
-  const answer = await response.json().catch(() => ({}));
-  if (response.status === 503 && answer.retry === true && again) {
+  const answer = await response.json().catch(() => null); // null: not read
+  if (response.status === 503 && answer?.retry === true && again) {
     const asked = Number(response.headers.get("Retry-After")) || 1;
     const seconds = Math.min(MOST_WAIT_SECONDS, Math.max(1, asked));
     tellRetry(`The game store is busy: nothing was changed; trying again in ${seconds} s.`);
@@ -39,8 +39,11 @@ export async function api(method, path, body, again = true) {
     return api(method, path, body, false);
   }
   if (!response.ok) {
-    throw new ApiError(response.status, answer.detail || `HTTP ${response.status}`);
+    throw new ApiError(response.status, answer?.detail || `HTTP ${response.status}`);
   }
+  // An answer cut short (the page left while it came, a connection dropped) is no answer: a
+  // page that took it for a game would keep one without an id.
+  if (answer === null) throw new ApiError(0, "the server's answer could not be read");
   return answer;
 }
 
