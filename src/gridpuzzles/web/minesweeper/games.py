@@ -223,11 +223,12 @@ class MinesweeperGames(KeptGames[Held, StoredGame]):
 
     async def advise(
         self, game_id: str, token: str | None, job: Callable[[Game], Awaitable[T]]
-    ) -> T:
-        """Help on a game still being played (``job``, e.g. a hint, on the game now); once
-        it is given, the game is assisted. A refused request (an error) marks nothing, and
-        neither does advice on a game not started yet (before its first reveal the player has
-        seen nothing and every hidden cell has the same chance: it helps nothing)."""
+    ) -> tuple[T, bool]:
+        """Help on a game still being played (``job``, e.g. a hint, on the game now), and
+        whether the game is assisted after it: once help is given, it is. A refused request
+        (an error) marks nothing, and neither does advice on a game not started yet (before
+        its first reveal the player has seen nothing and every hidden cell has the same
+        chance: it helps nothing)."""
         async with self._locks.hold(game_id):
             held = _in_play(await self._current(game_id, token))
             advice = await job(held.game)
@@ -235,7 +236,7 @@ class MinesweeperGames(KeptGames[Held, StoredGame]):
             if helped.assisted and not held.play.assisted:
                 await anyio.to_thread.run_sync(self.store.mark_assisted, game_id)
                 self._recent.put(game_id, replace(held, play=helped))
-            return advice
+            return advice, helped.assisted
 
     async def leave(self, game_id: str, token: str | None) -> Held:
         """The player leaves a game: after its first reveal it is kept as a loss, before it

@@ -123,9 +123,8 @@ def router(games: MinesweeperGames, weighers: Workers) -> APIRouter:
         """The help ``job`` gives on the game (`MinesweeperGames.advise`, which marks the game
         assisted where help counts), with the game's ``assisted`` after it: the page reads
         it there and never decides it."""
-        given = await games.advise(game_id, token, job)
-        held = await games.current(game_id, token)
-        return given.model_copy(update={"assisted": held.play.assisted})
+        given, assisted = await games.advise(game_id, token, job)
+        return given.model_copy(update={"assisted": assisted})
 
     @api.post("/games/{game_id}/moves", responses=SLOW)
     async def post_move(game_id: GameId, request: MoveRequest, token: Token) -> GameState:
