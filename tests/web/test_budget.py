@@ -2,12 +2,14 @@
 
 The slow requests here are genuinely slow: exact analysis of the crafted view of
 `boards.exploding_game` runs for minutes, generating the dense 50x50 no-guess board
-`DENSE_NO_GUESS` about twenty seconds. The budget is one second, so each such request ends
-within a few.
+`DENSE_NO_GUESS` about twenty seconds. The budget is two seconds, so each such request ends
+within a few. The margins are wide because the full test run shares two cores among four test
+processes and their servers' workers: "at once" is half the budget, not a speed target.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import time
 from collections.abc import Iterator
@@ -27,11 +29,11 @@ from gridpuzzles.web.workers import Workers
 from tests.web.boards import GAMES, SEED, exploding_game, scattered_game
 from tests.web.conftest import Clock
 
-BUDGET = 1.0
+BUDGET = 2.0
 SLACK = 3.0
 """How much longer than the budget a request past it may take to be answered (the worker is
 killed and a new one started first; the test machine may be busy)."""
-PROMPT = 0.5
+PROMPT = BUDGET / 2
 """The longest an ordinary request may take while a worker computes."""
 DENSE_NO_GUESS = {"width": 50, "height": 50, "mines": 750, "first_click": "no-guess", "seed": 2}
 """The densest no-guess board the server makes; from a click in its middle, generating it
@@ -40,7 +42,7 @@ takes about twenty seconds."""
 
 @contextmanager
 def app_client(store: Store, clock: Clock, queue: int = 4) -> Iterator[TestClient]:
-    """A client of an app with a one-second budget, once its worker has started (so that
+    """A client of an app with a `BUDGET`-second budget, once its worker has started (so that
     the times measured are the requests' own)."""
     with TestClient(create_app(store, clock, solver_seconds=BUDGET, solver_queue=queue)) as client:
         client.portal.call(workers_of(client).start)  # type: ignore[union-attr]
@@ -92,7 +94,7 @@ def beginner(client: TestClient) -> str:
 def assert_over_budget(answer: httpx.Response, seconds: float, detail: str) -> None:
     assert answer.status_code == 503, answer.text
     assert detail in answer.json()["detail"]
-    assert answer.headers["Retry-After"] == "1"
+    assert answer.headers["Retry-After"] == str(math.ceil(BUDGET))
     assert BUDGET <= seconds < BUDGET + SLACK
 
 
@@ -111,7 +113,7 @@ def test_advice_past_the_budget_is_a_503_while_other_games_are_answered_at_once(
         assert answer.status_code == 200 and seconds < PROMPT, (url, seconds)
     assert not hint.done()  # those were answered while the worker was computing
     answer, seconds = hint.result()
-    assert_over_budget(answer, seconds, "this position is too large to analyse within 1 seconds")
+    assert_over_budget(answer, seconds, f"this position is too large to analyse within {BUDGET:g} seconds")
 
 
 @pytest.mark.parametrize(("method", "path"), [("GET", "probabilities"), ("POST", "auto-move")])
@@ -178,12 +180,14 @@ def test_a_no_guess_first_reveal_past_the_budget_leaves_the_game_unchanged(
 
 
 @pytest.mark.parametrize("path", ["hint", "probabilities"])
-def test_a_position_beyond_the_solver_bounds_is_a_503_at_once(
+def test_a_position_beyond_the_solver_bounds_is_a_503_without_trying(
     client: TestClient, path: str
 ) -> None:
+    """The refusal names the frontier's size, which only the bounds check knows: a solve tried
+    and cut off by the budget says "within N seconds" instead."""
     game_id = scattered_game(client)
     answer, seconds = timed(client, "GET", f"{GAMES}/{game_id}/{path}")
-    assert answer.status_code == 503 and seconds < BUDGET
+    assert answer.status_code == 503 and seconds < BUDGET, (answer.text, seconds)
     detail = answer.json()["detail"]
     assert detail.startswith("this position is too large to analyse exactly (the frontier has")
     assert detail.endswith("; try again after a few more moves")

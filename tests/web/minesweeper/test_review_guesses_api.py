@@ -32,7 +32,7 @@ from tests.web.boards import FIRST, SEED, exploding_game
 from tests.web.conftest import Clock, answered
 from tests.web.minesweeper.test_api import GAMES, create, move
 from tests.web.minesweeper.test_watch_review import FAULTY_SEED, faulty_moves
-from tests.web.test_budget import PROMPT, SLACK, beginner, timed
+from tests.web.test_budget import BUDGET, PROMPT, SLACK, beginner, timed
 
 GUESSES = [2, 3]
 """The steps of `faulty_moves` to weigh: a needless guess and a known mine revealed."""
@@ -148,7 +148,7 @@ def test_a_step_that_is_no_guess_a_game_in_play_and_unknown_ids_are_refused_in_w
     assert weighed(client, "x" * 65, 2, 422)["detail"].startswith("the game id must be at most")
 
 
-WEIGH_BUDGET = 1.0
+WEIGH_BUDGET = BUDGET
 
 
 def test_a_weighing_past_its_budget_is_a_503_in_words_while_advice_is_answered_at_once(
