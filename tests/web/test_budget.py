@@ -113,7 +113,9 @@ def test_advice_past_the_budget_is_a_503_while_other_games_are_answered_at_once(
         assert answer.status_code == 200 and seconds < PROMPT, (url, seconds)
     assert not hint.done()  # those were answered while the worker was computing
     answer, seconds = hint.result()
-    assert_over_budget(answer, seconds, f"this position is too large to analyse within {BUDGET:g} seconds")
+    assert_over_budget(
+        answer, seconds, f"this position is too large to analyse within {BUDGET:g} seconds"
+    )
 
 
 @pytest.mark.parametrize(("method", "path"), [("GET", "probabilities"), ("POST", "auto-move")])

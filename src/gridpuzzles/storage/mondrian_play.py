@@ -79,6 +79,27 @@ def keep_solved(turn: Turn, finish: Finish, player: str | None = None) -> tuple[
     return turn.in_records(lambda db: keep_finish(db, finish, player, turn.game_id))
 
 
+def write_step(
+    turn: Turn,
+    text: str,
+    note: JsonObject | None = None,
+    finish: Finish | None = None,
+    player: str | None = None,
+) -> tuple[str, ...] | None:
+    """Append the step ``text`` of a Mondrian game on ``turn`` with what was noted of it; when
+    the step solves the game (``finish``), keep the finish in ``player``'s records
+    (`keep_solved`), note whether it was kept and what it is a new best time of
+    (`finish_note`), and mark the row solved (`solved_row`), all in the one transaction. The
+    new best times (None: the records refused the finish, or the step solves nothing)."""
+    if finish is None:
+        turn.append(text, note or None)
+        return None
+    bests = keep_solved(turn, finish, player)
+    turn.append(text, {**(note or {}), **finish_note(bests)})
+    turn.finish(**solved_row(finish, bests is not None))
+    return bests
+
+
 def solved_row(finish: Finish, kept: bool) -> dict[str, Any]:
     """The columns of a game solved with ``finish`` (`Turn.finish`): solved, its time, moves
     and help, counted only when its finish was ``kept`` in the records (`keep_solved`)."""
@@ -243,12 +264,7 @@ class KeptMondrianGame:
                 text, at = self._waiting[0]
                 ends = finish if len(self._waiting) == 1 else None
                 with self._store.turn(MONDRIAN, self.id, self._written, at) as turn:
-                    if ends is None:
-                        turn.append(text)
-                    else:
-                        bests = keep_solved(turn, ends)
-                        turn.append(text, finish_note(bests))
-                        turn.finish(**solved_row(ends, bests is not None))
+                    bests = write_step(turn, text, finish=ends)
                 self._waiting.pop(0)
                 self._written += 1
         except MoveConflict as error:  # forgotten meanwhile: no step of it can be kept

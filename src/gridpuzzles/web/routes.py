@@ -64,7 +64,7 @@ Stored = TypeVar("Stored")
 
 def game_routes(
     api: APIRouter,
-    games: KeptGames[Copy, Any],
+    games: KeptGames[Copy],
     state: type[State],
     state_of: Callable[[str, Copy, float], State],
     undone: str,

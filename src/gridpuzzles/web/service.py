@@ -20,10 +20,11 @@ copy refused or could not store is taken again once on the game as the store hol
 
 A puzzle's service (`web.minesweeper.games.MinesweeperGames`,
 `web.mondrian.games.MondrianGames`) says what its copy of a game (its `Held`) holds beyond the
-game in play and its owner (`HeldGame`), how it is read from the store and caught up
-(`KeptGames._read`, `KeptGames._caught_up`), and how it takes a step and stores it. Both read
-and write through the store's one API for a game in play (`storage.playing`: `Store.read`
-since the copy's version, a step appended in a `Store.turn`), each with its puzzle's part.
+game in play and its owner (`HeldGame`), its name in the store, how its copy is caught up
+with what the store holds since (`KeptGames._caught_up`), and how it takes a step and stores
+it. The reading is the same for both (`KeptGames._read`: the store's one API for a game in
+play, `storage.playing`, read since the copy's version); each writes its steps in a
+`Store.turn` with its puzzle's part.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ import anyio.to_thread
 from gridpuzzles.history import Rewind
 from gridpuzzles.midend.play import Play
 from gridpuzzles.storage import MoveConflict, Store
+from gridpuzzles.storage.playing import StoredGame
 from gridpuzzles.web import tokens
 from gridpuzzles.web.recent import Recent
 from gridpuzzles.web.workers import Workers
@@ -81,7 +83,6 @@ class HeldGame(Protocol):
 
 
 Copy = TypeVar("Copy", bound=HeldGame)
-Read = TypeVar("Read")
 Told = TypeVar("Told")
 
 
@@ -143,12 +144,13 @@ class GameLocks:
                 del self._held[game_id]
 
 
-class KeptGames(ABC, Generic[Copy, Read]):
+class KeptGames(ABC, Generic[Copy]):
     """The games in play of ``store`` as one process serves them: a copy of the last
     ``cache_size`` used, the lock of each game in use, the ``clock`` that times them and the
-    ``workers`` that take slow work. ``Copy`` is the puzzle's copy of a game, ``Read`` what
-    one read of the store gives of it."""
+    ``workers`` that take slow work. ``Copy`` is the puzzle's copy of a game."""
 
+    puzzle: ClassVar[str]
+    """The puzzle's name in the store (`storage.playing`)."""
     refusal: ClassVar[type[Exception]]
     """How the puzzle's rules refuse a step (a stale copy may refuse what the game now takes)."""
 
@@ -161,14 +163,15 @@ class KeptGames(ABC, Generic[Copy, Read]):
         self._recent: Recent[Copy] = Recent(cache_size)
         self._locks = GameLocks()
 
-    @abstractmethod
-    def _read(self, game_id: str, cached: Copy | None) -> tuple[str, Read] | None:
-        """The game's owner and what the store holds of it beyond ``cached`` (everything,
-        when there is no copy); None when there is no such game (any more). Runs in a
-        thread."""
+    def _read(self, game_id: str, cached: Copy | None) -> StoredGame | None:
+        """What the store holds of the game beyond ``cached``: all of it when there is no
+        copy, else its row and the steps after the copy's version (one read); None when there
+        is no such game (any more). Runs in a thread."""
+        since = None if cached is None else cached.play.version
+        return self.store.read(self.puzzle, game_id, since)
 
     @abstractmethod
-    async def _caught_up(self, game_id: str, cached: Copy | None, read: Read) -> Copy:
+    async def _caught_up(self, game_id: str, cached: Copy | None, read: StoredGame) -> Copy:
         """The game now: ``cached`` (or the game from its start) after what ``read`` holds."""
 
     @abstractmethod
@@ -224,9 +227,8 @@ class KeptGames(ABC, Generic[Copy, Read]):
         if read is None:
             self._recent.forget(game_id)
             raise UnknownGameError(UNKNOWN.format(game_id=game_id))
-        owner, holds = read
-        check_token(game_id, token, owner)
-        copy = await self._caught_up(game_id, cached, holds)
+        check_token(game_id, token, read.owner)
+        copy = await self._caught_up(game_id, cached, read)
         self._recent.put(game_id, copy)
         return copy
 

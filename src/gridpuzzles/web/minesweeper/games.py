@@ -131,10 +131,11 @@ def given(move: Move) -> Chooser:
     return choose
 
 
-class MinesweeperGames(KeptGames[Held, StoredGame]):
+class MinesweeperGames(KeptGames[Held]):
     """Every Minesweeper game of the server, kept in ``store`` with the most recent ones
     cached; slow work runs on ``workers``."""
 
+    puzzle = MINESWEEPER
     refusal = MoveError
 
     def __init__(
@@ -273,12 +274,6 @@ class MinesweeperGames(KeptGames[Held, StoredGame]):
         played = replace(held, play=replace(after, assisted=assisted))
         self._recent.put(game_id, played)
         return played
-
-    def _read(self, game_id: str, cached: Held | None) -> tuple[str, StoredGame] | None:
-        """The stored game (no copy), or its row and the moves after the copy's: one read."""
-        since = None if cached is None else cached.play.version
-        stored = self.store.read(MINESWEEPER, game_id, since)
-        return None if stored is None else (stored.owner, stored)
 
     async def _caught_up(self, game_id: str, cached: Held | None, read: StoredGame) -> Held:
         if read.part is not None:

@@ -69,7 +69,7 @@ from gridpuzzles.mondrian.core.notation import parse_block
 from gridpuzzles.mondrian.core.records import Finish, solved_sentences
 from gridpuzzles.mondrian.solving.generation import generate_challenge
 from gridpuzzles.storage import StorageError, Store, new_game_id
-from gridpuzzles.storage.mondrian_play import keep_solved, mondrian_game, setup_of, solved_row
+from gridpuzzles.storage.mondrian_play import mondrian_game, setup_of, write_step
 from gridpuzzles.storage.playing import MONDRIAN, StoredGame, StoredStep
 from gridpuzzles.web import tokens
 from gridpuzzles.web.models import being_played
@@ -373,10 +373,11 @@ def review_of(game_id: str, stored: StoredGame) -> MondrianReviewOut:
 # The games
 
 
-class MondrianGames(KeptGames[Held, StoredGame]):
+class MondrianGames(KeptGames[Held]):
     """The Mondrian games of the server, kept in ``store`` in play and once solved, timed by
     ``clock``; solver work runs on ``workers``."""
 
+    puzzle = MONDRIAN
     refusal = MondrianError
 
     def __init__(
@@ -494,26 +495,15 @@ class MondrianGames(KeptGames[Held, StoredGame]):
         the database refuses it. `MoveConflict` when another process moved first."""
         finish = after.finish
         with self.store.turn(MONDRIAN, game_id, after.play.version - 1, at) as turn:
-            if finish is None:
-                turn.append(step_text(move), note or None)
-            else:
-                bests = keep_solved(turn, finish, after.player)
-                kept = bests is not None
-                after = replace(after, bests=bests or (), kept=kept)
-                turn.append(step_text(move), {**note, "kept": kept, "bests": list(after.bests)})
-                turn.finish(**solved_row(finish, kept))
+            bests = write_step(turn, step_text(move), note, finish, after.player)
+        if finish is not None:
+            after = replace(after, bests=bests or (), kept=bests is not None)
         self._recent.put(game_id, after)
         return after
 
     def stored_game(self, game_id: str) -> StoredGame | None:
         """The whole stored game ``game_id`` (to watch or review it), or None."""
         return self.store.read(MONDRIAN, game_id)
-
-    def _read(self, game_id: str, cached: Held | None) -> tuple[str, StoredGame] | None:
-        """The stored game (no copy), or only the moves after the copy's: one read."""
-        since = None if cached is None else cached.play.version
-        stored = self.store.read(MONDRIAN, game_id, since)
-        return None if stored is None else (stored.owner, stored)
 
     async def _caught_up(self, game_id: str, cached: Held | None, read: StoredGame) -> Held:
         if read.part is None and not read.steps:

@@ -39,3 +39,19 @@ export function askToLeave() {
   });
   return asking;
 }
+
+export const KEPT_PLAYING = "You kept playing: the game goes on.";
+
+/** Whether the player may replace the game on the page: at once when that costs nothing
+ * (`costs()` is false), else when they say so (false while the question is already open).
+ * When they keep playing, `kept(game)` runs with the game they were asked about (the page
+ * shows its own settings again if it is still the one on the page) and `say` tells them. */
+export async function mayLeave({ costs, current, kept, say }) {
+  if (askingToLeave()) return false; // already asked (F2 while the question is open, say)
+  if (!costs()) return true;
+  const asked = current();
+  if (await askToLeave()) return true;
+  kept(asked);
+  say(KEPT_PLAYING);
+  return false;
+}

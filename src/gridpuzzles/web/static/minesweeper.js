@@ -8,7 +8,7 @@
 
 import { fromPage } from "./api.js";
 import { GameClient } from "./client.js";
-import { askingToLeave, askToLeave } from "./leave.js";
+import { mayLeave as mayLeaveGame } from "./leave.js";
 import { showNumber } from "./led.js";
 import { offer, watchAddress } from "./links.js";
 import {
@@ -847,16 +847,18 @@ function leaveCurrent() {
 }
 
 const counted = new Set(); // the games this page counted as left
-/** Whether the player may leave the game on the page: at once when leaving it costs nothing,
- * else when they say so. Keeping it puts the game's own settings back in the form. */
-async function mayLeave() {
-  if (askingToLeave()) return false; // already asked (F2 while the question is open, say)
-  if (!leavingCosts()) return true;
-  const kept = game;
-  if (await askToLeave()) return true;
-  if (game === kept) showSettings(game);
-  say("You kept playing: the game goes on.");
-  return false;
+/** Whether the player may leave the game on the page (`leave.mayLeave`): at once when leaving
+ * it costs nothing, else when they say so. Keeping it puts the game's own settings back in the
+ * form. */
+function mayLeave() {
+  return mayLeaveGame({
+    costs: leavingCosts,
+    current: () => game,
+    kept: (asked) => {
+      if (asked === game) showSettings(game);
+    },
+    say,
+  });
 }
 
 /** Start a game with the form's settings, or, the first time, with those the address asks

@@ -8,7 +8,7 @@
 
 import { fromPage } from "./api.js";
 import { GameClient } from "./client.js";
-import { askingToLeave, askToLeave } from "./leave.js";
+import { mayLeave as mayLeaveGame } from "./leave.js";
 import { offer, watchAddress } from "./links.js";
 import { blocksOn, cellId, covers, drawBlocks, duration } from "./mondrian-board.js";
 import { where } from "./words.js";
@@ -400,16 +400,17 @@ function inPlay() {
   return Boolean(game?.in_play);
 }
 
-/** Whether the player may replace the game on the page: at once when it is not in play, else
- * when they say so. Keeping it shows its own challenge in the list again. */
-async function mayLeave() {
-  if (askingToLeave()) return false; // already asked
-  if (!inPlay()) return true;
-  const kept = game;
-  if (await askToLeave()) return true;
-  if (game === kept) showChallenge(game);
-  say("You kept playing: the game goes on.");
-  return false;
+/** Whether the player may replace the game on the page (`leave.mayLeave`): at once when it is
+ * not in play, else when they say so. Keeping it shows its own challenge in the list again. */
+function mayLeave() {
+  return mayLeaveGame({
+    costs: inPlay,
+    current: () => game,
+    kept: (asked) => {
+      if (asked === game) showChallenge(game);
+    },
+    say,
+  });
 }
 
 /** Start the challenge `body` asks for, once the player says to leave a game in play. */
