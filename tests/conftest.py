@@ -111,13 +111,30 @@ SLOW_MODULES = {
 """Modules whose tests start processes or run for long on purpose."""
 
 
+LONGEST_FIRST = (
+    "test_readme_commands.py",
+    "web/test_processes.py",
+    "web/test_restart.py",
+    "tui/test_watch_mondrian.py",
+    "test_benchmark_smoke.py",
+    "web/test_players.py",
+    "mondrian/solving/test_census.py",
+    "test_fuzz_commands.py",
+    "test_installed.py",
+    "web/test_fuzz.py",
+)
+"""Modules (under tests/) with tests that run for tens of seconds each: they run first, so that
+no test process is left with one of them at the end of a parallel run while the others idle."""
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark each test by the real parts it needs: ``browser`` (Chromium), ``postgres`` (a
     PostgreSQL server, by fixture or parameter), ``terminal`` (the full-screen app, line mode,
     tmux), ``install`` (the package built and installed afresh) and ``slow`` (processes, a
     server, a long run on purpose). ``pytest -m "not (browser or postgres or terminal or
     install or slow)"`` (`scripts/test.sh --fast`) is the fast loop: the cores, the solvers,
-    the mid-end, the store on SQLite and the web app in process; ``pytest`` runs all."""
+    the mid-end, the store on SQLite and the web app in process; ``pytest`` runs all. The
+    modules of `LONGEST_FIRST` are moved to the front (the sort keeps every other order)."""
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         # the shell's folder (tests/web/mondrian/... is a web test), and the module's name
@@ -135,3 +152,5 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         processes = folder in PROCESS_FOLDERS and not in_process_web
         if processes or fixtures & SERVERS or module in SLOW_MODULES:
             item.add_marker(pytest.mark.slow)
+    first = {name: rank for rank, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: first.get(item.path.relative_to(TESTS).as_posix(), len(first)))

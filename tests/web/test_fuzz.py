@@ -6,10 +6,13 @@ fuzzed app has a budget of one second, so that such a case ends quickly."""
 
 from __future__ import annotations
 
+import atexit
 import json
+import shutil
+import tempfile
+from pathlib import Path
 from typing import Any
 
-import pytest
 import schemathesis
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
@@ -24,13 +27,15 @@ FUZZ = settings(
 )
 
 
-@pytest.fixture(scope="module")
-def api_schema(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    app = create_app(Store(tmp_path_factory.mktemp("fuzz") / "games.db"), solver_seconds=1.0)
-    return schemathesis.openapi.from_asgi("/openapi.json", app)
-
-
-schema = schemathesis.pytest.from_fixture("api_schema")
+FOLDER = Path(tempfile.mkdtemp(prefix="gridpuzzles-fuzz-"))
+atexit.register(shutil.rmtree, FOLDER, True)
+schema = schemathesis.openapi.from_asgi(
+    "/openapi.json", create_app(Store(FOLDER / "games.db"), solver_seconds=1.0)
+)
+"""The API as its schema says, sent to an app of its own (a store in a temporary folder, removed
+when the test process ends). Built when the module is read rather than in a fixture, so that
+each operation is a test of its own, which the test processes share out (in one test, the
+operations ran one after another for most of a minute)."""
 
 
 @schema.parametrize()
