@@ -260,8 +260,7 @@ def test_assisted_wins_are_kept_apart_and_set_no_best_time(store: Store) -> None
     config = level("beginner")
     store.add_game(saved("own"))
     play_all(store, saved("own"), win(config), start=100.0)
-    store.add_game(saved("helped"))
-    store.mark_assisted("helped")
+    store.add_game(replace(saved("helped"), assisted=True))  # the row's mark: no help line
     play_all(store, saved("helped"), win(config), start=200.0)
     (record,) = store.records()
     assert (record.played, record.won, record.assisted_played, record.assisted_won) == (1, 1, 1, 1)
@@ -280,7 +279,6 @@ def test_a_game_left_after_its_first_reveal_is_a_loss_and_before_it_is_forgotten
     play_all(store, saved("left"), [Move.parse("r4,4")], start=50.0)
     started = play(game, Move.parse("r4,4"), 50.0)
     store.abandon("left", started, 80.0)
-    store.mark_assisted("left")  # too late: the game has ended
     with pytest.raises(StorageError, match="has ended \\(abandoned\\)"):
         add_move(store, "left", 1, TimedMove(Move.parse("r0,0"), 81.0), started)
     (record,) = store.records()

@@ -17,7 +17,7 @@ from gridpuzzles.midend import minesweeper as minesweeper_rules
 from gridpuzzles.midend import mondrian as mondrian_rules
 from gridpuzzles.midend.puzzle import PuzzleRules
 from gridpuzzles.midend.replay import LoggedStep, ReplayError, frames, replayed
-from gridpuzzles.minesweeper import Config
+from gridpuzzles.minesweeper import Config, Help
 from gridpuzzles.minesweeper import Game as MinesweeperGame
 from gridpuzzles.minesweeper import Move as MinesweeperMove
 from gridpuzzles.minesweeper import MoveError as MinesweeperMoveError
@@ -31,7 +31,7 @@ from gridpuzzles.mondrian.core.game import new_game as new_mondrian_game
 from gridpuzzles.mondrian.core.moves import Move as MondrianMove
 
 # mypy checks that each puzzle's mid-end module meets the interface:
-MINESWEEPER: PuzzleRules[MinesweeperGame, MinesweeperMove] = minesweeper_rules
+MINESWEEPER: PuzzleRules[MinesweeperGame, MinesweeperMove | Help] = minesweeper_rules
 MONDRIAN: PuzzleRules[MondrianGame, MondrianMove] = mondrian_rules
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gridpuzzles.midend import minesweeper as rules
 from gridpuzzles.midend.minesweeper import Replay, clock_at, play_of
 from gridpuzzles.midend.replay import LoggedStep, frames
 from gridpuzzles.midend.review import (
@@ -19,6 +18,7 @@ from gridpuzzles.midend.review import (
 )
 from gridpuzzles.minesweeper import Action, Mark, Move, level, new_game
 from gridpuzzles.minesweeper.core.statistics import Statistics, game_statistics
+from gridpuzzles.storage.store import RULES as rules
 from tests.minesweeper.core.test_statistics import Style, played
 
 SEED = 3

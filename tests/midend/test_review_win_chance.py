@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from gridpuzzles.midend import minesweeper as rules
 from gridpuzzles.midend.minesweeper import Replay, play_of
 from gridpuzzles.midend.replay import LoggedStep, frames
 from gridpuzzles.midend.review import (
@@ -25,6 +24,7 @@ from gridpuzzles.minesweeper.core.view import view
 from gridpuzzles.minesweeper.solving.probabilities import analyze
 from gridpuzzles.minesweeper.solving.review import MoveReview, Verdict
 from gridpuzzles.minesweeper.solving.win_loss import WinLoss
+from gridpuzzles.storage.store import RULES as rules
 
 PLAYOUTS = 4
 

@@ -1,5 +1,5 @@
 """Short ways through the store's one API for a game in play (`storage.playing`), as the
-shells take them: a Minesweeper step written (`store.write_step`), a Mondrian game started and
+shells take them: a Minesweeper step written (`store.write_minesweeper_steps`), a Mondrian game started and
 stepped, a Mondrian game read to watch again."""
 
 from __future__ import annotations
@@ -9,19 +9,17 @@ from typing import Any
 from gridpuzzles.midend.mondrian import Replay
 from gridpuzzles.minesweeper import Game
 from gridpuzzles.mondrian.core.records import Finish
-from gridpuzzles.storage import MINESWEEPER, MONDRIAN, Store, TimedMove
+from gridpuzzles.storage import MONDRIAN, Store, TimedMove
 from gridpuzzles.storage.mondrian_play import keep_solved, mondrian_game, solved_row, watched
-from gridpuzzles.storage.store import takes, write_step
+from gridpuzzles.storage.store import write_minesweeper_steps
 
 
 def add_move(
     store: Store, game_id: str, number: int, timed: TimedMove, after: Game, assisted: bool = False
 ) -> bool:
-    """Write step ``number`` of a Minesweeper game, which led to ``after``, as the web does:
-    whether the game is assisted now."""
-    at, also = timed.at, takes(timed.move)
-    with store.turn(MINESWEEPER, game_id, number, at, also=also) as turn:
-        return write_step(turn, timed.move, after, assisted)
+    """Write step ``number`` of a Minesweeper game, which led to ``after``, as every shell
+    does: whether the game is assisted now."""
+    return write_minesweeper_steps(store, game_id, number, timed.at, (timed.move,), after, assisted)
 
 
 def start_mondrian(

@@ -161,3 +161,21 @@ def test_a_database_that_cannot_be_opened_is_one_line_before_any_game(
     (line,) = captured.err.splitlines()
     assert line.startswith(f"mines play: error: cannot open the database {tmp_path}")
     assert line.endswith("(--no-keep plays without keeping the games)")
+
+
+def test_a_hint_is_kept_as_a_help_step_once_and_none_before_the_first_reveal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "games.db"
+    row, col = a_mine(COUNTED)
+    lines = ["n", "h", "r 5 5", "h", "h", f"r {row + 1} {col + 1}", "n"]
+    game_id = kept_id(mines(["--db", str(db), "--seed", str(SEED)], lines, monkeypatch))
+    store = Store(db)
+    try:
+        saved = store.load_game(game_id)
+        assert saved is not None and saved.assisted
+        assert [timed.text for timed in saved.moves] == ["r4,4", "help", f"r{row},{col}"]
+        (record,) = store.records()
+        assert (record.played, record.assisted_played) == (0, 1)
+    finally:
+        store.close()

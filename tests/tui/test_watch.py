@@ -14,7 +14,6 @@ from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
-from gridpuzzles.midend import minesweeper as minesweeper_rules
 from gridpuzzles.midend.minesweeper import Replay, play_of, stepped
 from gridpuzzles.midend.replay import Frame, LoggedStep, frames
 from gridpuzzles.midend.review import reviewed, summary_words, verdict_words
@@ -33,6 +32,7 @@ from gridpuzzles.minesweeper.core.moves import parse_step
 from gridpuzzles.minesweeper.core.view import FLAG
 from gridpuzzles.minesweeper.solving.review import Review
 from gridpuzzles.storage import SavedGame, Store, TimedMove
+from gridpuzzles.storage.store import RULES
 from gridpuzzles.tui.app import GridPuzzlesApp
 from gridpuzzles.tui.minesweeper.screen import MinesweeperScreen
 from gridpuzzles.tui.statistics import StatsScreen
@@ -117,7 +117,7 @@ def replayed(log: list[LoggedStep]) -> tuple[Game, list[Frame[Game]]]:
     """The start of a game of `SEED` and the game after each step of ``log``, from the
     mid-end's replay itself (not through the store nor the screen)."""
     start = SavedGame("", BEGINNER, SEED).start()
-    return start, list(frames(minesweeper_rules, play_of(start), log))
+    return start, list(frames(RULES, play_of(start), log))
 
 
 def app_on(store: Store, config: Config = BEGINNER) -> GridPuzzlesApp:
@@ -210,10 +210,12 @@ async def test_space_plays_the_game_by_itself_and_pauses(tmp_path: Path) -> None
             await pilot.pause(0.05)
         assert screen.position == len(log) and said(screen, "#pace").startswith("The end (8x)")
         await pilot.press("1", "space")  # from the start again, at the game's own speed
-        assert screen.playing and screen.position == 0
+        # (the first step may have come already on a loaded machine: it is near the start)
+        assert screen.playing and screen.position <= 1
         await pilot.press("space")  # paused: it stays
+        paused_at = screen.position
         await pilot.pause(0.7)
-        assert not screen.playing and screen.position == 0
+        assert not screen.playing and screen.position == paused_at <= 1
         assert said(screen, "#pace").startswith("Paused (1x)")
         await pilot.press("space", "right")  # a step by hand stops it
         position = screen.position

@@ -1,6 +1,7 @@
 """Minesweeper's side of the mid-end: the game in play every shell keeps (`Play`), the one way
-each of them, and the store's replay, moves it on (`stepped`), and a kept game watched again
-(`Replay`: its steps, and their words and clock as every shell says them).
+each of them, and the store's replay, moves it on (`stepped`), the lines of the log a step
+takes (`logged_steps`), and a kept game watched again (`Replay`: its steps, and their words
+and clock as every shell says them).
 
 Minesweeper's rules of help:
 
@@ -12,17 +13,25 @@ Minesweeper's rules of help:
 - an undo or redo once the game has started is help, the undo of the mine that lost a game
   included;
 - help that changes nothing on the board (a hint, the probabilities) marks only a game being
-  played, and is no step of the game's log (the store keeps its mark apart).
+  played.
+
+Help that marks the game is a step of its log, as in Mondrian: a ``help`` line (`HELP`) after
+the move made with help, or alone for a hint or the probabilities; an undo or redo that helps
+is that line itself. Help is logged only when it changes the mark, that is the first help of
+a game: a player who keeps the probabilities shown does not double the log, and help that
+marks nothing is not logged at all. So the log says from which step a game was assisted, and
+every shell, the store's replay and the review read the same mark from it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gridpuzzles.history import HistoryError, Rewind, undo_limit
 from gridpuzzles.midend.play import Play
 from gridpuzzles.midend.replay import Frame
-from gridpuzzles.minesweeper import Game, Move, MoveError, Status, elapsed, play
+from gridpuzzles.minesweeper import HELP, Game, Help, Move, MoveError, Status, elapsed, play
+from gridpuzzles.minesweeper.core.moves import Step
 from gridpuzzles.minesweeper.core.moves import parse_step as parse_step
 from gridpuzzles.minesweeper.core.moves import step_text as step_text
 from gridpuzzles.minesweeper.core.rendering import describe
@@ -44,10 +53,17 @@ def timed_by(current: Play[Game]) -> Play[Game]:
     return current.timed(game.started_at, game.ended_at)
 
 
+HELP_WORDS = "help: a hint, the probabilities or Play Move"
+"""A ``help`` line in words: the log keeps only that the player had help, not which."""
+
+
 def step_words(text: str) -> str:
     """A line of a move log in the player's words, as every shell shows a replay: "reveal
-    row 5, column 5", "flag row 1, column 2", "undo"; `InvalidMoveError` for other text."""
+    row 5, column 5", "flag row 1, column 2", "undo", "help: ..." (`HELP_WORDS`);
+    `InvalidMoveError` for other text."""
     step = parse_step(text)
+    if isinstance(step, Help):
+        return HELP_WORDS
     return step.value if isinstance(step, Rewind) else describe(step)
 
 
@@ -58,15 +74,19 @@ def rewind_helps(before: Game, after: Game) -> bool:
     return before.started_at is not None or after.started_at is not None
 
 
-def stepped(
-    current: Play[Game], step: Move | Rewind, at: float, *, helped: bool = False
-) -> Play[Game]:
+def stepped(current: Play[Game], step: Step, at: float, *, helped: bool = False) -> Play[Game]:
     """The game after ``step`` played at time ``at`` (seconds, the core's ``now``): a move
-    through the core (its errors pass through), or an undo or a redo (`MoveError` when
-    there is nothing to undo or redo; help once the game has started, `rewind_helps`).
-    ``helped``: the move is help (Play Move, or a move made with the probabilities shown),
-    which marks the game when it has started after it (a flag or an unflag before the first
-    reveal tells nothing)."""
+    through the core (its errors pass through), an undo or a redo (`MoveError` when there
+    is nothing to undo or redo; help once the game has started, `rewind_helps`), or a
+    logged help (`HELP`: the game is assisted once it has started; before, the step only
+    counts in the log). ``helped``: the move is help (Play Move, or a move made with the
+    probabilities shown): when the game has started after it and was not assisted yet (the
+    move may have ended it), a logged `HELP` step follows the move, so the version is two
+    more (`logged_steps` gives both lines, and a replay of them gives this same game)."""
+    if isinstance(step, Help):
+        if current.state.started_at is None:
+            return replace(current, version=current.version + 1)
+        return current.helped(logged=True)
     if isinstance(step, Rewind):
         try:
             rewound = current.rewound(step, helps=False)
@@ -75,19 +95,38 @@ def stepped(
         if rewind_helps(current.state, rewound.state):
             rewound = rewound.helped(logged=False)  # the rewind itself is the logged step
         return timed_by(rewound)
-    game = play(current.state, step, at)
-    return timed_by(current.moved(game, helped=helped and game.started_at is not None))
+    moved = timed_by(current.moved(play(current.state, step, at)))
+    return _marked(moved) if helped else moved
 
 
 def advised(current: Play[Game]) -> Play[Game]:
     """The game after help that changes nothing on the board (a hint, the probabilities):
-    assisted when it is being played, that is once it has started and until it ends (before,
-    every hidden cell has the same chance and the player has seen nothing; after, nothing is
-    left to help with). Not a step of the game's log."""
-    game = current.state
-    if game.started_at is None or game.over:
+    after a logged `HELP` step when the help marks it, that is when it is being played (once
+    it has started and until it ends: before, every hidden cell has the same chance and the
+    player has seen nothing; after, nothing is left to help with) and not assisted yet;
+    else ``current`` itself, and nothing is logged (help is logged only when it changes the
+    game's mark: the first help of a game)."""
+    return current if current.state.over else _marked(current)
+
+
+def _marked(current: Play[Game]) -> Play[Game]:
+    """``current`` after a logged `HELP` step when help marks it (it has started and is not
+    assisted yet), else ``current`` itself."""
+    if current.assisted or current.state.started_at is None:
         return current
-    return current.helped(logged=False)
+    return stepped(current, HELP, 0.0)
+
+
+def logged_steps(before: Play[Game], step: Step, after: Play[Game]) -> tuple[Step, ...]:
+    """The lines of the log for ``step``, which led from ``before`` to ``after`` (`stepped`,
+    `advised`), as every shell keeps them: none for help that marked nothing (`advised` gave
+    ``before`` back), the move and then `HELP` for a move made with help that marked the game
+    (a move alone never marks it), else the step alone."""
+    if after.version == before.version:
+        return ()
+    if isinstance(step, Move) and after.assisted and not before.assisted:
+        return (step, HELP)
+    return (step,)
 
 
 ENDINGS = {
@@ -114,7 +153,7 @@ class Replay:
 
     @property
     def steps(self) -> int:
-        """The steps of its log: moves, undo and redo."""
+        """The steps of its log: moves, help, undo and redo."""
         return len(self.frames)
 
     @property

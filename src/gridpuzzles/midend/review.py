@@ -1,6 +1,7 @@
 """The solver's review of a kept game, over the mid-end's replay: each move judged from the
-game as it stood before it (`minesweeper.solving.review`), undo and redo passed over, and the
-time the player took over each move, from the step before it; and the finished game's
+game as it stood before it (`minesweeper.solving.review`), undo and redo passed over, and
+help too (a ``help`` line: the game is assisted from there, as the replay shows), and the
+time the player took over each move, from the move, undo or redo before it; and the finished game's
 standard statistics (`minesweeper.core.statistics`).
 
 The deeper judgment, what each guess gave away of the chance to win (`weighings_of`), comes
@@ -19,7 +20,7 @@ from typing import Any
 from gridpuzzles.cells import cell_words
 from gridpuzzles.history import Rewind
 from gridpuzzles.midend.minesweeper import Replay, clock_at, step_words
-from gridpuzzles.minesweeper import Action, Game, Move
+from gridpuzzles.minesweeper import Action, Game, Help, Move
 from gridpuzzles.minesweeper.core.moves import parse_step
 from gridpuzzles.minesweeper.core.statistics import Statistics, game_statistics
 from gridpuzzles.minesweeper.solving.review import (
@@ -44,12 +45,15 @@ def played_moves(
     replay: Replay, created_at: float | None = None
 ) -> list[tuple[int, Game, Move, float]]:
     """The moves of ``replay`` as the review takes them: each step's number, the game before
-    it, the move and the seconds since the step before (undo and redo left out)."""
+    it, the move and the seconds since the step before (undo and redo left out; help left
+    out and passed over: the player's thinking runs on through a hint)."""
     played: list[tuple[int, Game, Move, float]] = []
     before = replay.start
     before_at = created_at
     for frame in replay.frames:
         step = parse_step(frame.text)
+        if isinstance(step, Help):
+            continue
         if isinstance(step, Move):
             thinking = 0.0 if before_at is None else frame.at - before_at
             played.append((frame.number, before, step, thinking))
@@ -121,11 +125,13 @@ def replay_statistics(replay: Replay) -> Statistics | None:
 
 def standing_moves(replay: Replay) -> list[Move]:
     """The moves of ``replay`` that stand at its end: its log with each undone move taken
-    out (and put back when redone)."""
+    out (and put back when redone), help left out."""
     line: list[Move] = []
     undone: list[Move] = []
     for frame in replay.frames:
         step = parse_step(frame.text)
+        if isinstance(step, Help):
+            continue
         if step is Rewind.UNDO:
             undone.append(line.pop())
         elif step is Rewind.REDO:

@@ -20,7 +20,7 @@ from gridpuzzles.minesweeper.core.game import (
     toggle_flag,
 )
 from gridpuzzles.minesweeper.core.grid import Cell, Layout, three_bv
-from gridpuzzles.minesweeper.core.moves import Action, InvalidMoveError, Move, play
+from gridpuzzles.minesweeper.core.moves import HELP, Action, Help, InvalidMoveError, Move, play
 from gridpuzzles.minesweeper.core.notation import (
     NotationError,
     format_layout,
@@ -40,6 +40,7 @@ from gridpuzzles.minesweeper.core.settings import (
 from gridpuzzles.minesweeper.core.view import View, view
 
 __all__ = [
+    "HELP",
     "LEVELS",
     "Action",
     "Cell",
@@ -48,6 +49,7 @@ __all__ = [
     "Figures",
     "FirstClick",
     "Game",
+    "Help",
     "InvalidMoveError",
     "Layout",
     "Mark",

@@ -4,22 +4,24 @@ full-screen app and the line-mode game), written once for both.
 Such a game is not resumed elsewhere, so its moves are kept here as they are played, and the
 whole game goes into the store, with every move and its time, when it ends or is left: the
 store then counts its result (`Store.add_game`, then its last step in a turn of the store's
-one API for a game in play, `Store.turn` and `store.write_step`; or `Store.abandon`). A game
-whose losing mine is undone after that is played on in the store, step by step. A store that
-fails never costs the game: each call gives the words to show instead of raising.
+one API for a game in play, `store.write_minesweeper_steps`; or `Store.abandon`). A game
+whose losing mine is undone after that is played on in the store, step by step. Help is a
+step like any other (a ``help`` line: `midend.minesweeper.logged_steps`). A store that fails
+never costs the game: each call gives the words to show instead of raising.
 """
 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
 from dataclasses import replace
 
-from gridpuzzles.history import Rewind
 from gridpuzzles.midend.play import Play
-from gridpuzzles.minesweeper import Config, Game, Move
+from gridpuzzles.minesweeper import Config, Game
+from gridpuzzles.minesweeper.core.moves import Help, Step
 from gridpuzzles.storage.errors import StorageError
-from gridpuzzles.storage.playing import MINESWEEPER, new_game_id
-from gridpuzzles.storage.store import SavedGame, Store, TimedMove, takes, write_step
+from gridpuzzles.storage.playing import new_game_id
+from gridpuzzles.storage.store import SavedGame, Store, TimedMove, write_minesweeper_steps
 
 NOT_SAVED = "The game was not saved: {error}"
 MOVE_NOT_SAVED = "The move was not saved: {error}"
@@ -62,16 +64,21 @@ class KeptGame:
         """The game as the store keeps it: its steps so far, assisted when ``play`` is."""
         return replace(self.saved, assisted=play.assisted)
 
-    def log(self, step: Move | Rewind, at: float, after: Play[Game]) -> str | None:
-        """Keep ``step`` (a move, an undo or a redo), made at ``at``, that led to ``after``;
-        in the store at once when the game is there already. The words to show when the
-        store failed."""
-        timed = TimedMove(step, at)
-        self.saved = replace(self.saved, moves=(*self.saved.moves, timed))
+    def log(self, steps: Sequence[Step], at: float, after: Play[Game]) -> str | None:
+        """Keep ``steps``, made at ``at``, that led to ``after``: the lines a step takes in
+        the log (`midend.minesweeper.logged_steps`: a move, an undo or a redo, maybe with a
+        ``help`` line after it, or a help line alone; none for help that marked nothing); in
+        the store at once when the game is there already. The words to show when the store
+        failed."""
+        if not steps:
+            return None
+        number = len(self.saved.moves)
+        timed = tuple(TimedMove(step, at) for step in steps)
+        self.saved = replace(self.saved, moves=(*self.saved.moves, *timed))
         if not self.stored or self.store is None:
             return None
         try:
-            self._write(len(self.saved.moves) - 1, timed, after.state, after.assisted)
+            self._write(number, at, steps, after)
         except (sqlite3.Error, StorageError) as error:
             return MOVE_NOT_SAVED.format(error=error)
         return None
@@ -83,10 +90,13 @@ class KeptGame:
             return None
         self.stored = True
         record = self.record(play)
-        *earlier, last = record.moves
+        ending = len(record.moves) - 1  # the step that ended it, with the help after it
+        while ending > 0 and isinstance(record.moves[ending].move, Help):
+            ending -= 1
+        earlier, last = record.moves[:ending], record.moves[ending:]
         try:
-            self.store.add_game(replace(record, moves=tuple(earlier)))
-            self._write(len(earlier), last, play.state, False)
+            self.store.add_game(replace(record, moves=earlier))
+            self._write(ending, last[0].at, tuple(timed.move for timed in last), play)
         except (sqlite3.Error, StorageError) as error:
             return NOT_SAVED.format(error=error)
         return None
@@ -105,9 +115,8 @@ class KeptGame:
             return NOT_SAVED.format(error=error)
         return None
 
-    def _write(self, number: int, timed: TimedMove, after: Game, helped: bool) -> None:
-        """Write step ``number`` of the stored game, ``timed``, which led to ``after``
-        (`store.write_step`)."""
+    def _write(self, number: int, at: float, steps: Sequence[Step], after: Play[Game]) -> None:
+        """Write ``steps`` of the stored game from step ``number`` on, made at ``at``, which
+        led to ``after`` (`store.write_minesweeper_steps`)."""
         assert self.store is not None
-        with self.store.turn(MINESWEEPER, self.id, number, timed.at, also=takes(timed.move)) as t:
-            write_step(t, timed.move, after, helped)
+        write_minesweeper_steps(self.store, self.id, number, at, steps, after.state, after.assisted)

@@ -267,7 +267,9 @@ def read(db: Connection, puzzle: str, game_id: str, since: int | None) -> Stored
 
 class Turn:
     """One step of a game in play, in its transaction (`Store.turn`): the game's status and
-    assisted mark before it, then the step appended (`append`) and the game's end (`finish`)."""
+    assisted mark before it, then the step appended (`append`; a Minesweeper move made with
+    help appends its ``help`` line after it, in the same turn) and the game's end
+    (`finish`)."""
 
     def __init__(
         self, db: Connection, game_id: str, number: int, at: float, status: str, assisted: bool
@@ -275,7 +277,8 @@ class Turn:
         self._db = db
         self.game_id = game_id
         self.number = number
-        """The step's number in the log: the number of steps the caller's copy knows."""
+        """The number of the next step appended: at first the number of steps the caller's
+        copy knows, one more after each `append` (a turn may append several steps)."""
         self.at = at
         """When the step was made."""
         self.status = status
@@ -284,9 +287,10 @@ class Turn:
         """Whether the game was assisted before the step (maybe through another process)."""
 
     def append(self, text: str, note: Any = None, **changed: Any) -> None:
-        """Write the step: its text, its note (or None) and the game's ``changed`` columns
-        (e.g. ``assisted=True``). `MoveConflict`, and nothing of the turn written, when
-        another process wrote a step of this number first: the primary key refuses it."""
+        """Write the next step (at `number`): its text, its note (or None) and the game's
+        ``changed`` columns (e.g. ``assisted=True``). `MoveConflict`, and nothing of the turn
+        written, when another process wrote a step of this number first: the primary key
+        refuses it."""
         values = {"game_id": self.game_id, "number": self.number, "move": text, "at": self.at}
         if note is not None:  # most steps have none: the column stays NULL, no JSON is written
             values["note"] = note
@@ -298,6 +302,7 @@ class Turn:
                 "current state"
             ) from None
         self._change(changed)
+        self.number += 1
 
     def finish(self, **ended: Any) -> None:
         """Write how the game ended, on its row (its status, ended_at, seconds, clicks and the

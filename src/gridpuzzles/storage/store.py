@@ -3,10 +3,14 @@
 
 A game in play of any puzzle goes through the store's one API (`start`, `read`, `turn`; the
 rule and the shapes are `playing`'s); Minesweeper's part of it is here: the row that starts a
-game (`minesweeper_game`), a whole read as a `SavedGame` (`saved_game`), and what a step
-changes on the row (`write_step`: the help mark, a game played again, its end and figures).
-A game left (`Store.abandon`) and help that is no step (`Store.mark_assisted`) change only the
-row."""
+game (`minesweeper_game`), a whole read as a `SavedGame` (`saved_game`), and the steps of one
+turn with what they change on the row (`write_minesweeper_steps`: the help mark, a game played
+again, its end and figures). A game left (`Store.abandon`) changes only the row.
+
+A game's help is a step of its log (`midend.minesweeper`: a ``help`` line, or an undo or redo
+once it has started); the row's ``assisted`` is its summary for the records, written in the
+same turn. A game logged before help was a step of the log has no ``help`` line, only the
+row's mark: so a stored game is assisted when its log or its row says so."""
 
 from __future__ import annotations
 
@@ -24,11 +28,13 @@ from gridpuzzles.midend import Rewind
 from gridpuzzles.midend import minesweeper as minesweeper_rules
 from gridpuzzles.midend.minesweeper import Replay, play_of
 from gridpuzzles.midend.play import Play
+from gridpuzzles.midend.puzzle import PuzzleRules
 from gridpuzzles.midend.replay import frames, replayed
 from gridpuzzles.minesweeper import (
     Config,
     FirstClick,
     Game,
+    Help,
     Layout,
     Move,
     Status,
@@ -38,7 +44,7 @@ from gridpuzzles.minesweeper import (
     new_game,
     parse_layout,
 )
-from gridpuzzles.minesweeper.core.moves import parse_step, step_text
+from gridpuzzles.minesweeper.core.moves import Step, parse_step, step_text
 from gridpuzzles.minesweeper.core.records import LevelRecord, Outcome, level_records
 from gridpuzzles.minesweeper.core.settings import level_of
 from gridpuzzles.minesweeper.solving.noguess import placement
@@ -65,6 +71,9 @@ from gridpuzzles.storage.playing import (
 )
 from gridpuzzles.storage.schema import games
 
+RULES: PuzzleRules[Game, Move | Help] = minesweeper_rules
+"""Minesweeper's rules as the mid-end's replay takes them (a step is a move or help, besides
+undo and redo)."""
 MAX_CHALLENGE_KEY = 4096
 """The longest challenge key kept for a Mondrian game (a published code has 9 characters, the
 black blocks of a challenge 17; a game of 144 blocks fixed fits too)."""
@@ -83,15 +92,15 @@ in the records."""
 
 @dataclass(frozen=True)
 class TimedMove:
-    """A move, or an undo or redo, and the time it was played (seconds, as passed to the
-    core as ``now``)."""
+    """A step of a log (a move, help, an undo or a redo) and the time it was played (seconds,
+    as passed to the core as ``now``)."""
 
-    move: Move | Rewind
+    move: Step
     at: float
 
     @classmethod
     def parse(cls, text: str, at: float) -> TimedMove:
-        """A step of a stored log: ``undo``, ``redo`` or a move's text."""
+        """A step of a stored log: ``undo``, ``redo``, ``help`` or a move's text."""
         return cls(parse_step(text), at)
 
     @property
@@ -116,7 +125,8 @@ class SavedGame:
     """Whether the result goes into the statistics (not for games on a chosen seed)."""
     created_at: float = 0.0
     assisted: bool = False
-    """Whether the player asked for help (Play Move, a hint, the probabilities)."""
+    """Whether the row marks the game assisted (its summary of the log's help; for a game
+    logged before help was a step of the log, the only mark of its help)."""
     left: bool = False
     """Whether the player left the game unfinished (kept as abandoned: it takes no more moves)."""
     left_at: float | None = None
@@ -131,11 +141,10 @@ class SavedGame:
         return Game(self.config, self.seed, self.layout, bytes(self.config.size))
 
     def play(self) -> Play[Game]:
-        """The game after every stored move, undo and redo, exactly as it was played, with
-        what undo and redo reach from there; assisted as the store marks it (help that is
-        no step of the log, a hint or Play Move, is marked only there)."""
+        """The game after every stored step, exactly as it was played, with what undo and
+        redo reach from there; assisted when its log or its row says so (`assisted`)."""
         played = played_on(play_of(self.start()), self.moves)
-        return replace(played, assisted=self.assisted)
+        return replace(played, assisted=played.assisted or self.assisted)
 
     def replay(self) -> Game:
         """The game after every stored move, undo and redo, exactly as it was played."""
@@ -146,14 +155,15 @@ class SavedGame:
         game after each step of its log, through the mid-end's replay (`ReplayError` for a
         log the rules cannot replay). Check `Replay.in_play` before showing any of it."""
         start = self.start()
-        shown = tuple(frames(minesweeper_rules, play_of(start), self.moves))
-        return Replay(self.id, start, shown, self.counted, self.assisted, self.left)
+        shown = tuple(frames(RULES, play_of(start), self.moves))
+        assisted = self.assisted or (bool(shown) and shown[-1].play.assisted)
+        return Replay(self.id, start, shown, self.counted, assisted, self.left)
 
 
 def played_on(current: Play[Game], moves: Sequence[TimedMove]) -> Play[Game]:
     """``current`` after ``moves`` (each played at its time), undo and redo: the mid-end's
     replay (`ReplayError` for a step the rules refuse)."""
-    return replayed(minesweeper_rules, current, moves, current.version)
+    return replayed(RULES, current, moves, current.version)
 
 
 @dataclass(frozen=True)
@@ -286,16 +296,6 @@ class Store:
         """The stored Minesweeper game with this id, or None."""
         stored = self.read(MINESWEEPER, game_id)
         return None if stored is None else saved_game(stored)
-
-    def mark_assisted(self, game_id: str) -> None:
-        """Note that the player of a game still being played asked for help (Play Move, a
-        hint, the probabilities): the game no longer counts as their own."""
-        with self.transaction() as db:
-            db.execute(
-                update(games)
-                .where(games.c.id == game_id, games.c.status == PLAYING)
-                .values(assisted=True)
-            )
 
     def abandon(self, game_id: str, game: Game, at: float) -> None:
         """The player leaves ``game`` (the stored game ``game_id`` as it is now) at time
@@ -570,27 +570,42 @@ def timed_moves(steps: Sequence[StoredStep]) -> tuple[TimedMove, ...]:
     return tuple(TimedMove.parse(step.text, step.at) for step in steps)
 
 
-def takes(step: Move | Rewind) -> tuple[str, ...]:
+def takes(step: Step) -> tuple[str, ...]:
     """The statuses besides ``playing`` in which a Minesweeper game takes ``step``
     (`Store.turn`'s ``also``): a lost game takes the undo of the mine that lost it."""
     return (Status.LOST.value,) if step is Rewind.UNDO else ()
 
 
-def write_step(turn: Turn, step: Move | Rewind, after: Game, helped: bool) -> bool:
-    """Append ``step`` of a Minesweeper game on ``turn``, which led to ``after``, with what
-    it changes on the game's row: the assisted mark of a ``helped`` step (Play Move, undo), a
-    lost game played again (its mine undone), the end of the game (its status, time and
-    figures) when the step ends it. Whether the game is assisted now (this step or an earlier
-    help, maybe given through another process)."""
-    changed: dict[str, Any] = {}
-    if helped and not turn.assisted:
-        changed["assisted"] = True
-    if not after.over and turn.status != PLAYING:
-        changed.update(REOPENED)
-    turn.append(step_text(step), **changed)
-    if after.over:
-        turn.finish(status=after.status.value, **ending(after, turn.at))
-    return helped or turn.assisted
+def write_minesweeper_steps(
+    store: Store,
+    game_id: str,
+    number: int,
+    at: float,
+    steps: Sequence[Step],
+    after: Game,
+    assisted: bool,
+) -> bool:
+    """Write ``steps`` of the Minesweeper game ``game_id``, made at ``at`` from step
+    ``number`` on, in one turn (`Store.turn`): a move, an undo or a redo, maybe followed by
+    a ``help`` line, or a help line alone (`midend.minesweeper.logged_steps`), which led to
+    ``after``, ``assisted`` or not; with what they change on the game's row: its assisted
+    mark, a lost game played again (its mine undone), the end of the game (its status, time
+    and figures) when they end it. `MoveConflict`, and nothing written, as `Store.turn`
+    says. Whether the game is assisted now (by these steps, or by earlier help, maybe given
+    through another process). Every shell writes a game's steps here."""
+    with store.turn(MINESWEEPER, game_id, number, at, also=takes(steps[0])) as turn:
+        marked = turn.assisted
+        for index, step in enumerate(steps):
+            changed: dict[str, Any] = {}
+            last = index == len(steps) - 1
+            if not marked and (isinstance(step, Help) or (assisted and last)):
+                changed["assisted"] = marked = True
+            if index == 0 and not after.over and turn.status != PLAYING:
+                changed.update(REOPENED)
+            turn.append(step_text(step), **changed)
+        if after.over:
+            turn.finish(status=after.status.value, **ending(after, turn.at))
+        return marked
 
 
 def ending(game: Game, at: float) -> dict[str, Any]:

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 from gridpuzzles.bounds import BoundError, is_digits, parse_whole, read_decimal, shown
 from gridpuzzles.cells import typed_cell
 from gridpuzzles.midend import Rewind
-from gridpuzzles.midend.minesweeper import advised, play_of, stepped
+from gridpuzzles.midend.minesweeper import advised, logged_steps, play_of, stepped
 from gridpuzzles.midend.play import Play
 from gridpuzzles.minesweeper.core.game import Game, MoveError, Status, figures, new_game
-from gridpuzzles.minesweeper.core.moves import Action, InvalidMoveError, Move
+from gridpuzzles.minesweeper.core.moves import Action, Help, InvalidMoveError, Move
 from gridpuzzles.minesweeper.core.rendering import (
     describe,
     render_board,
@@ -266,7 +266,12 @@ def play(session: Session, game: Game, *, chosen: bool = False) -> bool:
             continue
         if word == "h":
             console.say(_hint(played.state))
-            played = advised(played)
+            before, played = played, advised(played)  # logged when it marks the game
+            if kept is not None:
+                told(
+                    console,
+                    kept.log(logged_steps(before, Help.HELP, played), console.now(), played),
+                )
             continue
         if word == "p":
             move = _auto_move(played.state)
@@ -275,7 +280,7 @@ def play(session: Session, game: Game, *, chosen: bool = False) -> bool:
                 continue
             console.say(f"auto-player: {describe(move)}")
         step = (Rewind.UNDO if word == "u" else Rewind.REDO) if move is None else move
-        at = console.now()
+        at, before = console.now(), played
         try:  # Play Move's move is help, as in every shell (a refused one marks nothing)
             played = stepped(played, step, at, helped=word == "p")
         except MoveError as error:
@@ -285,7 +290,7 @@ def play(session: Session, game: Game, *, chosen: bool = False) -> bool:
             console.say(str(error))
             continue
         if kept is not None:
-            told(console, kept.log(step, at, played))
+            told(console, kept.log(logged_steps(before, step, played), at, played))
         draw(console, played.state)
         if played.state.over:
             if kept is not None:
@@ -296,7 +301,7 @@ def play(session: Session, game: Game, *, chosen: bool = False) -> bool:
             at = console.now()
             played = stepped(played, Rewind.UNDO, at)  # help: the game had started
             if kept is not None:
-                told(console, kept.log(Rewind.UNDO, at, played))
+                told(console, kept.log((Rewind.UNDO,), at, played))
             console.say("The mine is undone: this game is now assisted.")
             draw(console, played.state)
 

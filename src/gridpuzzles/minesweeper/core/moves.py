@@ -1,6 +1,7 @@
 """A Minesweeper move: its kinds, its text (a line of a move log, as `parse_step` reads it and
 `step_text` writes it) and `play`, which makes it on a game by the rules of `game` (as
-`gridpuzzles.mondrian.core.moves` for Mondrian Blocks)."""
+`gridpuzzles.mondrian.core.moves` for Mondrian Blocks). A log's lines are moves, undo and redo
+(`Rewind`) and `Help`: the player had help that changed nothing on the board."""
 
 from __future__ import annotations
 
@@ -55,18 +56,41 @@ class Move:
         return f"{self.action.value}{self.row},{self.col}"
 
 
+class Help(Enum):
+    """Help that changed nothing on the board (a hint, the probabilities, or the mark of a
+    move made with help), as a line of a move log: ``help``. The log keeps only that the
+    player had help there, not which."""
+
+    HELP = "help"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @classmethod
+    def of(cls, text: str) -> Help | None:
+        """The help step ``text`` names, or None when it names none."""
+        return cls.HELP if text == cls.HELP.value else None
+
+
+HELP = Help.HELP
+"""The one help step."""
+
+Step = Move | Help | Rewind
+"""A line of a move log: a move, help, an undo or a redo."""
+
+
 def play(game: Game, move: Move, now: float = 0.0) -> Game:
     """Apply one `Move`."""
     action = {Action.REVEAL: reveal, Action.FLAG: toggle_flag, Action.CHORD: chord}[move.action]
     return action(game, move.row, move.col, now)
 
 
-def parse_step(text: str) -> Move | Rewind:
-    """The step a line of a move log names: ``undo``, ``redo`` or a move's text (``r4,4``);
-    `InvalidMoveError` for any other text."""
-    return Rewind.of(text) or Move.parse(text)
+def parse_step(text: str) -> Step:
+    """The step a line of a move log names: ``undo``, ``redo``, ``help`` or a move's text
+    (``r4,4``); `InvalidMoveError` for any other text."""
+    return Rewind.of(text) or Help.of(text) or Move.parse(text)
 
 
-def step_text(step: Move | Rewind) -> str:
+def step_text(step: Step) -> str:
     """The line of a move log for ``step`` (the inverse of `parse_step`)."""
     return str(step)

@@ -28,11 +28,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from gridpuzzles.midend import Rewind
-from gridpuzzles.midend.minesweeper import advised, play_of, stepped
+from gridpuzzles.midend.minesweeper import advised, logged_steps, play_of, stepped
 from gridpuzzles.midend.play import Play
 from gridpuzzles.minesweeper.core.game import Game, Mark, MoveError, Status, figures, new_game
 from gridpuzzles.minesweeper.core.grid import Cell, cell_of, cell_words
-from gridpuzzles.minesweeper.core.moves import Action, Move
+from gridpuzzles.minesweeper.core.moves import HELP, Action, Move, Step
 from gridpuzzles.minesweeper.core.rendering import describe
 from gridpuzzles.minesweeper.core.settings import Config
 from gridpuzzles.minesweeper.core.view import HIDDEN, QUESTION, View, view
@@ -135,8 +135,9 @@ class MinesweeperScreen(Screen[None]):
     def _assisted(self) -> None:
         """The player asked for help in the game being played: it no longer counts as theirs.
         Before the first reveal help tells nothing the rules do not (the board is all hidden,
-        the first click's rule known), so it marks nothing then (`advised`)."""
-        self.play = advised(self.play)
+        the first click's rule known), so it marks nothing then (`advised`). Help that marks
+        the game is a step of its log, as every step is kept (`_log`)."""
+        self._log(HELP, self.clock(), advised(self.play))
 
     @property
     def in_play(self) -> bool:
@@ -330,11 +331,13 @@ class MinesweeperScreen(Screen[None]):
             self._keep()
         self._draw(f"{'Undone' if rewind is Rewind.UNDO else 'Redone'}: this game is assisted.")
 
-    def _log(self, step: Move | Rewind, at: float, after: Play[Game]) -> None:
-        """Keep ``step``, made at ``at``, that led to ``after``: in the game's record, and
-        in the store at once when the game is stored already (its mine was undone)."""
-        self.play = after
-        self._tell_failure(self.kept.log(step, at, after))
+    def _log(self, step: Step, at: float, after: Play[Game]) -> None:
+        """Keep ``step``, made at ``at``, that led to ``after``, as the lines it takes in the
+        log (`logged_steps`: with a help line after a move made with help; none for help
+        that marked nothing): in the game's record, and in the store at once when the game
+        is stored already (its mine was undone)."""
+        steps, self.play = logged_steps(self.play, step, after), after
+        self._tell_failure(self.kept.log(steps, at, after))
 
     def _keep(self) -> None:
         """Store the game that just ended, with its moves; the store counts its result."""

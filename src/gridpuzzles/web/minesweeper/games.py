@@ -12,10 +12,12 @@ game, which generates its board, and the replay of such a game from the store. A
 that runs past the budget stores nothing, so the game stays as it was. The rest (a move, a
 write to the store) is quick and runs in a thread, off the event loop.
 
-Help (Play Move, a hint, the probabilities) makes a game still being played *assisted*, in
-the store and in the cache, once the help is given (a hint or the probabilities asked before
-the first reveal mark nothing: the game has not started). A game the player leaves is kept as
-a loss after its first reveal (forgotten before it) and takes no move or help afterwards.
+Help (Play Move, a hint, the probabilities) makes a game still being played *assisted* once
+the help is given (a hint or the probabilities asked before the first reveal mark nothing:
+the game has not started): the first help of a game is a ``help`` step of its log, stored as
+every step is (`midend.minesweeper.logged_steps`, `store.write_minesweeper_steps`). A game the
+player leaves is kept as a loss after its first reveal (forgotten before it) and takes no move
+or help afterwards.
 """
 
 from __future__ import annotations
@@ -29,11 +31,19 @@ from typing import TypeVar
 import anyio.to_thread
 
 from gridpuzzles.midend import Rewind
-from gridpuzzles.midend.minesweeper import Replay, advised, play_of, step_words, stepped
+from gridpuzzles.midend.minesweeper import (
+    Replay,
+    advised,
+    logged_steps,
+    play_of,
+    step_words,
+    stepped,
+)
 from gridpuzzles.midend.play import Play
 from gridpuzzles.midend.replay import ReplayError
 from gridpuzzles.midend.review import review_json, reviewed, weighed_move, win_chance_json
 from gridpuzzles.minesweeper import (
+    HELP,
     Action,
     Config,
     FirstClick,
@@ -57,7 +67,7 @@ from gridpuzzles.storage import (
     played_on,
 )
 from gridpuzzles.storage.playing import MINESWEEPER, StoredGame
-from gridpuzzles.storage.store import saved_game, takes, timed_moves, write_step
+from gridpuzzles.storage.store import saved_game, timed_moves, write_minesweeper_steps
 from gridpuzzles.web import tokens
 from gridpuzzles.web.minesweeper.models import (
     GameState,
@@ -195,9 +205,7 @@ class MinesweeperGames(KeptGames[Held]):
                 timed.at,
                 too_slow=NO_GUESS_TOO_SLOW,
             )
-            after = await anyio.to_thread.run_sync(
-                self._record, game_id, held, timed, played, assisted
-            )
+            after = await anyio.to_thread.run_sync(self._record, game_id, held, timed, played)
             return move, after
 
         # Not taken twice: Play Move's choice and a no-guess board are a worker's work.
@@ -216,28 +224,34 @@ class MinesweeperGames(KeptGames[Held]):
                 raise MoveError(WON_KEPT)
             timed = TimedMove(rewind, self.clock())
             after = stepped(held.play, rewind, timed.at)
-            return await anyio.to_thread.run_sync(
-                self._record, game_id, held, timed, after, after.assisted
-            )
+            return await anyio.to_thread.run_sync(self._record, game_id, held, timed, after)
 
         return await self._stepped(game_id, token, seen, take, again=False)
 
     async def advise(
         self, game_id: str, token: str | None, job: Callable[[Game], Awaitable[T]]
-    ) -> tuple[T, bool]:
-        """Help on a game still being played (``job``, e.g. a hint, on the game now), and
-        whether the game is assisted after it: once help is given, it is. A refused request
-        (an error) marks nothing, and neither does advice on a game not started yet (before
-        its first reveal the player has seen nothing and every hidden cell has the same
-        chance: it helps nothing)."""
-        async with self._locks.hold(game_id):
-            held = _in_play(await self._current(game_id, token))
+    ) -> tuple[T, Held]:
+        """Help on a game still being played (``job``, e.g. a hint, on the game now), and the
+        game after it: once help is given, it is assisted, and the help that marks it is a
+        ``help`` step of its log, stored as every step is (`advised`; its version then one
+        more). A refused request (an error) marks nothing, and neither does advice on a game
+        not started yet (before its first reveal the player has seen nothing and every hidden
+        cell has the same chance: it helps nothing) or already assisted: nothing is written
+        then."""
+
+        async def take(held: Held) -> tuple[T, Held]:
+            held = _in_play(held)
             advice = await job(held.game)
             helped = advised(held.play)
-            if helped.assisted and not held.play.assisted:
-                await anyio.to_thread.run_sync(self.store.mark_assisted, game_id)
-                self._recent.put(game_id, replace(held, play=helped))
-            return advice, helped.assisted
+            if helped is held.play:
+                return advice, held
+            timed = TimedMove(HELP, self.clock())
+            return advice, await anyio.to_thread.run_sync(
+                self._record, game_id, held, timed, helped
+            )
+
+        # Not taken twice: the advice is a worker's work; taken on the game as stored now.
+        return await self._stepped(game_id, token, None, take, again=False)
 
     async def leave(self, game_id: str, token: str | None) -> Held:
         """The player leaves a game: after its first reveal it is kept as a loss, before it
@@ -255,22 +269,26 @@ class MinesweeperGames(KeptGames[Held]):
     def _play(self, game_id: str, held: Held, timed: TimedMove, assisted: bool) -> Held:
         """Play ``timed`` on ``held``, then `_record` it (one trip to a thread for both)."""
         after = stepped(held.play, timed.move, timed.at, helped=assisted)
-        return self._record(game_id, held, timed, after, assisted)
+        return self._record(game_id, held, timed, after)
 
-    def _record(
-        self, game_id: str, held: Held, timed: TimedMove, after: Play[Game], helped: bool
-    ) -> Held:
-        """Commit the move (or undo or redo) that led from ``held`` to ``after`` (marking
-        the game assisted with it when it was ``helped``: only a game being played can be),
-        cache and return it, assisted as the store has it now (help may have been given
-        through another process). A move number another process took first is not stored
+    def _record(self, game_id: str, held: Held, timed: TimedMove, after: Play[Game]) -> Held:
+        """Commit the step (a move, an undo or a redo, or help) that led from ``held`` to
+        ``after``, as the lines it takes in the log (`logged_steps`: a move made with help
+        that marked the game has a ``help`` line after it), in one turn; cache and return
+        it, assisted as the store has it now (the row of a game logged before help was a
+        step of its log). A step number another process took first is not stored
         (`MoveConflict`)."""
-        number, also = held.play.version, takes(timed.move)
-        with (
-            self._stale_refused(game_id),
-            self.store.turn(MINESWEEPER, game_id, number, timed.at, also=also) as turn,
-        ):
-            assisted = write_step(turn, timed.move, after.state, helped and not held.play.assisted)
+        steps = logged_steps(held.play, timed.move, after)
+        with self._stale_refused(game_id):
+            assisted = write_minesweeper_steps(
+                self.store,
+                game_id,
+                held.play.version,
+                timed.at,
+                steps,
+                after.state,
+                after.assisted,
+            )
         played = replace(held, play=replace(after, assisted=assisted))
         self._recent.put(game_id, played)
         return played
@@ -289,8 +307,8 @@ class MinesweeperGames(KeptGames[Held]):
         """``held`` after the ``moves`` ``stored`` holds since, with its flags now (a replay
         that generates a no-guess board runs on a worker, within the budget)."""
         left = stored.status == ABANDONED
-        same = (stored.assisted, left) == (held.play.assisted, held.left)
-        if not moves and same:
+        marked = held.play.assisted or not stored.assisted  # the row marks no more than the log
+        if not moves and marked and left == held.left:
             return held
         played = held.play
         if moves:
@@ -301,10 +319,10 @@ class MinesweeperGames(KeptGames[Held]):
                 played = await self.workers.run(played_on, played, moves, too_slow=REPLAY_TOO_SLOW)
             else:
                 played = await anyio.to_thread.run_sync(played_on, played, moves)
-        # The store's mark is the game's: help that is no step of the log (a hint, the
-        # probabilities, Play Move's mark) is kept only there.
+        # Assisted when the log or the row says so (a game logged before help was a step of
+        # its log has only the row's mark).
         return Held(
-            replace(played, assisted=stored.assisted),
+            replace(played, assisted=played.assisted or stored.assisted),
             held.owner,
             left,
             stored.ended_at if left else None,

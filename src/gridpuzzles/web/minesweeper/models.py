@@ -193,6 +193,12 @@ ASSISTED_AFTER = (
     "reveal is made and until the game ends (before, every hidden cell has the same chance)"
 )
 """What the ``assisted`` of an answer of help (`HintOut`, `Probabilities`) says."""
+VERSION_AFTER = (
+    "the game's version now that this help is given: one more than before when the help "
+    "marked the game (its first help once the first reveal is made is a step of its log), "
+    "else the same; the version the next move or undo sends"
+)
+"""What the ``version`` of an answer of help (`HintOut`, `Probabilities`) says."""
 
 
 class HintOut(BaseModel):
@@ -200,6 +206,7 @@ class HintOut(BaseModel):
 
     model_config = ConfigDict(json_schema_serialization_defaults_required=True)  # always sent
     assisted: bool = Field(default=False, description=ASSISTED_AFTER)
+    version: int = Field(default=0, ge=0, description=VERSION_AFTER)
     row: int
     col: int
     mine_probability: float
@@ -242,6 +249,7 @@ class Probabilities(BaseModel):
 
     model_config = ConfigDict(json_schema_serialization_defaults_required=True)  # always sent
     assisted: bool = Field(default=False, description=ASSISTED_AFTER)
+    version: int = Field(default=0, ge=0, description=VERSION_AFTER)
     probabilities: list[list[float | None]]
     marks: list[list[Literal["dead", "fifty-fifty"] | None]] = Field(
         description="per cell, row by row: 'fifty-fifty' for a cell of an unavoidable 50/50 "

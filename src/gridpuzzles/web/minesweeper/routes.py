@@ -121,10 +121,13 @@ def router(games: MinesweeperGames, weighers: Workers) -> APIRouter:
         game_id: str, token: str | None, job: Callable[[Game], Awaitable[Help]]
     ) -> Help:
         """The help ``job`` gives on the game (`MinesweeperGames.advise`, which marks the game
-        assisted where help counts), with the game's ``assisted`` after it: the page reads
-        it there and never decides it."""
-        given, assisted = await games.advise(game_id, token, job)
-        return given.model_copy(update={"assisted": assisted})
+        assisted where help counts, with a help step in its log), with the game's
+        ``assisted`` and ``version`` after it: the page reads them there and never decides
+        them."""
+        given, held = await games.advise(game_id, token, job)
+        return given.model_copy(
+            update={"assisted": held.play.assisted, "version": held.play.version}
+        )
 
     @api.post("/games/{game_id}/moves", responses=SLOW)
     async def post_move(game_id: GameId, request: MoveRequest, token: Token) -> GameState:

@@ -628,10 +628,12 @@ function unshow() {
 }
 
 /** Help was given on the game `current`: whether it is assisted now is the server's to say,
- * in the help's `answer` (help before the first reveal marks nothing). */
+ * in the help's `answer` (help before the first reveal marks nothing), and so is its version
+ * (the help that marks the game is a step of its log: the next move sends the new one). */
 function helped(current, answer) {
   if (game !== current) return;
   game.assisted = answer.assisted;
+  game.version = Math.max(game.version, answer.version);
   $("assisted").hidden = !game.assisted;
 }
 
@@ -758,8 +760,18 @@ function hint() {
   });
 }
 
-async function showChances() {
+/** Ask for the probabilities of the game shown. The first help of a game being played is a
+ * step of its log (its version one more): the moves made meanwhile wait for it in the queue,
+ * so that they are sent with the version it leaves; later ones mark nothing and wait for no
+ * one. */
+function showChances() {
+  if (game.started && !game.assisted) return client.run(chancesNow);
+  return chancesNow();
+}
+
+async function chancesNow() {
   const current = game;
+  if (!current) return;
   try {
     const answer = await client.call("GET", `/games/${current.id}/probabilities`);
     helped(current, answer);
