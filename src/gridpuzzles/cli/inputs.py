@@ -1,5 +1,5 @@
-"""Reading what a command is given: the UTF-8 text of a file or of standard input, read no
-further than a bound, with a one-line `UsageError` for anything it cannot use."""
+"""Reading what a command is given: the UTF-8 text (or the bytes) of a file or of standard
+input, read no further than a bound, with a one-line `UsageError` for anything it cannot use."""
 
 from __future__ import annotations
 
@@ -18,7 +18,24 @@ def read_text(name: str, limit: int, what: str = "") -> str:
     """The UTF-8 text of file ``name`` (``-``: standard input), reading at most ``limit``
     bytes; longer input, bytes that are not UTF-8 and unreadable files raise `UsageError`,
     whose message calls the input ``what`` (by default its name)."""
-    where = what or ("standard input" if name == "-" else shown(name, 1000))
+    where = what or input_name(name)
+    data = read_bytes(name, limit, where)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise UsageError(f"{where} is not UTF-8 text (byte {error.start + 1})") from None
+
+
+def input_name(name: str) -> str:
+    """File ``name`` (``-``: standard input) as a message calls it, on one line."""
+    return "standard input" if name == "-" else shown(name, 1000)
+
+
+def read_bytes(name: str, limit: int, what: str = "") -> bytes:
+    """The bytes of file ``name`` (``-``: standard input), reading at most ``limit``; longer
+    input and unreadable files raise `UsageError`, whose message calls the input ``what`` (by
+    default its name)."""
+    where = what or input_name(name)
     try:
         kind = None if name == "-" else kind_of(name)
         if kind is None:
@@ -34,10 +51,7 @@ def read_text(name: str, limit: int, what: str = "") -> str:
         )
     if data is None:
         raise UsageError(f"{where} is longer than {limit:,} bytes, the most read")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise UsageError(f"{where} is not UTF-8 text (byte {error.start + 1})") from None
+    return data
 
 
 def _read_at_most(name: str, limit: int) -> bytes | None:

@@ -3,9 +3,12 @@
 auto-player's chance of winning from it (`solving.win_chance`).
 
 The position is read in any form a shell shows it (`core.positions`): a view, the line mode's
-printed board, the web API's game state. The grid and the lines under it speak to a person, so
-they count rows and columns from 1 (`gridpuzzles.cells`); the ``--json`` form is for programs
-and keeps the code's 0-based ``[row, col]``, as the web API's machine forms do."""
+printed board, the web API's game state; and in JSMinesweeper's formats (`core.exchange`): a
+``.mine`` position, or an MBF board (a file named ``*.mbf``, read as bytes: the board before
+any move). ``--write-mine FILE`` writes the position analysed as ``.mine``. The grid and the
+lines under it speak to a person, so they count rows and columns from 1 (`gridpuzzles.cells`);
+the ``--json`` form is for programs and keeps the code's 0-based ``[row, col]``, as the web
+API's machine forms do."""
 
 from __future__ import annotations
 
@@ -22,15 +25,16 @@ from typing import Any
 
 from gridpuzzles.bounds import BoundError, check_range, check_seed
 from gridpuzzles.cells import Cell, cell_words, typed_numbers
-from gridpuzzles.cli.inputs import UsageError, read_text
+from gridpuzzles.cli.inputs import UsageError, input_name, read_bytes, read_text
 from gridpuzzles.cli.options import (
     fail,
     number,
     whole,
 )
+from gridpuzzles.minesweeper.core.exchange import MAX_MBF_BYTES, format_mine
 from gridpuzzles.minesweeper.core.moves import Action
 from gridpuzzles.minesweeper.core.notation import OPEN_ZERO, NotationError
-from gridpuzzles.minesweeper.core.positions import Position, read_position
+from gridpuzzles.minesweeper.core.positions import Position, read_mbf_position, read_position
 from gridpuzzles.minesweeper.core.settings import ConfigError, FirstClick
 from gridpuzzles.minesweeper.core.view import View
 from gridpuzzles.minesweeper.solving.autoplay import ADVICE_ERRORS, Decision, Hint, advice, decide
@@ -59,6 +63,9 @@ DEFAULT_PLAYOUTS = 1000
 plus or minus 3 points)."""
 MAX_PLAYOUTS = 1_000_000
 """The most --playouts: about a day of expert games, which --max-seconds cuts short anyway."""
+MBF_SUFFIX = ".mbf"
+"""The end of the name of a file read as an MBF board (in any case), as JSMinesweeper tells
+one: MBF is bytes, and its bytes alone do not tell it from text for sure."""
 
 
 class OutOfTime(Exception):
@@ -73,7 +80,9 @@ def configure(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         help=text.lower().rstrip("."),
         description=f"{text} The position is read as any shell shows it: a view in the text "
         "format (. or 0 an opened empty cell), the board as mines play prints it (with its "
-        "numbers, and its 'Mines left' line if copied too), or the web API's JSON game state. "
+        "numbers, and its 'Mines left' line if copied too), or the web API's JSON game state; "
+        "or as JSMinesweeper saves it: a .mine position (first line WxHxM), or an MBF board "
+        f"(a file named *{MBF_SUFFIX}: the board before any move). "
         "Rows and columns are counted from 1, except in --json.",
     )
     analyze_.add_argument(
@@ -82,18 +91,24 @@ def configure(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         default="-",
         metavar="FILE|-",
         help=f"the position, at most {MAX_VIEW_BYTES // 1024 // 1024} MiB and "
-        f"{MAX_VIEW_CELLS:,} cells (- or none: stdin)",
+        f"{MAX_VIEW_CELLS:,} cells (- or none: stdin); a file named *{MBF_SUFFIX} is an MBF board",
     )
     analyze_.add_argument(
         "--mines",
         type=whole,
         help="total mines on the board, flagged or not (needed unless the position says it: "
-        "the 'Mines left' line of mines play, the web API's game state)",
+        "the 'Mines left' line of mines play, the web API's game state, a .mine or MBF file)",
     )
     analyze_.add_argument(
         "--json",
         action="store_true",
         help="print JSON instead of a grid, for programs: cells as [row, col] counted from 0",
+    )
+    analyze_.add_argument(
+        "--write-mine",
+        metavar="FILE",
+        help="also write the position analysed to FILE as JSMinesweeper's .mine text (before "
+        "the analysis; a file there is replaced)",
     )
     analyze_.add_argument(
         "--trust-flags", action="store_true", help="count flags as mines (by default, as hidden)"
@@ -142,9 +157,13 @@ def _analyze(args: argparse.Namespace) -> int:
                 f"--max-seconds must be more than 0 and at most {MAX_SECONDS:.0f}, "
                 f"not {args.max_seconds:g}"
             )
+        if args.write_mine == "-":
+            raise UsageError("--write-mine takes a file name: standard output holds the analysis")
         position = read_view(args.file)
         board = position.view
         args.mines = mine_count(position, args.mines)
+        if args.write_mine is not None:
+            write_mine(args.write_mine, board, args.mines)
     except (UsageError, NotationError, BoundError) as error:
         return fail("mines analyze", error, 2)
     try:
@@ -295,9 +314,17 @@ def format_win_chance(tally: WinChance, asked: int, seconds: float) -> str:
 
 
 def read_view(name: str) -> Position:
-    """The position in file ``name`` (``-``: standard input), in any form a shell shows it,
-    within `MAX_VIEW_BYTES` and `MAX_VIEW_CELLS`."""
-    position = read_position(read_text(name, MAX_VIEW_BYTES))
+    """The position in file ``name`` (``-``: standard input), in any form a shell shows it or
+    as a ``.mine`` position, within `MAX_VIEW_BYTES` and `MAX_VIEW_CELLS`; or, when ``name``
+    ends in `MBF_SUFFIX`, the MBF board in it (within `MAX_MBF_BYTES`) before any move. What
+    cannot be read is a `UsageError` that names the file."""
+    try:
+        if name != "-" and name.lower().endswith(MBF_SUFFIX):
+            position = read_mbf_position(read_bytes(name, MAX_MBF_BYTES))
+        else:
+            position = read_position(read_text(name, MAX_VIEW_BYTES))
+    except NotationError as error:
+        raise UsageError(f"{input_name(name)}: {error}") from None
     board = position.view
     if board.width * board.height > MAX_VIEW_CELLS:
         raise UsageError(
@@ -305,6 +332,23 @@ def read_view(name: str) -> Position:
             "are analysed"
         )
     return position
+
+
+def write_mine(name: str, board: View, mines: int) -> None:
+    """Write ``board`` on a board of ``mines`` mines to file ``name`` as ``.mine`` text (a
+    file there is replaced); a `UsageError` naming the file when it cannot be."""
+    where = input_name(name)
+    try:
+        text = format_mine(board, mines)
+    except NotationError as error:
+        raise UsageError(f"cannot write the position to {where} as .mine: {error}") from None
+    try:
+        with open(name, "wb") as file:
+            file.write(text.encode("ascii"))
+    except OSError as error:
+        raise UsageError(f"cannot write {where}: {error.strerror}") from None
+    except ValueError:  # a NUL character in the name
+        raise UsageError(f"cannot write {where}: not a file name") from None
 
 
 def mine_count(position: Position, given: int | None) -> int:

@@ -1,7 +1,7 @@
 """A Minesweeper position read back from the text any shell shows: the view and, when the text
 says it, the total number of mines.
 
-Three forms, told apart by the text itself:
+Four forms, told apart by the text itself:
 
 - **a view** in the text format of `notation` (``.`` is an opened 0 there, as the line mode
   draws it); it does not say how many mines the board has;
@@ -11,7 +11,13 @@ Three forms, told apart by the text itself:
   "Mines left" give the mines. Its lines hold spaces before their ends, which no row of a view
   does;
 - **the web API's game state**, the JSON object of ``GET /api/minesweeper/games/{id}``: its
-  ``view`` rows and its ``mines``. It starts with ``{``.
+  ``view`` rows and its ``mines``. It starts with ``{``;
+- **a ``.mine`` position**, as JSMinesweeper saves one (`exchange.parse_mine`): a first line
+  ``WIDTHxHEIGHTxMINES``, then a row of ``H``, ``F`` and ``0``-``8`` per line. It says the
+  mines.
+
+A board in MBF bytes (`exchange.parse_mbf`), the other format of JSMinesweeper, is read as a
+position too (`read_mbf_position`): the board before any move, with its mine count.
 
 Colour codes (ANSI SGR, as the line mode prints with colour) are dropped first: they style the
 text and say nothing of the position. Anything else that does not fit its form is a
@@ -28,6 +34,12 @@ from enum import Enum
 from typing import Any
 
 from gridpuzzles.minesweeper.core.errors import NotationError
+from gridpuzzles.minesweeper.core.exchange import (
+    parse_mbf,
+    parse_mine,
+    starts_as_mine_text,
+    untouched_view,
+)
 from gridpuzzles.minesweeper.core.notation import OPEN_ZERO, TRAILING, parse_view
 from gridpuzzles.minesweeper.core.settings import LEVELS
 from gridpuzzles.minesweeper.core.view import FLAG, SYMBOLS, WRONG_FLAG, View
@@ -39,6 +51,8 @@ class Form(Enum):
     VIEW = "view"
     PRINTED = "printed board"
     GAME_STATE = "game state"
+    MINE = ".mine position"
+    MBF = "MBF board"
 
 
 @dataclass(frozen=True)
@@ -73,9 +87,19 @@ def read_position(text: str) -> Position:
     start = text.lstrip()
     if start.startswith("{"):
         return _game_state(text)
+    if starts_as_mine_text(text):
+        return Position(*parse_mine(text), Form.MINE)
     if any(_spaced(line) for line in text.split("\n")):
         return _printed(text)
     return Position(parse_view(text), None, Form.VIEW)
+
+
+def read_mbf_position(data: bytes) -> Position:
+    """The position to analyse the board in MBF ``data`` as: every cell hidden, and the
+    board's mine count (an MBF board is the mines, so its position is the one before any
+    move); `NotationError` (`exchange.MbfError`) when ``data`` is not an MBF board."""
+    board = parse_mbf(data)
+    return Position(untouched_view(board), board.mine_count, Form.MBF)
 
 
 def _spaced(line: str) -> bool:
