@@ -129,7 +129,7 @@ def test_statistics_count_ended_games_and_the_best_win(store: Store) -> None:
     store.add_game(saved("c"))
     play_all(store, saved("c"), win(config)[:1])  # unfinished: not counted
     moves = win(config)
-    assert store.level_stats() == [LevelStats("beginner", 2, 2, len(moves) - 1.0)]
+    assert store.minesweeper_level_stats() == [LevelStats("beginner", 2, 2, len(moves) - 1.0)]
     loaded = store.load_game("a")
     assert loaded is not None and loaded.replay().status is Status.WON
 
@@ -143,12 +143,17 @@ def test_each_players_records_and_history_count_their_own_games(store: Store) ->
     play_all(store, saved("c"), win(config)[:1])  # unfinished: not counted
     best = len(win(config)) - 1.0
     assert (
-        store.level_stats("ann") == store.level_stats("bob") == [LevelStats("beginner", 1, 1, best)]
+        store.minesweeper_level_stats("ann")
+        == store.minesweeper_level_stats("bob")
+        == [LevelStats("beginner", 1, 1, best)]
     )
-    assert store.level_stats() == [LevelStats("beginner", 3, 3, best)]
-    assert store.level_stats("carl") == [] and store.history(player="carl") == []
-    assert [game.id for game in store.history(player="bob")] == ["b"]
-    assert [game.id for game in store.history()] == ["d", "b", "a"]
+    assert store.minesweeper_level_stats() == [LevelStats("beginner", 3, 3, best)]
+    assert (
+        store.minesweeper_level_stats("carl") == []
+        and store.minesweeper_history(player="carl") == []
+    )
+    assert [game.id for game in store.minesweeper_history(player="bob")] == ["b"]
+    assert [game.id for game in store.minesweeper_history()] == ["d", "b", "a"]
     loaded = store.load_game("c")
     assert loaded is not None and loaded.player == "bob"
     assert store.add_mondrian_finish(MONDRIAN, "ann") == ("challenge", "difficulty")
@@ -174,7 +179,7 @@ def test_a_loss_counts_as_played_and_chosen_seeds_do_not_count(store: Store) -> 
     play_all(store, saved("lost"), [Move.parse("r4,4"), Move.parse(f"r{mine[0]},{mine[1]}")])
     store.add_game(replace(saved("seeded"), counted=False))
     play_all(store, saved("seeded"), win(config))
-    assert store.level_stats() == [LevelStats("beginner", 1, 0, None)]
+    assert store.minesweeper_level_stats() == [LevelStats("beginner", 1, 0, None)]
 
 
 def test_custom_boards_are_kept_under_their_size() -> None:
@@ -262,10 +267,10 @@ def test_assisted_wins_are_kept_apart_and_set_no_best_time(store: Store) -> None
     play_all(store, saved("own"), win(config), start=100.0)
     store.add_game(replace(saved("helped"), assisted=True))  # the row's mark: no help line
     play_all(store, saved("helped"), win(config), start=200.0)
-    (record,) = store.records()
+    (record,) = store.minesweeper_records()
     assert (record.played, record.won, record.assisted_played, record.assisted_won) == (1, 1, 1, 1)
     assert len(record.best_times) == 1
-    (short,) = store.level_stats()
+    (short,) = store.minesweeper_level_stats()
     assert (short.played, short.won) == (1, 1)
     loaded = store.load_game("helped")
     assert loaded is not None and loaded.assisted
@@ -281,14 +286,14 @@ def test_a_game_left_after_its_first_reveal_is_a_loss_and_before_it_is_forgotten
     store.abandon("left", started, 80.0)
     with pytest.raises(StorageError, match="has ended \\(abandoned\\)"):
         add_move(store, "left", 1, TimedMove(Move.parse("r0,0"), 81.0), started)
-    (record,) = store.records()
+    (record,) = store.minesweeper_records()
     assert (record.played, record.won, record.current_streak) == (1, 0, 0)
-    (entry,) = store.history()
+    (entry,) = store.minesweeper_history()
     assert entry.outcome.abandoned and entry.outcome.seconds == 30.0
     assert not entry.outcome.assisted and entry.seed == SEED
     store.add_game(saved("untouched"))
     store.abandon("untouched", game, 90.0)
-    assert store.load_game("untouched") is None and len(store.history()) == 1
+    assert store.load_game("untouched") is None and len(store.minesweeper_history()) == 1
 
 
 def test_the_history_lists_the_latest_games_first_with_their_figures(store: Store) -> None:
@@ -296,7 +301,7 @@ def test_the_history_lists_the_latest_games_first_with_their_figures(store: Stor
     for number in range(3):
         store.add_game(saved(f"g{number}"))
         play_all(store, saved(f"g{number}"), win(config), start=100.0 * (number + 1))
-    history = store.history(limit=2)
+    history = store.minesweeper_history(limit=2)
     assert [entry.id for entry in history] == ["g2", "g1"]
     outcome = history[0].outcome
     assert outcome.won and outcome.clicks == len(win(config))
@@ -322,8 +327,8 @@ def test_a_version_0_database_opens_with_its_games_and_statistics(tmp_path: Path
         db.execute("INSERT INTO stats VALUES ('beginner', 1, 1, ?)", (len(moves) - 1.0,))
     db.close()
     store = Store(path)
-    assert store.level_stats() == [LevelStats("beginner", 1, 1, len(moves) - 1.0)]
-    (entry,) = store.history()
+    assert store.minesweeper_level_stats() == [LevelStats("beginner", 1, 1, len(moves) - 1.0)]
+    (entry,) = store.minesweeper_history()
     assert entry.outcome.won and entry.outcome.ended_at == 10.0 + len(moves) - 1
     loaded = store.load_game("old")
     assert loaded is not None and loaded.replay().status is Status.WON
@@ -333,7 +338,7 @@ def test_a_version_0_database_opens_with_its_games_and_statistics(tmp_path: Path
         assert "stats" not in tables
         assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [(VERSION,)]
     db.close()
-    assert Store(path).level_stats() == [LevelStats("beginner", 1, 1, len(moves) - 1.0)]
+    assert Store(path).minesweeper_level_stats() == [LevelStats("beginner", 1, 1, len(moves) - 1.0)]
 
 
 def test_a_version_0_database_that_cannot_be_migrated_is_left_as_it_was(tmp_path: Path) -> None:
@@ -378,7 +383,7 @@ def test_solved_mondrian_games_give_best_times_per_challenge_and_difficulty(stor
     ]
     (easy,) = by_difficulty
     assert (easy.key, easy.solved, easy.assisted, easy.best) == ("easy", 2, 1, 60.0)
-    assert store.records() == []  # Minesweeper's records stay apart
+    assert store.minesweeper_records() == []  # Minesweeper's records stay apart
 
 
 @pytest.mark.parametrize(

@@ -264,9 +264,9 @@ def check_minesweeper(store: Store, source: Source, mondrian: tuple[str, ...] = 
     won = store.load_game("won")
     assert won is not None and [t.move for t in won.moves] == MOVES
     assert won.replay().status is Status.WON
-    (entry,) = store.history()
+    (entry,) = store.minesweeper_history()
     assert entry.id == "won" and entry.outcome.ended_at == END
-    assert store.level_stats() == [LevelStats("beginner", 1, 1, END - 10.0)]
+    assert store.minesweeper_level_stats() == [LevelStats("beginner", 1, 1, END - 10.0)]
     later = store.load_game("b")
     assert later is not None and [t.move for t in later.moves] == [MinesweeperMove.parse("f0,0")]
     unplayed = store.load_game("a")
@@ -301,7 +301,7 @@ def check_moves_go_with_their_game(store: Store) -> None:
         db.execute(sa.delete(games_table).where(games_table.c.id == "won"))
     with store.transaction(writing=False) as db:
         assert db.execute(count).scalar_one() == 0
-    assert store.load_game("won") is None and store.history() == []
+    assert store.load_game("won") is None and store.minesweeper_history() == []
 
 
 # The tests
@@ -423,7 +423,7 @@ async def test_mondrian_games_in_play_become_games_their_token_plays_on(
                 await process.play(SOLVED, "another token", placed_by(BLOCKS[0]), again=True)
         for each in stores:
             assert each.mondrian_finishes().count(SOLVED_FINISH) == 1
-            assert [game.id for game in each.history()] == ["won"]
+            assert [game.id for game in each.minesweeper_history()] == ["won"]
         with stores[1].transaction(writing=False) as db:
             logged = db.execute(
                 sa.select(moves_table.c.game_id, moves_table.c.number, moves_table.c.move)

@@ -59,13 +59,13 @@ def test_an_old_file_opens_with_its_games_moves_order_and_records(
     won = store.load_game("won")
     assert won is not None and [t.move for t in won.moves] == MOVES
     assert won.replay().status is Status.WON
-    (entry,) = store.history()
+    (entry,) = store.minesweeper_history()
     assert entry.id == "won" and entry.outcome.ended_at == 10.0 + len(MOVES) - 1
     if version == 0:  # its figures replayed by the migration, as the live rules give them
         played = figures(won.replay(), entry.outcome.ended_at)
         assert (entry.outcome.three_bv, entry.outcome.clicks) == (played.three_bv, len(MOVES))
         assert played.clicks == len(MOVES) and entry.outcome.seconds == played.elapsed
-    assert store.level_stats() == [LevelStats("beginner", 1, 1, len(MOVES) - 1.0)]
+    assert store.minesweeper_level_stats() == [LevelStats("beginner", 1, 1, len(MOVES) - 1.0)]
     later = store.load_game("b")
     assert later is not None and [t.move for t in later.moves] == [Move.parse("f0,0")]
     assert store.mondrian_finishes() == ([FINISH] if version == 2 else [])
@@ -112,7 +112,7 @@ def test_a_v0_game_with_its_layout_kept_replays_on_that_layout_and_a_lost_one_to
         )
     db.close()
     store = Store(path)
-    by_id = {entry.id: entry.outcome for entry in store.history()}
+    by_id = {entry.id: entry.outcome for entry in store.minesweeper_history()}
     for game_id in ("won", "lost"):
         loaded = store.load_game(game_id)
         assert loaded is not None
@@ -141,7 +141,7 @@ def test_a_file_of_revision_v3_keeps_its_games_and_plays_mondrian_games_in_play(
     store = Store(path)
     won = store.load_game("won")
     assert won is not None and [t.move for t in won.moves] == MOVES
-    assert [game.id for game in store.history()] == ["won"]
+    assert [game.id for game in store.minesweeper_history()] == ["won"]
     assert store.mondrian_finishes() == [FINISH]
     start_mondrian(store, "m", "me", {"moves": 0}, 1000.0)
     stored = store.read(MONDRIAN, "m")
@@ -166,8 +166,11 @@ def test_a_file_of_revision_v4_gains_players_and_its_games_count_for_everyone(
     store = Store(path)
     won = store.load_game("won")
     assert won is not None and won.player is None
-    assert [game.id for game in store.history()] == ["won"]
-    assert store.history(player="someone") == [] and store.mondrian_finishes("someone") == []
+    assert [game.id for game in store.minesweeper_history()] == ["won"]
+    assert (
+        store.minesweeper_history(player="someone") == []
+        and store.mondrian_finishes("someone") == []
+    )
     assert store.mondrian_finishes() == [FINISH]
     store.close()
     assert "mondrian_games" not in tables(path) and "player" in tables(path)["games"]

@@ -90,7 +90,7 @@ def test_the_keeper_logs_help_and_keeps_the_end_with_the_help_after_it(store: St
     assert played.state.status is Status.LOST and played.assisted
     assert kept.keep(played) is None and kept.stored
     assert texts(store, kept.id) == ["r4,4", str(mine), "help"]
-    (record,) = store.records()
+    (record,) = store.minesweeper_records()
     assert (record.played, record.assisted_played) == (0, 1)
     before, played = played, stepped(played, Rewind.UNDO, 3.0)  # the mine undone: played on
     assert kept.log(logged_steps(before, Rewind.UNDO, played), 3.0, played) is None

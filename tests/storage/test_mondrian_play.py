@@ -68,7 +68,7 @@ def test_a_mondrian_game_is_no_minesweeper_game_and_the_other_way_round(
     assert store.read(MONDRIAN, "s") is None
     with pytest.raises(MoveConflict), store.turn(MONDRIAN, "s", 0, 1001.0):
         pass
-    assert store.history() == [] and store.last_config("owner") is None
+    assert store.minesweeper_history() == [] and store.last_config("owner") is None
 
 
 def test_a_move_at_a_number_already_written_is_refused_and_writes_nothing(

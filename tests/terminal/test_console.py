@@ -187,7 +187,7 @@ def test_the_end_of_input_in_a_minesweeper_game_in_play_is_no_loss(tmp_path: Pat
     try:
         _, text = mines(["r 5 5"], store)
         assert f"> \n{INPUT_ENDED_IN_PLAY}\nSession: 0 won, 0 lost\nBye!\n" in text
-        assert store.records() == []  # not a loss: nothing is counted
+        assert store.minesweeper_records() == []  # not a loss: nothing is counted
     finally:
         store.close()
 
@@ -218,6 +218,6 @@ def test_ctrl_c_in_minesweeper_is_no_loss(tmp_path: Path) -> None:
         session = minesweeper.Session(console, minesweeper.Rules(), random.Random(7), store=store)
         with pytest.raises(KeyboardInterrupt):
             minesweeper.run(session, level("beginner"), 7)
-        assert store.records() == []  # not a loss: nothing is counted
+        assert store.minesweeper_records() == []  # not a loss: nothing is counted
     finally:
         store.close()

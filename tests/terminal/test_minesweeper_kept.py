@@ -65,8 +65,8 @@ def test_a_lost_game_is_kept_with_every_step_and_its_result(
         assert saved is not None and saved.owner == "terminal" and saved.counted
         assert [timed.text for timed in saved.moves] == ["r4,4", f"r{row},{col}"]
         assert saved.replay().status is Status.LOST and saved.replay().exploded == row * 9 + col
-        assert [game.id for game in store.history()] == [game_id]
-        (record,) = store.records()
+        assert [game.id for game in store.minesweeper_history()] == [game_id]
+        (record,) = store.minesweeper_records()
         assert (record.played, record.won) == (1, 0)
     finally:
         store.close()
@@ -86,7 +86,7 @@ def test_a_chosen_seed_is_kept_but_not_counted_and_a_won_game_says_so(
         assert saved is not None and not saved.counted and saved.seed == SEED
         assert saved.replay().status is Status.WON and len(saved.moves) == len(reveals)
         assert [t.at for t in saved.moves] == sorted(t.at for t in saved.moves)
-        assert store.history() == []  # a chosen seed is in no statistics
+        assert store.minesweeper_history() == []  # a chosen seed is in no statistics
     finally:
         store.close()
 
@@ -175,7 +175,7 @@ def test_a_hint_is_kept_as_a_help_step_once_and_none_before_the_first_reveal(
         saved = store.load_game(game_id)
         assert saved is not None and saved.assisted
         assert [timed.text for timed in saved.moves] == ["r4,4", "help", f"r{row},{col}"]
-        (record,) = store.records()
+        (record,) = store.minesweeper_records()
         assert (record.played, record.assisted_played) == (0, 1)
     finally:
         store.close()

@@ -65,7 +65,7 @@ async def test_a_new_game_in_play_asks_first_and_keep_playing_keeps_it(tmp_path:
         await pilot.press("n", "k")  # k keeps playing too
         await pilot.press("n", "escape")  # and escape
         await pilot.pause()
-        assert screen.game is game and store.history() == []
+        assert screen.game is game and store.minesweeper_history() == []
         await pilot.press("n")
         await pilot.click("#leave")  # the mouse leaves
         await pilot.pause()
@@ -75,7 +75,7 @@ async def test_a_new_game_in_play_asks_first_and_keep_playing_keeps_it(tmp_path:
         await pilot.pause()
         assert top(app) is screen
         assert "lost 1" in message(app)
-    [left] = store.history()
+    [left] = store.minesweeper_history()
     assert left.outcome.abandoned and not left.outcome.won
     store.close()
 
@@ -123,13 +123,13 @@ async def test_quitting_asks_first_from_either_puzzle_and_keyboard_alone_answers
         await pilot.press("k")
         await pilot.pause()
         assert app.is_running and isinstance(app.screen, MondrianScreen)
-        assert store.history() == []
+        assert store.minesweeper_history() == []
         await pilot.press("q", "left")  # the arrows move between the buttons
         assert isinstance(app.screen.focused, Button) and app.screen.focused.id == "leave"
         await pilot.press("enter")
         await pilot.pause()
     assert not app.is_running
-    assert [game.outcome.abandoned for game in store.history()] == [True]
+    assert [game.outcome.abandoned for game in store.minesweeper_history()] == [True]
     store.close()
 
 
@@ -272,6 +272,6 @@ async def test_the_overlay_is_off_in_a_new_game_and_help_before_the_first_reveal
         await pilot.press("n", "l")
         assert not screen.odds_shown and screen.board.overlay.probabilities is None
         assert not screen.record.assisted
-    [record] = store.records()
+    [record] = store.minesweeper_records()
     assert (record.played, record.won, record.assisted_played) == (1, 1, 1)
     store.close()

@@ -101,7 +101,7 @@ async def test_finished_games_are_kept_and_shown_in_the_statistics(tmp_path: Pat
     assert [(game.owner, game.replay()) for game in stored(path)] == [("tui", won), ("tui", lost)]
 
     again = Store(path)
-    assert again.level_stats() == [LevelStats("beginner", 2, 1, moves - 1.0)]
+    assert again.minesweeper_level_stats() == [LevelStats("beginner", 2, 1, moves - 1.0)]
     app = app_on(again, Clock())
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.press("s")
@@ -118,7 +118,7 @@ async def test_a_game_on_a_chosen_seed_is_kept_but_not_counted(tmp_path: Path) -
         await lose(pilot, app)
         await pilot.press("s")
         assert "no game finished yet" in stats_text(app)
-    assert store.level_stats() == []
+    assert store.minesweeper_level_stats() == []
     assert [game.counted for game in stored(store.path)] == [False]
     store.close()
 
@@ -152,7 +152,9 @@ async def test_a_no_guess_game_is_won_by_p_alone_and_replays_from_its_seed(
         won = screen.game
     [saved] = stored(store.path)
     assert saved.replay() == won and saved.assisted
-    [record] = store.records()  # won by Play Move: assisted, no record of the player's own
+    [record] = (
+        store.minesweeper_records()
+    )  # won by Play Move: assisted, no record of the player's own
     assert (record.played, record.won, record.assisted_won, record.best_times) == (0, 0, 1, ())
     store.close()
 
@@ -188,7 +190,7 @@ async def test_help_marks_the_game_assisted_and_it_sets_no_best_time(tmp_path: P
         await win(pilot, app, clock)
         await pilot.press("s")
         shown = stats_text(app)
-    [record] = store.records()
+    [record] = store.minesweeper_records()
     assert (record.played, record.won, record.assisted_played, record.assisted_won) == (1, 1, 1, 1)
     assert len(record.best_times) == 1
     assert "1/1 won" in shown and "Best times: beginner, safe" in shown
@@ -206,10 +208,10 @@ async def test_a_game_left_after_its_first_reveal_is_a_loss(tmp_path: Path) -> N
         await pilot.press("n", "l")  # left after its first reveal (the player says so): a loss
         await click_cell(pilot, (4, 4))
         await pilot.press("q", "l")  # quitting leaves this one too
-    records = store.records()
+    records = store.minesweeper_records()
     assert [(r.played, r.won) for r in records] == [(2, 0)]
-    assert [game.outcome.abandoned for game in store.history()] == [True, True]
-    assert store.history()[-1].outcome.seconds == 5.0
+    assert [game.outcome.abandoned for game in store.minesweeper_history()] == [True, True]
+    assert store.minesweeper_history()[-1].outcome.seconds == 5.0
     store.close()
 
 

@@ -80,7 +80,9 @@ def test_each_browser_sees_the_records_of_its_own_games(
     as_player(per_player, None)
     assert records(per_player) == {"records": [], "history": [], "per_player": True}
     assert per_player.get(STATS).json() == []
-    assert sum(record.played for record in store.records()) == 2  # the store keeps them all
+    assert (
+        sum(record.played for record in store.minesweeper_records()) == 2
+    )  # the store keeps them all
 
 
 def test_a_solved_mondrian_game_counts_for_its_player_only(

@@ -56,7 +56,7 @@ def _stats(args: argparse.Namespace) -> int:
         except CannotOpenStore as error:
             return fail(PROG, str(error))
         try:
-            records, history = store.records(), store.history(args.history)
+            records, history = store.minesweeper_records(), store.minesweeper_history(args.history)
             solved = solved_games(store, args.history)
         except StorageError as error:  # a database that fails while it is read
             return fail(PROG, f"cannot read the database {path}: {error}")

@@ -30,7 +30,17 @@ from dataclasses import dataclass, replace
 from gridpuzzles.history import HistoryError, Rewind, undo_limit
 from gridpuzzles.midend.play import Play
 from gridpuzzles.midend.replay import Frame
-from gridpuzzles.minesweeper import HELP, Game, Help, Move, MoveError, Status, elapsed, play
+from gridpuzzles.minesweeper import (
+    HELP,
+    Figures,
+    Game,
+    Help,
+    Move,
+    MoveError,
+    Status,
+    figures,
+    play,
+)
 from gridpuzzles.minesweeper.core.moves import Step
 from gridpuzzles.minesweeper.core.moves import parse_step as parse_step
 from gridpuzzles.minesweeper.core.moves import step_text as step_text
@@ -55,6 +65,13 @@ def timed_by(current: Play[Game]) -> Play[Game]:
 
 HELP_WORDS = "help: a hint, the probabilities or Play Move"
 """A ``help`` line in words: the log keeps only that the player had help, not which."""
+
+
+def figures_of(current: Play[Game], now: float) -> Figures:
+    """The figures of the game in play at ``now`` as every shell shows them (its mines left,
+    clicks, and once ended its 3BV and efficiency), timed by the game in play's clock
+    (`Play.elapsed`), as a Mondrian game is."""
+    return replace(figures(current.state, now), elapsed=current.elapsed(now))
 
 
 def step_words(text: str) -> str:
@@ -197,5 +214,5 @@ class Replay:
 
 def clock_at(frame: Frame[Game]) -> float:
     """The game's clock as it stood when ``frame``'s step was made (seconds since the first
-    reveal, stopped at the end)."""
-    return elapsed(frame.state, frame.at)
+    reveal, stopped at the end): the game in play's clock (`Play.elapsed`)."""
+    return frame.play.elapsed(frame.at)

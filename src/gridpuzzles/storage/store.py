@@ -333,7 +333,7 @@ class Store:
         width, height, mines, first, win, marks = row
         return Config(width, height, mines, FirstClick(first), WinRule(win), bool(marks))
 
-    def history(self, limit: int = 50, player: str | None = None) -> list[PlayedGame]:
+    def minesweeper_history(self, limit: int = 50, player: str | None = None) -> list[PlayedGame]:
         """The last ``limit`` counted games that ended, the latest first (of ``player`` only,
         when given)."""
         return self._played(
@@ -341,7 +341,7 @@ class Store:
             player,
         )
 
-    def records(self, player: str | None = None) -> list[LevelRecord]:
+    def minesweeper_records(self, player: str | None = None) -> list[LevelRecord]:
         """The record of every level and first-click rule played (`core.records`), of
         ``player``'s games only when given."""
         return level_records(game.outcome for game in self._played(lambda query: query, player))
@@ -416,11 +416,11 @@ class Store:
         kept = self.mondrian_finishes(player)
         return challenge_records(kept), difficulty_records(kept)
 
-    def level_stats(self, player: str | None = None) -> list[LevelStats]:
+    def minesweeper_level_stats(self, player: str | None = None) -> list[LevelStats]:
         """The short record of every level played so far (by ``player``, when given), by
         level name."""
         by_level: dict[str, list[LevelRecord]] = {}
-        for record in self.records(player):
+        for record in self.minesweeper_records(player):
             by_level.setdefault(record.level, []).append(record)
         return [
             LevelStats(

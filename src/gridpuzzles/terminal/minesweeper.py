@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 from gridpuzzles.bounds import BoundError, is_digits, parse_whole, read_decimal, shown
 from gridpuzzles.cells import typed_cell
 from gridpuzzles.midend import Rewind
-from gridpuzzles.midend.minesweeper import advised, logged_steps, play_of, stepped
+from gridpuzzles.midend.minesweeper import advised, figures_of, logged_steps, play_of, stepped
 from gridpuzzles.midend.play import Play
-from gridpuzzles.minesweeper.core.game import Game, MoveError, Status, figures, new_game
+from gridpuzzles.minesweeper.core.game import Game, MoveError, Status, new_game
 from gridpuzzles.minesweeper.core.moves import Action, Help, InvalidMoveError, Move
 from gridpuzzles.minesweeper.core.rendering import (
     describe,
@@ -244,7 +244,7 @@ def play(session: Session, game: Game, *, chosen: bool = False) -> bool:
     move undone or redone after the first reveal (before it, a hint tells nothing the rules
     do not), as the other shells count it."""
     kept = _kept_game(session, game, chosen)
-    draw(console, game)
+    draw(console, played)
     while True:
         line = console.line("> ")
         if line is None:
@@ -291,11 +291,11 @@ def play(session: Session, game: Game, *, chosen: bool = False) -> bool:
             continue
         if kept is not None:
             told(console, kept.log(logged_steps(before, step, played), at, played))
-        draw(console, played.state)
+        draw(console, played)
         if played.state.over:
             if kept is not None:
                 told(console, kept.keep(played))
-            answer = _game_over(session, played.state, played.assisted, kept)
+            answer = _game_over(session, played, kept)
             if answer != "u":
                 return answer == "y"
             at = console.now()
@@ -303,7 +303,7 @@ def play(session: Session, game: Game, *, chosen: bool = False) -> bool:
             if kept is not None:
                 told(console, kept.log((Rewind.UNDO,), at, played))
             console.say("The mine is undone: this game is now assisted.")
-            draw(console, played.state)
+            draw(console, played)
 
 
 def _kept_game(session: Session, game: Game, chosen: bool) -> KeptGame | None:
@@ -352,25 +352,26 @@ def _hint(game: Game) -> str:
         return f"no hint: {error}"
 
 
-def draw(console: Console, game: Game) -> None:
-    """The board after a blank line, and the line of its mines left and its time."""
+def draw(console: Console, played: Play[Game]) -> None:
+    """The board of the game in play after a blank line, and the line of its mines left and
+    its time (on the game in play's clock, `figures_of`)."""
+    game = played.state
     console.say()
     console.say(render_board(view(game), console.color, game.exploded))
-    console.say(render_status(game, figures(game, console.now())))
+    console.say(render_status(game, figures_of(played, console.now())))
 
 
 ASSISTED = "Assisted: the auto-player or a hint helped, so this win is not all your own."
 
 
-def _game_over(
-    session: Session, game: Game, assisted: bool = False, kept: KeptGame | None = None
-) -> str:
-    """Say how the game ended (and where it is kept) and ask what next: "y" another game,
-    "n" quit, "u" (after a loss) undo the mine. The session's tally counts the game unless it
-    is undone."""
+def _game_over(session: Session, played: Play[Game], kept: KeptGame | None = None) -> str:
+    """Say how the game in play ended (and where it is kept) and ask what next: "y" another
+    game, "n" quit, "u" (after a loss) undo the mine. The session's tally counts the game
+    unless it is undone."""
     console = session.console
-    console.say(render_result(game, figures(game, console.now())))
-    if assisted and game.status is Status.WON:
+    game = played.state
+    console.say(render_result(game, figures_of(played, console.now())))
+    if played.assisted and game.status is Status.WON:
         console.say(ASSISTED)
     if kept is not None and kept.stored:
         counted = "" if kept.counted else " (a chosen seed: not in the statistics)"

@@ -108,7 +108,10 @@ class GridPuzzlesApp(App[None]):
         from gridpuzzles.storage.mondrian_play import solved_games
 
         try:
-            records, history = self.store.records(), self.store.history(HISTORY_SHOWN)
+            records, history = (
+                self.store.minesweeper_records(),
+                self.store.minesweeper_history(HISTORY_SHOWN),
+            )
             solved = solved_games(self.store, HISTORY_SHOWN)
         except sqlite3.Error as error:
             if self.minesweeper is not None:

@@ -30,7 +30,7 @@ from textual.widgets import Footer, ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from gridpuzzles.midend import mondrian_review
-from gridpuzzles.midend.minesweeper import Replay
+from gridpuzzles.midend.minesweeper import Replay, play_of
 from gridpuzzles.midend.mondrian import Replay as MondrianReplay
 from gridpuzzles.midend.replay import Frame, WatchedGame
 from gridpuzzles.midend.review import reviewed, summary_words, verdict_words, weighings_of
@@ -309,14 +309,15 @@ class WatchScreen(Screen[None]):
     def _show_mines(self, replay: Replay, frame: Frame[Game] | None) -> None:
         """A Minesweeper game after ``frame``'s step (its start when None), with the cursor
         on the cell of that step (an undo or a redo leaves it where it was)."""
-        game, now = replay.start, 0.0
+        played, now = play_of(replay.start), 0.0
         if frame is not None:
-            game, now = frame.state, frame.at
+            played, now = frame.play, frame.at
             step = parse_step(frame.text)
             if isinstance(step, Move):
                 self.board.cursor = (step.row, step.col)
+        game = played.state
         self.board.show(view(game), game.exploded, Overlay())
-        self.query_one(GameBar).show(game, now)
+        self.query_one(GameBar).show(played, now)
 
     def _show_mondrian(self, replay: MondrianReplay, frame: Frame[MondrianGame] | None) -> None:
         """A Mondrian game after ``frame``'s step (its start when None), with its clock then,

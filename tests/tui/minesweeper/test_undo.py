@@ -42,17 +42,17 @@ async def test_undoing_the_mine_takes_back_the_loss_in_the_store_and_the_tally(
         screen = screen_of(app)
         await lose(pilot, app)
         assert "u undoes the mine" in message(app)
-        [lost] = store.history()
+        [lost] = store.minesweeper_history()
         assert not lost.outcome.won and screen.tally[Status.LOST] == 1
         await pilot.press("u")
         assert screen.game.status is Status.PLAYING and screen.tally[Status.LOST] == 0
-        assert store.history() == []  # the game is played again: no result is kept yet
+        assert store.minesweeper_history() == []  # the game is played again: no result is kept yet
         await pilot.press("y")  # back onto the mine: lost again, and kept again
         assert screen.game.over and screen.tally[Status.LOST] == 1
-        [again] = store.history()
+        [again] = store.minesweeper_history()
         assert again.outcome.assisted and not again.outcome.won
         await pilot.press("u")
-        assert store.history() == []
+        assert store.minesweeper_history() == []
     replayed = store.load_game(lost.id)
     assert replayed is not None
     assert replayed.replay() == screen.game  # the store replays undo and redo alike
@@ -70,7 +70,7 @@ async def test_a_game_won_after_an_undo_is_an_assisted_win_and_a_win_is_final(
         await click_cell(pilot, (4, 4))
         await pilot.press("u")
         await win(pilot, app, clock)
-        [won] = store.history()
+        [won] = store.minesweeper_history()
         assert won.outcome.won and won.outcome.assisted
         assert "assisted: not a record" in message(app)
         await pilot.press("u")

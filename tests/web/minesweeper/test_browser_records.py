@@ -148,7 +148,7 @@ def test_a_game_left_after_its_first_reveal_is_listed_as_left_with_its_seed(
     store = Store(server.db)
     try:
         saved = store.load_game(left_id)
-        (latest,) = [game for game in store.history(20) if game.id == left_id]
+        (latest,) = [game for game in store.minesweeper_history(20) if game.id == left_id]
     finally:
         store.close()
     assert saved is not None and latest.outcome.abandoned

@@ -100,7 +100,7 @@ def test_leaving_tells_the_server_and_the_session_line_agrees_with_the_records(
     expect(page.locator("#tally")).to_have_text("This session: 0 won, 0 lost, 1 left")
     store = Store(server.db)
     try:
-        (latest,) = [game for game in store.history(50) if game.id == game_id]
+        (latest,) = [game for game in store.minesweeper_history(50) if game.id == game_id]
     finally:
         store.close()
     assert latest.outcome.abandoned

@@ -257,7 +257,9 @@ def test_the_records_are_the_stores_with_seeds_as_strings(
     body = records(client)
     # exactly what `gridpuzzles stats --json` prints, and whose records they are
     assert body.pop("per_player") is False
-    assert body == json.loads(json.dumps(records_json(store.records(), store.history(20))))
+    assert body == json.loads(
+        json.dumps(records_json(store.minesweeper_records(), store.minesweeper_history(20)))
+    )
     assert len(body["history"]) == 3 and seeded["id"] not in {g["id"] for g in body["history"]}
     for game in body["history"]:
         saved = store.load_game(game["id"])

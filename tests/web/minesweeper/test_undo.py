@@ -46,15 +46,15 @@ def test_undo_takes_back_the_mine_and_the_loss_in_the_records(
     opened = move(client, game["id"], OPEN)
     lost = move(client, game["id"], beginner_mine(saved.seed))
     assert lost["status"] == "lost" and lost["can_undo"]
-    assert [g.outcome.won for g in store.history()] == [False]
+    assert [g.outcome.won for g in store.minesweeper_history()] == [False]
     back = rewind(client, game["id"], "undo")
     assert back["status"] == "playing" and back["view"] == opened["view"]
     assert back["finish"] is None and back["assisted"]
-    assert store.history() == []  # played again: not in the records until it ends anew
+    assert store.minesweeper_history() == []  # played again: not in the records until it ends anew
     for text in beginner_win(saved.seed)[1:]:
         won = move(client, game["id"], text)
     assert won["status"] == "won" and won["assisted"] and not won["can_undo"]
-    [kept] = store.history()
+    [kept] = store.minesweeper_history()
     assert kept.outcome.won and kept.outcome.assisted
     refused = rewind(client, game["id"], "undo", 409)
     assert "won" in refused["detail"] and "nothing can be undone" in refused["detail"]

@@ -7,7 +7,9 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Static
 
-from gridpuzzles.minesweeper import Game, Status, figures
+from gridpuzzles.midend.minesweeper import figures_of
+from gridpuzzles.midend.play import Play
+from gridpuzzles.minesweeper import Game, Status
 
 FACES = {Status.PLAYING: ":-)", Status.WON: "B-)", Status.LOST: "X-("}
 
@@ -27,9 +29,9 @@ class GameBar(Horizontal):
         yield Static(id="face")
         yield Static(id="timer")
 
-    def show(self, game: Game, now: float) -> None:
-        """``game`` at time ``now`` (seconds, the core's clock)."""
-        numbers = figures(game, now)
+    def show(self, played: Play[Game], now: float) -> None:
+        """The game in play ``played`` at time ``now`` (seconds), on its clock (`figures_of`)."""
+        game, numbers = played.state, figures_of(played, now)
         self.query_one("#mines-left", Static).update(f"Mines {numbers.mines_left:03d}")
         self.query_one("#face", Static).update(FACES[game.status])
         self.query_one("#timer", Static).update(f"Time {min(int(numbers.elapsed), 999):03d}")

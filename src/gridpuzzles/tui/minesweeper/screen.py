@@ -28,9 +28,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from gridpuzzles.midend import Rewind
-from gridpuzzles.midend.minesweeper import advised, logged_steps, play_of, stepped
+from gridpuzzles.midend.minesweeper import advised, figures_of, logged_steps, play_of, stepped
 from gridpuzzles.midend.play import Play
-from gridpuzzles.minesweeper.core.game import Game, Mark, MoveError, Status, figures, new_game
+from gridpuzzles.minesweeper.core.game import Game, Mark, MoveError, Status, new_game
 from gridpuzzles.minesweeper.core.grid import Cell, cell_of, cell_words
 from gridpuzzles.minesweeper.core.moves import HELP, Action, Move, Step
 from gridpuzzles.minesweeper.core.rendering import describe
@@ -234,7 +234,7 @@ class MinesweeperScreen(Screen[None]):
         return Overlay(self.hinted, chances, sight.dead, sight.fifty_fifty)
 
     def _draw_bar(self) -> None:
-        self.query_one(GameBar).show(self.game, self.clock())
+        self.query_one(GameBar).show(self.play, self.clock())
 
     def _describe(self) -> str:
         name = level_key(self.game.config)  # "no-guess" after it for no-guess boards
@@ -263,7 +263,7 @@ class MinesweeperScreen(Screen[None]):
             self.tally[game.status] += 1
             best = self._best_time()
             self._keep()
-            self.summary = self._summary(game, now, best)
+            self.summary = self._summary(now, best)
             note = f"{note}. {self.summary}" if note else ""  # the end is said, not hidden
         self._draw(note)
 
@@ -273,7 +273,7 @@ class MinesweeperScreen(Screen[None]):
             return None
         config = self.game.config
         try:
-            records = self.store.records()
+            records = self.store.minesweeper_records()
         except sqlite3.Error:
             return None
         times = [
@@ -287,9 +287,10 @@ class MinesweeperScreen(Screen[None]):
         """Whether this game's result goes into the records (a store, and no chosen seed)."""
         return self.kept.counted
 
-    def _summary(self, game: Game, now: float, best: float | None) -> str:
-        """What the end of a game says: won or lost, the figures, and a new best time."""
-        numbers = figures(game, now)
+    def _summary(self, now: float, best: float | None) -> str:
+        """What the end of the game in play says: won or lost, the figures (on its clock,
+        `figures_of`), and a new best time."""
+        game, numbers = self.game, figures_of(self.play, now)
         won = game.status is Status.WON
         if won:
             verdict = "You won!"
@@ -327,7 +328,7 @@ class MinesweeperScreen(Screen[None]):
             self.summary = ""
         if self.game.over:  # redone into the mine
             self.tally[Status.LOST] += 1
-            self.summary = self._summary(self.game, self.clock(), None)
+            self.summary = self._summary(self.clock(), None)
             self._keep()
         self._draw(f"{'Undone' if rewind is Rewind.UNDO else 'Redone'}: this game is assisted.")
 

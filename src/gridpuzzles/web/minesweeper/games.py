@@ -34,6 +34,7 @@ from gridpuzzles.midend import Rewind
 from gridpuzzles.midend.minesweeper import (
     Replay,
     advised,
+    figures_of,
     logged_steps,
     play_of,
     step_words,
@@ -52,7 +53,6 @@ from gridpuzzles.minesweeper import (
     MoveError,
     Status,
     chordable,
-    figures,
     view,
 )
 from gridpuzzles.minesweeper.core.settings import level_of
@@ -335,7 +335,7 @@ def state_of(game_id: str, held: Held, now: float) -> GameState:
     game left, which the player did not play to its end)."""
     played, game = held.play, held.game
     config = game.config
-    numbers = figures(game, now if held.left_at is None else held.left_at)
+    numbers = figures_of(played, now if held.left_at is None else held.left_at)
     left = held.left and not game.over  # a game that had ended was left as it was
     result = None
     if game.over:

@@ -237,7 +237,9 @@ def router(games: MinesweeperGames, weighers: Workers) -> APIRouter:
         On a server with records per player, only the games of this browser count."""
         store = games.store
         return RecordsOut.model_validate(
-            records_json(store.records(player), store.history(history, player))
+            records_json(
+                store.minesweeper_records(player), store.minesweeper_history(history, player)
+            )
             | {"per_player": player is not None}
         )
 
@@ -245,6 +247,8 @@ def router(games: MinesweeperGames, weighers: Workers) -> APIRouter:
     def get_stats(player: Player) -> list[LevelStatsOut]:
         """Games played (ended, without help), won and the best winning time, per level (on
         a server with records per player, of this browser's games)."""
-        return [LevelStatsOut(**vars(stats)) for stats in games.store.level_stats(player)]
+        return [
+            LevelStatsOut(**vars(stats)) for stats in games.store.minesweeper_level_stats(player)
+        ]
 
     return api
