@@ -36,6 +36,7 @@ EVERY_COMMAND = (
     "stats",
     "replay",
     "review",
+    "export",
     "tui",
 )
 WORK_SECONDS = 3

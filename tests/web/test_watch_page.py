@@ -244,6 +244,23 @@ def test_a_won_game_ends_won_and_the_page_passes_axe_core(
     serious(page)
 
 
+def test_a_finished_game_s_videos_download_from_its_page(
+    page: Page, server: ServerProcess, api: httpx.Client
+) -> None:
+    """The links under the controls download the game as EVF and as RAWVF; a Mondrian game's
+    page has none."""
+    game_id = lost(api)
+    watched(page, server, api, MINES, game_id)
+    expect(page.locator("#videos")).to_be_visible()
+    for video_format in ("evf", "rawvf"):
+        with page.expect_download() as downloading:
+            page.click(f"#video-{video_format}")
+        assert downloading.value.suggested_filename == f"gridpuzzles-{game_id}.{video_format}"
+    serious(page)
+    watched(page, server, api, MONDRIAN, solved(api))
+    expect(page.locator("#videos")).to_have_count(0)
+
+
 def serious(page: Page) -> None:
     """No serious or critical violation of the WCAG 2 A and AA rules (axe-core)."""
     bad = [

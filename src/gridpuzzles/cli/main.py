@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
 from gridpuzzles import __version__
+from gridpuzzles.cli import export as export_cli
 from gridpuzzles.cli import replay as replay_cli
 from gridpuzzles.cli import review as review_cli
 from gridpuzzles.cli import serve as web_cli
@@ -163,6 +164,21 @@ examples:
   gridpuzzles review Qx3M9v0dFv5YwqfAxmM3kQ --json""",
 )
 
+EXPORT = Help(
+    summary="write a kept Minesweeper game as a video file: EVF or RAWVF",
+    description="""\
+Write a kept Minesweeper game (won, lost or left) as a video file of the community: EVF, the
+binary video Metasweeper and ms-toollib read, or RAWVF, the plain-text video. Each reveal,
+flag and chord becomes its mouse clicks at the cell's centre, at the time it was made. The
+file names gridpuzzles as its software and is never marked official. A game still being
+played is not written, nor one with an undo or a redo (a video cannot show one), nor one
+played to the flags win rule.""",
+    epilog="""\
+examples:
+  gridpuzzles export Qx3M9v0dFv5YwqfAxmM3kQ --format evf -o game.evf
+  gridpuzzles export Qx3M9v0dFv5YwqfAxmM3kQ --format rawvf -o game.rawvf""",
+)
+
 
 class OneLineParser(argparse.ArgumentParser):
     """A parser whose usage errors are one line on stderr, status 2 (its sub-commands' parsers
@@ -263,6 +279,7 @@ def build_parser() -> argparse.ArgumentParser:
         ("stats", stats_cli.configure, STATS),
         ("replay", replay_cli.configure, REPLAY),
         ("review", review_cli.configure, REVIEW),
+        ("export", export_cli.configure, EXPORT),
     ):
         configure(
             commands.add_parser(

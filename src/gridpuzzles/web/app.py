@@ -20,6 +20,7 @@ from gridpuzzles.mondrian.core.official import OfficialChallenge, published_chal
 from gridpuzzles.storage import Store
 from gridpuzzles.web import errors, watch
 from gridpuzzles.web.limits import BodyLimit
+from gridpuzzles.web.minesweeper import analysis
 from gridpuzzles.web.minesweeper import routes as minesweeper
 from gridpuzzles.web.minesweeper.games import MinesweeperGames
 from gridpuzzles.web.minesweeper.models import options
@@ -88,6 +89,7 @@ def create_app(
     app.add_middleware(BodyLimit)
     errors.install(app, retry_after=math.ceil(solver_seconds))
     app.include_router(minesweeper.router(MinesweeperGames(store, workers, clock), weighers))
+    app.include_router(analysis.router(workers))
     offered = published_challenges() if challenges is None else challenges
     app.include_router(mondrian.router(offered))
     app.include_router(mondrian.play_router(store, workers, clock))

@@ -14,8 +14,9 @@ from __future__ import annotations
 from html import escape
 from string import Template
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
+from gridpuzzles.midend.videos import ExportError, VideoFormat, video_of
 from gridpuzzles.storage import DatabaseError, StorageError, Store
 from gridpuzzles.storage.playing import MINESWEEPER, MONDRIAN
 from gridpuzzles.web.minesweeper import games
@@ -34,12 +35,16 @@ NO_SUCH_GAME = (
 
 
 class Watched(BaseModel):
-    """Which game the watch page shows: its puzzle, its id, and its puzzle's page and name."""
+    """Which game the watch page shows: its puzzle, its id, and its puzzle's page and name;
+    for a Minesweeper game, the address of its video in each format (``videos``), or why no
+    video can show it (``no_video``: an undo, the flags win rule)."""
 
     puzzle: str
     id: str
     page: str
     name: str
+    videos: dict[str, str] = Field(default_factory=dict)
+    no_video: str | None = None
 
 
 def page(store: Store, game_id: str) -> tuple[int, bytes]:
@@ -61,7 +66,24 @@ def page(store: Store, game_id: str) -> tuple[int, bytes]:
     if replay is None:  # forgotten since the first read
         return unknown(game_id)
     watched = Watched(puzzle=puzzle, id=game_id, page=link, name=name)
+    if puzzle == MINESWEEPER:
+        watched = videos_of(store, watched)
     return 200, page_with("watch.html", {"watch-game": watched, "watch-replay": replay})
+
+
+def videos_of(store: Store, watched: Watched) -> Watched:
+    """``watched``, a finished Minesweeper game, with the address of its video in each format
+    (``GET /api/minesweeper/games/{id}/export``), or why no video can show it."""
+    saved = store.load_game(watched.id)
+    if saved is None:  # forgotten since the replay was read
+        return watched
+    try:
+        video_of(saved.watched())
+    except ExportError as why:
+        return watched.model_copy(update={"no_video": str(why)})
+    export = f"/api/minesweeper/games/{watched.id}/export?format="
+    videos = {video_format.value: export + video_format.value for video_format in VideoFormat}
+    return watched.model_copy(update={"videos": videos})
 
 
 def unknown(game_id: str) -> tuple[int, bytes]:

@@ -34,7 +34,12 @@ from gridpuzzles.cli.options import (
 from gridpuzzles.minesweeper.core.exchange import MAX_MBF_BYTES, format_mine
 from gridpuzzles.minesweeper.core.moves import Action
 from gridpuzzles.minesweeper.core.notation import OPEN_ZERO, NotationError
-from gridpuzzles.minesweeper.core.positions import Position, read_mbf_position, read_position
+from gridpuzzles.minesweeper.core.positions import (
+    Position,
+    mine_count,
+    read_mbf_position,
+    read_position,
+)
 from gridpuzzles.minesweeper.core.settings import ConfigError, FirstClick
 from gridpuzzles.minesweeper.core.view import View
 from gridpuzzles.minesweeper.solving.autoplay import ADVICE_ERRORS, Decision, Hint, advice, decide
@@ -48,6 +53,8 @@ from gridpuzzles.minesweeper.solving.probabilities import (
 )
 from gridpuzzles.minesweeper.solving.win_chance import WinChance, playouts
 
+MINES_OPTION = ("--mines", "--mines N")
+"""How the command names the mine count it is given (`positions.mine_count`)."""
 MAX_VIEW_BYTES = 1024 * 1024
 """The longest view `mines analyze` reads: 1 MiB of text (read no further)."""
 MAX_VIEW_CELLS = 250_000
@@ -161,7 +168,7 @@ def _analyze(args: argparse.Namespace) -> int:
             raise UsageError("--write-mine takes a file name: standard output holds the analysis")
         position = read_view(args.file)
         board = position.view
-        args.mines = mine_count(position, args.mines)
+        args.mines = mine_count(position, args.mines, MINES_OPTION, MAX_VIEW_CELLS)
         if args.write_mine is not None:
             write_mine(args.write_mine, board, args.mines)
     except (UsageError, NotationError, BoundError) as error:
@@ -349,25 +356,6 @@ def write_mine(name: str, board: View, mines: int) -> None:
         raise UsageError(f"cannot write {where}: {error.strerror}") from None
     except ValueError:  # a NUL character in the name
         raise UsageError(f"cannot write {where}: not a file name") from None
-
-
-def mine_count(position: Position, given: int | None) -> int:
-    """The mines to analyse ``position`` with: ``given`` (--mines), or what the position
-    says; when both are there they must agree, since one of them is wrong otherwise."""
-    said = position.mines
-    if given is None:
-        if said is None:
-            raise UsageError(
-                f"the {position.form.value} does not say how many mines the board has: give "
-                "--mines N (all its mines, flagged or not)"
-            )
-        return check_range(said, f"the {position.form.value}'s mine count", 0, MAX_VIEW_CELLS)
-    if said is not None and said != given:
-        raise UsageError(
-            f"--mines {given:,} but the {position.form.value} says {said:,} mines: leave "
-            "--mines out, or make them agree"
-        )
-    return given
 
 
 @contextmanager

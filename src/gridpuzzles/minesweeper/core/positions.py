@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from gridpuzzles.bounds import BoundError, check_range
 from gridpuzzles.minesweeper.core.errors import NotationError
 from gridpuzzles.minesweeper.core.exchange import (
     parse_mbf,
@@ -238,3 +239,38 @@ def _value(value: object) -> str:
 def _short(text: str, most: int = 40) -> str:
     """``text`` quoted, cut to ``most`` characters: an error line stays one short line."""
     return repr(text if len(text) <= most else text[: most - 3] + "...")
+
+
+class MineCountError(NotationError):
+    """A position's mine count missing, or against the count the caller was given."""
+
+
+def mine_count(position: Position, given: int | None, named: tuple[str, str], most: int) -> int:
+    """The mines to analyse ``position`` with: ``given``, or what the position says; when both
+    are there they must agree, since one of them is wrong otherwise. ``named``: how the caller
+    names the count given, alone and with a value (``("--mines", "--mines N")``); ``most``: the
+    largest count taken. `MineCountError` when the count is missing, out of range, or the two
+    disagree."""
+    name, asked = named
+    said = position.mines
+    if given is None:
+        if said is None:
+            raise MineCountError(
+                f"the {position.form.value} does not say how many mines the board has: give "
+                f"{asked} (all its mines, flagged or not)"
+            )
+        return _within(said, f"the {position.form.value}'s mine count", most)
+    if said is not None and said != given:
+        raise MineCountError(
+            f"{name} {given:,} but the {position.form.value} says {said:,} mines: leave "
+            f"{name} out, or make them agree"
+        )
+    return _within(given, name, most)
+
+
+def _within(count: int, what: str, most: int) -> int:
+    """``count`` when it is from 0 to ``most``, else `MineCountError` saying so."""
+    try:
+        return check_range(count, what, 0, most)
+    except BoundError as error:
+        raise MineCountError(str(error)) from None

@@ -14,7 +14,7 @@ from typing import Literal
 from gridpuzzles.minesweeper import FirstClick, Game, MoveError, View, view
 from gridpuzzles.minesweeper.solving import autoplay
 from gridpuzzles.minesweeper.solving.insight import insight
-from gridpuzzles.web.minesweeper.models import HintOut, Probabilities
+from gridpuzzles.web.minesweeper.models import Advice, Chances
 
 TOO_LARGE = (
     "this position is too large to analyse within {seconds:g} seconds; "
@@ -48,11 +48,11 @@ def auto_move(seen: Situation) -> autoplay.Explained:
     return autoplay.explained_move(seen.view, seen.mines, seen.first_click)
 
 
-def best_hint(seen: Situation) -> HintOut:
+def best_hint(seen: Situation) -> Advice:
     """The safest cell: certainly safe if any is, else the best guess and its mine chance."""
     advice = autoplay.hint(seen.view, seen.mines, seen.first_click)
     row, col = advice.cell
-    return HintOut(
+    return Advice(
         row=row,
         col=col,
         mine_probability=float(advice.probability),
@@ -65,7 +65,7 @@ def best_hint(seen: Situation) -> HintOut:
     )
 
 
-def probabilities(seen: Situation) -> Probabilities:
+def probabilities(seen: Situation) -> Chances:
     """Every hidden cell's exact mine probability (flags count as hidden; None elsewhere), and
     what the solver sees of it: dead cells, unavoidable 50/50s, the likely guesses' secondary
     safety (`insight.insight`, from the view alone)."""
@@ -79,7 +79,7 @@ def probabilities(seen: Situation) -> Probabilities:
         row, col = cell.cell
         marks[row][col] = "fifty-fifty" if cell.fifty_fifty else "dead" if cell.dead else None
         safety[row][col] = cell.secondary_safety
-    return Probabilities(
+    return Chances(
         probabilities=[
             [None if p is None else float(p) for p in row] for row in sight.analysis.probabilities()
         ],

@@ -201,12 +201,10 @@ VERSION_AFTER = (
 """What the ``version`` of an answer of help (`HintOut`, `Probabilities`) says."""
 
 
-class HintOut(BaseModel):
-    """The safest cell to reveal next."""
+class Advice(BaseModel):
+    """The safest cell to reveal next, and why."""
 
     model_config = ConfigDict(json_schema_serialization_defaults_required=True)  # always sent
-    assisted: bool = Field(default=False, description=ASSISTED_AFTER)
-    version: int = Field(default=0, ge=0, description=VERSION_AFTER)
     row: int
     col: int
     mine_probability: float
@@ -243,14 +241,22 @@ class HintOut(BaseModel):
     )
 
 
-class Probabilities(BaseModel):
+class HintOut(Advice):
+    """The safest cell to reveal next in a game, and the game's mark and version after it."""
+
+    assisted: bool = Field(default=False, description=ASSISTED_AFTER)
+    version: int = Field(default=0, ge=0, description=VERSION_AFTER)
+
+
+class Chances(BaseModel):
     """Per cell, row by row: the chance it is a mine, or null for a revealed cell; and what
     the solver sees of the hidden cells, from what the player sees alone."""
 
     model_config = ConfigDict(json_schema_serialization_defaults_required=True)  # always sent
-    assisted: bool = Field(default=False, description=ASSISTED_AFTER)
-    version: int = Field(default=0, ge=0, description=VERSION_AFTER)
-    probabilities: list[list[float | None]]
+    probabilities: list[list[float | None]] = Field(
+        description="per cell, row by row: its exact chance of holding a mine (0 to 1), or "
+        "null for a revealed cell"
+    )
     marks: list[list[Literal["dead", "fifty-fifty"] | None]] = Field(
         description="per cell, row by row: 'fifty-fifty' for a cell of an unavoidable 50/50 "
         "(a pair or a 2x2 square that no later move can settle: one of its cells must be "
@@ -262,6 +268,13 @@ class Probabilities(BaseModel):
         "tell something, and a few corner-like cells away from the numbers): the chance to "
         "survive revealing it and then to have a safe next move; null elsewhere"
     )
+
+
+class Probabilities(Chances):
+    """The chances of a game's hidden cells, and the game's mark and version after them."""
+
+    assisted: bool = Field(default=False, description=ASSISTED_AFTER)
+    version: int = Field(default=0, ge=0, description=VERSION_AFTER)
 
 
 class LevelInfo(BaseModel):

@@ -14,11 +14,13 @@ from typing import Annotated, TypeVar
 import anyio.to_thread
 from fastapi import APIRouter, Path, Query, Response
 
+from gridpuzzles.midend.videos import VideoFormat, file_of, video_of
 from gridpuzzles.minesweeper import Game, Move
-from gridpuzzles.storage import records_json
+from gridpuzzles.storage import SavedGame, records_json
 from gridpuzzles.web.minesweeper import assist
 from gridpuzzles.web.minesweeper.games import (
     MinesweeperGames,
+    finished,
     given,
     replay_of,
     review_of,
@@ -72,6 +74,22 @@ LatestGames = Annotated[
     ),
 ]
 
+ExportFormat = Annotated[
+    VideoFormat,
+    Query(
+        alias="format",
+        description="`evf` (the binary video Metasweeper and ms-toollib read) or `rawvf` (the "
+        "plain-text video)",
+    ),
+]
+VIDEO: dict[int | str, dict[str, object]] = {
+    200: {
+        "description": "the video file, as a download",
+        "content": {"application/octet-stream": {}, "text/plain": {}},
+    }
+}
+"""The answer of the export: a file, EVF's bytes or RAWVF's text."""
+
 StepNumber = Annotated[
     int,
     Path(
@@ -112,10 +130,10 @@ def router(games: MinesweeperGames, weighers: Workers) -> APIRouter:
         return await games.workers.run(job, assist.situation(game), too_slow=assist.TOO_LARGE)
 
     async def hint(game: Game) -> HintOut:
-        return await advice(game, assist.best_hint)
+        return HintOut(**(await advice(game, assist.best_hint)).model_dump())
 
     async def probabilities(game: Game) -> Probabilities:
-        return await advice(game, assist.probabilities)
+        return Probabilities(**(await advice(game, assist.probabilities)).model_dump())
 
     async def helped(
         game_id: str, token: str | None, job: Callable[[Game], Awaitable[Help]]
@@ -191,6 +209,26 @@ def router(games: MinesweeperGames, weighers: Workers) -> APIRouter:
         return await anyio.to_thread.run_sync(replay_of, saved)
 
     @api.get(
+        "/games/{game_id}/export",
+        summary="A finished game as a video file: EVF or RAWVF",
+        response_class=Response,
+        responses={**VIDEO, **STILL_PLAYED},
+    )
+    async def get_export(game_id: GameId, video_format: ExportFormat) -> Response:
+        """A finished game (won, lost or left) as a video file of the community, to
+        download: each reveal, flag and chord as its mouse clicks at the cell's centre, at
+        the time it was made (`midend.videos`). As the replay: anyone with the id, never a
+        game still in play (409, nothing of it sent); a game no video can show (an undo or a
+        redo, the flags win rule) is refused too (409)."""
+        saved = await stored(games.store.load_game, game_id)
+        name, data = await anyio.to_thread.run_sync(video_file, saved, video_format)
+        return Response(
+            data,
+            media_type=video_format.media_type,
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
+
+    @api.get(
         "/games/{game_id}/review",
         summary="The solver's review of a finished game",
         responses={**STILL_PLAYED, **SLOW},
@@ -252,3 +290,11 @@ def router(games: MinesweeperGames, weighers: Workers) -> APIRouter:
         ]
 
     return api
+
+
+def video_file(saved: SavedGame, video_format: VideoFormat) -> tuple[str, bytes]:
+    """The finished game ``saved`` (`finished`: `GameInPlayError` while it is being played)
+    as a video file in ``video_format``: its name and its bytes (`ExportError` for a game no
+    video can show)."""
+    video = video_of(finished(saved))
+    return video.file_name(video_format), file_of(video, video_format)

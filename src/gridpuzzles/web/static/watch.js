@@ -22,7 +22,7 @@ const SHORTEST_FRAME_MS = 16; // steps made in the same instant are still drawn 
 
 const $ = (id) => document.getElementById(id);
 const seek = $("seek");
-const watched = fromPage("watch-game"); // {puzzle, id, page, name}
+const watched = fromPage("watch-game"); // {puzzle, id, page, name, videos, no_video}
 const replay = fromPage("watch-replay"); // {id, start, steps: [{number, move, said, at, state}]}
 const states = replay ? [replay.start, ...replay.steps.map((step) => step.state)] : [];
 const last = states.length - 1; // the number of steps: states[k] is the game after step k
@@ -455,6 +455,19 @@ function keepPuzzle(puzzle) {
   $("verdict").hidden = false;
 }
 
+/** The links to a Minesweeper game's video files, or why no video can show the game, as the
+ * server says (a Mondrian game's page has no such line). */
+function showVideos() {
+  const line = document.getElementById("videos");
+  if (!line) return;
+  if (watched.no_video) line.textContent = `No video of this game: ${watched.no_video}.`;
+  for (const [format, address] of Object.entries(watched.videos || {})) {
+    const link = document.getElementById(`video-${format}`);
+    if (link) link.href = address;
+  }
+  line.hidden = false;
+}
+
 function start() {
   if (!watched || !replay) {
     $("said").textContent = "There is no game on this page to watch.";
@@ -470,6 +483,7 @@ function start() {
   $("game-page").href = watched.page;
   $("game-page").textContent = `Back to ${watched.name}`;
   $("outcome").textContent = outcome();
+  showVideos();
   seek.max = String(last);
   listen();
   show(0);

@@ -1,0 +1,165 @@
+"""``POST /api/minesweeper/analysis``: a position the player brings, analysed as `mines analyze`
+analyses it, for the analysis board and for programs.
+
+The position comes as text in any form `core.positions` reads (JSMinesweeper's ``.mine``
+first: ``WxHxM`` then a row a line; a view; the line mode's printed board; a game state of
+this API), or as an MBF board in base64 (every cell hidden). It is bounded by the size of a
+request (`MAX_POSITION_CHARS`) and the command's bound of cells (`MAX_CELLS`), and solved in a
+worker process within the server's time budget, as all help is (the solver's own bounds and
+the budget answer 503). Nothing is stored, and no game is involved: the
+answer is about the position given, never about a hidden board.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from typing import Self
+
+from fastapi import APIRouter
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic_core import PydanticCustomError
+
+from gridpuzzles.minesweeper import FirstClick, View
+from gridpuzzles.minesweeper.core.errors import NotationError
+from gridpuzzles.minesweeper.core.positions import (
+    Position,
+    mine_count,
+    read_mbf_position,
+    read_position,
+)
+from gridpuzzles.web.limits import MAX_BODY
+from gridpuzzles.web.minesweeper import assist
+from gridpuzzles.web.minesweeper.models import Advice, Chances
+from gridpuzzles.web.models import Error
+from gridpuzzles.web.routes import SLOW
+from gridpuzzles.web.workers import Workers
+
+MAX_POSITION_CHARS = MAX_BODY
+"""The longest position text taken: any request's body is at most `limits.MAX_BODY` (16 KiB:
+a board of about 16,000 cells as text; `mines analyze` reads up to 1 MiB)."""
+MAX_CELLS = 250_000
+"""The most cells of a position taken (e.g. 500x500), as `mines analyze` takes."""
+MINES_FIELD = ("mines", '"mines": N')
+"""How the request names the mine count it gives (`positions.mine_count`)."""
+
+
+class PositionError(NotationError):
+    """A request whose position cannot be analysed here: no base64 in ``mbf``, or a board of
+    more cells than `MAX_CELLS`."""
+
+
+class AnalysisIn(BaseModel):
+    """A position to analyse: ``position`` (text) or ``mbf`` (a board, base64), and the mines
+    of the whole board when the position does not say them."""
+
+    model_config = ConfigDict(extra="forbid")
+    position: str | None = Field(
+        default=None,
+        max_length=MAX_POSITION_CHARS,
+        description="the position as text: JSMinesweeper's .mine (a first line WxHxM, then a "
+        "row a line: H hidden, F flag, 0-8 revealed), a view, the line mode's printed board, "
+        "or a game state of this API",
+        examples=["3x3x1\n1HH\n1HH\nHHH\n"],
+    )
+    mbf: str | None = Field(
+        default=None,
+        max_length=MAX_POSITION_CHARS,
+        description="an MBF board (JSMinesweeper's bytes: width, height, the mine count in two "
+        "bytes high first, then x, y per mine) in base64; analysed with every cell hidden",
+    )
+    mines: int | None = Field(
+        default=None,
+        ge=0,
+        le=MAX_CELLS,
+        description="the mines of the whole board, flagged or not, when the position does not "
+        "say them (a view or a printed board without its status line); must agree when it does",
+    )
+
+    @model_validator(mode="after")
+    def one_position(self) -> Self:
+        if (self.position is None) == (self.mbf is None):
+            raise PydanticCustomError(
+                "position",
+                "{reason}",
+                {"reason": "give the position as text (position) or as MBF (mbf), one of them"},
+            )
+        return self
+
+
+class AnalysisOut(Chances):
+    """What the solver makes of the position: every hidden cell's exact chance of a mine and
+    its marks, row by row (``probabilities``, ``marks``, ``secondary_safety``, as the
+    probability overlay has them), and the safest move with why (``safest``)."""
+
+    form: str = Field(description="the form the position was read in, e.g. '.mine position'")
+    width: int
+    height: int
+    mines: int
+    safest: Advice | None = Field(
+        description="the move the solver would make and why, in the player's words (null when "
+        "no hidden cell is left)"
+    )
+
+
+def position_of(request: AnalysisIn) -> tuple[Position, int]:
+    """The position ``request`` gives and its mine count; `NotationError` (422) in words when
+    it is no position, or its mines are missing or disagree."""
+    if request.mbf is not None:
+        try:
+            data = base64.b64decode(request.mbf, validate=True)
+        except (binascii.Error, ValueError):
+            raise PositionError("mbf must be the board's bytes in base64") from None
+        position = read_mbf_position(data)
+    else:
+        assert request.position is not None  # one of the two: the model checks it
+        position = read_position(request.position)
+    view: View = position.view
+    if view.width * view.height > MAX_CELLS:
+        raise PositionError(
+            f"the position has {view.width * view.height:,} cells, more than the {MAX_CELLS:,} "
+            "analysed here"
+        )
+    return position, mine_count(position, request.mines, MINES_FIELD, MAX_CELLS)
+
+
+def analysed(situation: assist.Situation) -> tuple[Chances, Advice | None]:
+    """The chances and the safest move of ``situation`` (none when no cell is hidden): a
+    worker's job (top level)."""
+    chances = assist.probabilities(situation)
+    hidden = any(p is not None for row in chances.probabilities for p in row)
+    return chances, assist.best_hint(situation) if hidden else None
+
+
+def router(workers: Workers) -> APIRouter:
+    """The analysis route, its solver work on ``workers``."""
+    api = APIRouter(prefix="/api/minesweeper")
+
+    @api.post(
+        "/analysis",
+        responses={
+            422: {"model": Error, "description": "no position, or an inconsistent one"},
+            **SLOW,
+        },
+    )
+    async def analyse(request: AnalysisIn) -> AnalysisOut:
+        """Every hidden cell's exact chance of a mine in a position you give, the dead cells
+        and unavoidable 50/50s, and the safest move with why. An inconsistent position is a
+        422 naming the numbers that contradict each other."""
+        position, mines = position_of(request)
+        # The first-click rule tells nothing once a cell is open; before, a given position
+        # promises no safe first click.
+        seen = assist.Situation(position.view, mines, FirstClick.NONE)
+        chances, safest = await workers.run(analysed, seen, too_slow=assist.TOO_LARGE)
+        return AnalysisOut(
+            probabilities=chances.probabilities,
+            marks=chances.marks,
+            secondary_safety=chances.secondary_safety,
+            form=position.form.value,
+            width=position.view.width,
+            height=position.view.height,
+            mines=mines,
+            safest=safest,
+        )
+
+    return api
