@@ -4,33 +4,19 @@ file is one line that names it (status 2, nothing on stdout, no traceback)."""
 
 from __future__ import annotations
 
-import io
 import json
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
-from gridpuzzles.cli.main import mines_main
 from gridpuzzles.minesweeper.core.exchange import MAX_MBF_BYTES, parse_mine
 from gridpuzzles.minesweeper.core.notation import parse_view
+from tests.cli.minesweeper.test_mines_refusals import mines
 
 VIEW = "##1F\n#210\n1100\n"
 MINE = "4x3x2\nHH1F\nH210\n1100\n"
 """`VIEW` with its 2 mines, as JSMinesweeper saves it."""
-
-
-def mines(
-    argv: list[str],
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    stdin: bytes = b"",
-) -> tuple[int, str, str]:
-    """Run `mines ARGV` in this process: its status, stdout and stderr."""
-    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
-    status = mines_main(argv)
-    out = capsys.readouterr()
-    return status, out.out, out.err
 
 
 def assert_refused(err: str, *needles: str) -> None:
