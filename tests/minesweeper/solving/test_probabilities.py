@@ -109,26 +109,28 @@ def test_inconsistent_views_say_why(text: str, mines: int, message: str) -> None
 
 
 def test_large_expert_frontiers_stay_fast() -> None:
-    """Whole expert games, analysed at every step: each analysis well under a second."""
+    """Whole expert games, analysed at every step: each analysis well under a second of
+    processor time (not of the clock, which a loaded machine stretches: a guard against an
+    analysis that blows up, not a speed target, which benchmarks/ measures)."""
     slowest = 0.0
     for seed in range(3):
         game = reveal(new_game(level("expert"), seed), 0, 0)
         player = Player()
         while game.status is Status.PLAYING:
             board = view(game)
-            started = time.perf_counter()
+            started = time.process_time()
             analyze(board, 99)
-            slowest = max(slowest, time.perf_counter() - started)
+            slowest = max(slowest, time.process_time() - started)
             game = play(game, player.next_move(board, 99))
     assert slowest < 1.0
 
 
 def test_a_frontier_part_of_too_many_groups_is_refused_before_any_search() -> None:
     game = striped_game()
-    started = time.perf_counter()
+    started = time.process_time()
     with pytest.raises(SolverLimitError, match=r"5,000 groups of cells .* at most 500"):
         analyze(view(game), game.config.mines)
-    assert time.perf_counter() - started < 5
+    assert time.process_time() - started < 5
 
 
 def test_too_many_separate_parts_to_combine_are_refused_before_the_combination() -> None:
