@@ -127,13 +127,18 @@ function show(index, spoken = false) {
 
 // ---- the solver's review --------------------------------------------------------------------
 
-/** `value` with `digits` decimals, a tie rounded to even as Python's format rounds it: the
- * page says the figures that `gridpuzzles review` prints (12.5% is "12%" in both). */
+const EXACT = 30; // more decimals than a double's error reaches at these sizes
+
+/** `value` (not below 0) with `digits` decimals as Python's format writes it: the nearest,
+ * judged on the float's exact value (0.05 is a little over, so "0.1"), and an exact tie to the
+ * even digit (12.5 is "12"): the page says the figures that `gridpuzzles review` prints.
+ * (Multiplying first would make 0.05 * 10 an exact tie.) */
 function fixed(value, digits) {
-  const scaled = value * 10 ** digits;
-  let whole = Math.round(scaled);
-  if (whole - scaled === 0.5 && whole % 2 !== 0) whole -= 1;
-  return (whole / 10 ** digits).toFixed(digits);
+  const exact = value.toFixed(digits + EXACT);
+  if (exact.slice(-EXACT) !== `5${"0".repeat(EXACT - 1)}`) return value.toFixed(digits);
+  const kept = exact.slice(0, -EXACT).replace(/\.$/, "");
+  const even = Number(kept.at(-1)) % 2 === 0;
+  return even ? kept : value.toFixed(digits); // toFixed takes a tie up: to the even digit
 }
 
 /** A chance as a whole percentage, never rounded to a certainty it is not ("<1%", ">99%"):
