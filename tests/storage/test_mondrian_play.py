@@ -7,7 +7,7 @@ a store keeps a bounded number of games in play."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import cast
 
@@ -32,15 +32,6 @@ def in_play(
     """The game ``g`` as the tests start it, read with ``steps`` (its setup: a whole read)."""
     part = None if setup is None else {"setup": setup}
     return StoredGame("g", MONDRIAN, "owner", status, 1000.0, False, None, None, True, part, steps)
-
-
-@pytest.fixture
-def stores(database: str) -> Iterator[list[Store]]:
-    """Two stores on one database, as two processes serving it have."""
-    opened = [Store(database), Store(database)]
-    yield opened
-    for store in opened:
-        store.close()
 
 
 def test_a_game_started_in_one_process_is_changed_in_another(stores: list[Store]) -> None:

@@ -5,7 +5,6 @@ its last step; what one puzzle keeps of its own (its ``part``) goes in and comes
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
@@ -34,15 +33,6 @@ PARTS = {
 """What each puzzle keeps of its own on a game's row: Minesweeper's board, rules, seed (and
 level); a Mondrian game's setup (and seed)."""
 OTHER = {MINESWEEPER: MONDRIAN, MONDRIAN: MINESWEEPER}
-
-
-@pytest.fixture
-def stores(database: str) -> Iterator[list[Store]]:
-    """Two stores on one database, as two processes serving it have."""
-    opened = [Store(database), Store(database)]
-    yield opened
-    for store in opened:
-        store.close()
 
 
 @pytest.mark.parametrize("puzzle", [MINESWEEPER, MONDRIAN])

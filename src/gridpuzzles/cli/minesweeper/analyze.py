@@ -35,7 +35,10 @@ from gridpuzzles.minesweeper.core.exchange import MAX_MBF_BYTES, format_mine
 from gridpuzzles.minesweeper.core.moves import Action
 from gridpuzzles.minesweeper.core.notation import OPEN_ZERO, NotationError
 from gridpuzzles.minesweeper.core.positions import (
+    MAX_ANALYSED_CELLS,
     Position,
+    PositionTooLargeError,
+    check_analysed_size,
     mine_count,
     read_mbf_position,
     read_position,
@@ -57,9 +60,8 @@ MINES_OPTION = ("--mines", "--mines N")
 """How the command names the mine count it is given (`positions.mine_count`)."""
 MAX_VIEW_BYTES = 1024 * 1024
 """The longest view `mines analyze` reads: 1 MiB of text (read no further)."""
-MAX_VIEW_CELLS = 250_000
-"""The most cells of a view `mines analyze` takes (e.g. 500x500): the solver's tables of a
-view grow with its cells (about 200 MB at this size)."""
+MAX_VIEW_CELLS = MAX_ANALYSED_CELLS
+"""The most cells of a view `mines analyze` takes (`positions.MAX_ANALYSED_CELLS`)."""
 DEFAULT_SECONDS = 15.0
 """How long `mines analyze` may work on a view unless --max-seconds says otherwise: past it,
 the command says so and how to allow more (a person waits that long without a word)."""
@@ -332,12 +334,10 @@ def read_view(name: str) -> Position:
             position = read_position(read_text(name, MAX_VIEW_BYTES))
     except NotationError as error:
         raise UsageError(f"{input_name(name)}: {error}") from None
-    board = position.view
-    if board.width * board.height > MAX_VIEW_CELLS:
-        raise UsageError(
-            f"the view is {board.width}x{board.height}: at most {MAX_VIEW_CELLS:,} cells "
-            "are analysed"
-        )
+    try:
+        check_analysed_size(position.view)
+    except PositionTooLargeError as error:
+        raise UsageError(str(error)) from None
     return position
 
 

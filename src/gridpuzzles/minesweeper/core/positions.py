@@ -241,6 +241,25 @@ def _short(text: str, most: int = 40) -> str:
     return repr(text if len(text) <= most else text[: most - 3] + "...")
 
 
+MAX_ANALYSED_CELLS = 250_000
+"""The most cells of a position analysed (e.g. 500x500): the solver's tables of a view grow
+with its cells (about 200 MB at this size). `mines analyze` and the web's analysis take no
+more (`check_analysed_size`)."""
+
+
+class PositionTooLargeError(NotationError):
+    """A position of more cells than `MAX_ANALYSED_CELLS`."""
+
+
+def check_analysed_size(view: View) -> None:
+    """`PositionTooLargeError` when ``view`` has more cells than `MAX_ANALYSED_CELLS`."""
+    if view.width * view.height > MAX_ANALYSED_CELLS:
+        raise PositionTooLargeError(
+            f"the view is {view.width}x{view.height}: at most {MAX_ANALYSED_CELLS:,} cells "
+            "are analysed"
+        )
+
+
 class MineCountError(NotationError):
     """A position's mine count missing, or against the count the caller was given."""
 

@@ -4,9 +4,9 @@ analyses it, for the analysis board and for programs.
 The position comes as text in any form `core.positions` reads (JSMinesweeper's ``.mine``
 first: ``WxHxM`` then a row a line; a view; the line mode's printed board; a game state of
 this API), or as an MBF board in base64 (every cell hidden). It is bounded by the size of a
-request (`MAX_POSITION_CHARS`) and the command's bound of cells (`MAX_CELLS`), and solved in a
-worker process within the server's time budget, as all help is (the solver's own bounds and
-the budget answer 503). Nothing is stored, and no game is involved: the
+request (`MAX_POSITION_CHARS`) and the command's bound of cells
+(`positions.MAX_ANALYSED_CELLS`), and solved in a worker process within the server's time
+budget, as all help is (the solver's own bounds and the budget answer 503). Nothing is stored, and no game is involved: the
 answer is about the position given, never about a hidden board.
 """
 
@@ -20,10 +20,12 @@ from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 
-from gridpuzzles.minesweeper import FirstClick, View
+from gridpuzzles.minesweeper import FirstClick
 from gridpuzzles.minesweeper.core.errors import NotationError
 from gridpuzzles.minesweeper.core.positions import (
+    MAX_ANALYSED_CELLS,
     Position,
+    check_analysed_size,
     mine_count,
     read_mbf_position,
     read_position,
@@ -38,15 +40,12 @@ from gridpuzzles.web.workers import Workers
 MAX_POSITION_CHARS = MAX_BODY
 """The longest position text taken: any request's body is at most `limits.MAX_BODY` (16 KiB:
 a board of about 16,000 cells as text; `mines analyze` reads up to 1 MiB)."""
-MAX_CELLS = 250_000
-"""The most cells of a position taken (e.g. 500x500), as `mines analyze` takes."""
 MINES_FIELD = ("mines", '"mines": N')
 """How the request names the mine count it gives (`positions.mine_count`)."""
 
 
 class PositionError(NotationError):
-    """A request whose position cannot be analysed here: no base64 in ``mbf``, or a board of
-    more cells than `MAX_CELLS`."""
+    """A request whose ``mbf`` is no base64 text."""
 
 
 class AnalysisIn(BaseModel):
@@ -71,7 +70,7 @@ class AnalysisIn(BaseModel):
     mines: int | None = Field(
         default=None,
         ge=0,
-        le=MAX_CELLS,
+        le=MAX_ANALYSED_CELLS,
         description="the mines of the whole board, flagged or not, when the position does not "
         "say them (a view or a printed board without its status line); must agree when it does",
     )
@@ -114,13 +113,8 @@ def position_of(request: AnalysisIn) -> tuple[Position, int]:
     else:
         assert request.position is not None  # one of the two: the model checks it
         position = read_position(request.position)
-    view: View = position.view
-    if view.width * view.height > MAX_CELLS:
-        raise PositionError(
-            f"the position has {view.width * view.height:,} cells, more than the {MAX_CELLS:,} "
-            "analysed here"
-        )
-    return position, mine_count(position, request.mines, MINES_FIELD, MAX_CELLS)
+    check_analysed_size(position.view)
+    return position, mine_count(position, request.mines, MINES_FIELD, MAX_ANALYSED_CELLS)
 
 
 def analysed(situation: assist.Situation) -> tuple[Chances, Advice | None]:
