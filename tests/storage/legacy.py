@@ -98,7 +98,7 @@ def migrated_to(path: Path, revision: str) -> None:
     as the release of that revision left it."""
     from gridpuzzles.storage.engine import sqlite_engine
 
-    _upgraded_to(sqlite_engine(path), revision, legacy=True)
+    upgraded_to(sqlite_engine(path), revision, legacy=True)
 
 
 def server_migrated_to(url: str, revision: str) -> None:
@@ -109,10 +109,10 @@ def server_migrated_to(url: str, revision: str) -> None:
     from gridpuzzles.storage.engine import server_url
 
     engine = create_engine(server_url(url).set(drivername="postgresql+psycopg"))
-    _upgraded_to(engine, revision, legacy=False)
+    upgraded_to(engine, revision, legacy=False)
 
 
-def _upgraded_to(engine: Engine, revision: str, *, legacy: bool) -> None:
+def upgraded_to(engine: Engine, revision: str, *, legacy: bool = False) -> None:
     """Run Alembic's migrations on ``engine`` up to ``revision`` (a ``legacy`` file, made
     before Alembic, first stamped with the revision it matches), then close it."""
     from alembic import command

@@ -17,7 +17,19 @@ from importlib.resources import as_file, files
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
+from sqlalchemy import (
+    Column,
+    Connection,
+    Engine,
+    MetaData,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+    create_engine,
+    event,
+    inspect,
+    text,
+)
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import (
     ArgumentError,
@@ -27,9 +39,10 @@ from sqlalchemy.exc import (
     SQLAlchemyError,
 )
 
+from gridpuzzles.storage import VERSION
 from gridpuzzles.storage.errors import DatabaseError, StorageError
 from gridpuzzles.storage.location import MAX_LOCATION, is_url, kind_of, not_a_regular_file
-from gridpuzzles.storage.schema import LEGACY_COLUMNS, LEGACY_MONDRIAN
+from gridpuzzles.storage.schema import LEGACY_COLUMNS, LEGACY_MONDRIAN, metadata
 
 BUSY_SECONDS = 2.0
 """How long a write waits for a lock another program holds (another process's SQLite write,
@@ -193,11 +206,41 @@ def transaction(engine: Engine, writing: bool) -> Iterator[Connection]:
             yield connection
 
 
+ALEMBIC_VERSION = Table(
+    "alembic_version",
+    MetaData(),
+    Column("version_num", String(32), nullable=False),
+    PrimaryKeyConstraint("version_num", name="alembic_version_pkc"),
+)
+"""Alembic's own table of the revision a database is at, as Alembic makes it."""
+
+
+def table_names(connection: Connection) -> set[str]:
+    """The tables of the database, SQLite's own left out."""
+    return set(inspect(connection).get_table_names()) - {"sqlite_sequence"}
+
+
+def stored_revision(connection: Connection) -> str | None:
+    """The revision Alembic keeps in the database, or None: empty, or made before Alembic."""
+    if ALEMBIC_VERSION.name not in table_names(connection):
+        return None
+    return connection.execute(ALEMBIC_VERSION.select()).scalar()
+
+
+def create_newest(connection: Connection) -> None:
+    """Make the tables of the newest revision in the empty database on ``connection`` and
+    mark it at that revision, as Alembic would after running every revision from the first
+    (a test compares the two): a new store takes milliseconds, with no revision run."""
+    metadata.create_all(connection)
+    ALEMBIC_VERSION.create(connection)
+    connection.execute(ALEMBIC_VERSION.insert().values(version_num=VERSION))
+
+
 def legacy_revision(connection: Connection) -> str | None:
     """The Alembic revision of a database made before Alembic (by its tables), None for an
     empty database or one Alembic already keeps; `StorageError` for another program's."""
     inspector = inspect(connection)
-    names = set(inspector.get_table_names()) - {"sqlite_sequence"}
+    names = table_names(connection)
     if not names or "alembic_version" in names:
         return None
     found = {name: tuple(c["name"] for c in inspector.get_columns(name)) for name in names}
@@ -299,16 +342,20 @@ def _migrate(engine: Engine, sqlite: bool) -> None:
     """Check, before writing anything, that the database holds no table but gridpuzzles's;
     then (SQLite) that it can be written and runs in WAL mode; then migrate it, all in one
     transaction that other processes wait for."""
-    # Alembic loads (a second on a loaded machine) before the lock is taken, not while the
-    # other processes opening the store wait for it.
-    import alembic.command  # noqa: F401
-
     with engine.connect() as connection:
         driver: Any = None
-        if sqlite:
-            with connection.begin():
+        with connection.begin():
+            if sqlite:
                 legacy_revision(connection)
                 check_intact(connection)
+            current = stored_revision(connection)
+            empty = not table_names(connection)
+        if current != VERSION and not empty:
+            # Alembic loads (a second on a loaded machine) before the lock is taken, not
+            # while the other processes opening the store wait for it; a store already at
+            # the newest revision, or a new one, never loads it.
+            import alembic.command  # noqa: F401
+        if sqlite:
             with connection.execution_options(**{_WRITING: OPEN_SECONDS}).begin():
                 check_writable(connection)
             driver = connection.connection.driver_connection
@@ -326,7 +373,12 @@ def _migrate(engine: Engine, sqlite: bool) -> None:
                     connection.execute(
                         text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK}
                     )
-                migrated = upgrade(connection, legacy_revision(connection))
+                # Read again under the lock: another process may have migrated it since.
+                migrated = False
+                if not table_names(connection):
+                    create_newest(connection)
+                elif stored_revision(connection) != VERSION:
+                    migrated = upgrade(connection, legacy_revision(connection))
                 # Only after a migration: the check reads every move.
                 if (
                     migrated

@@ -19,6 +19,7 @@ from sqlalchemy import (
     MetaData,
     Table,
     Text,
+    false,
 )
 
 SECONDS = Float(53)
@@ -47,11 +48,11 @@ games = Table(
     # seed, nor for a solved Mondrian game whose finish the database refused.
     Column("status", Text, nullable=False),
     Column("created_at", SECONDS, nullable=False),
-    Column("assisted", Boolean, nullable=False),
+    Column("assisted", Boolean, nullable=False, server_default=false()),
     Column("ended_at", SECONDS),
     Column("seconds", SECONDS),
     Column("three_bv", Integer),
-    Column("clicks", BigInteger, nullable=False),
+    Column("clicks", BigInteger, nullable=False, server_default="0"),
     # Minesweeper's clicks, a solved Mondrian game's moves.
     Column("seq", BigInteger, index=True),
     # The order games were stored in, 1 up: the tie-breaker of games started or ended at the
@@ -69,6 +70,8 @@ games = Table(
     # The key of a solved Mondrian game's challenge, once it is in the records; NULL before,
     # and on a Minesweeper game.
     Index("ix_games_in_play", "puzzle", "status", "created_at"),
+    # The defaults are those the revision that added ``assisted`` and ``clicks`` gave the rows
+    # it found: a new store has them too (tests/storage/test_new_store.py).
 )
 """Every game of both puzzles, in play or ended: how it starts, whose it is, and once it ends
 how. The records of both puzzles are read from here: a game that ended and is ``counted``
