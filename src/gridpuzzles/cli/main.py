@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 from gridpuzzles import __version__
 from gridpuzzles.cli import export as export_cli
+from gridpuzzles.cli import imports as import_cli
 from gridpuzzles.cli import replay as replay_cli
 from gridpuzzles.cli import review as review_cli
 from gridpuzzles.cli import serve as web_cli
@@ -179,6 +180,21 @@ examples:
   gridpuzzles export Qx3M9v0dFv5YwqfAxmM3kQ --format rawvf -o game.rawvf""",
 )
 
+IMPORT = Help(
+    summary="bring Minesweeper games in from video files: EVF, RAWVF, AVF, RMV, MVF",
+    description="""\
+Keep the Minesweeper games of video files of the community in the store, each as a game of its
+own: EVF (Metasweeper) and RAWVF are read here, AVF, RMV, MVF and older EVF through ms-toollib.
+An imported game is marked with the file it came from, its player and software, and is never
+counted in the records; watch it with gridpuzzles replay ID, review it with gridpuzzles review
+ID, or export it again. A file that cannot be read or replayed is refused in one line and
+nothing of it is kept; the other files are still imported.""",
+    epilog="""\
+examples:
+  gridpuzzles import game.evf
+  gridpuzzles import videos/*.rawvf --db games.db""",
+)
+
 
 class OneLineParser(argparse.ArgumentParser):
     """A parser whose usage errors are one line on stderr, status 2 (its sub-commands' parsers
@@ -280,6 +296,7 @@ def build_parser() -> argparse.ArgumentParser:
         ("replay", replay_cli.configure, REPLAY),
         ("review", review_cli.configure, REVIEW),
         ("export", export_cli.configure, EXPORT),
+        ("import", import_cli.configure, IMPORT),
     ):
         configure(
             commands.add_parser(

@@ -1,5 +1,8 @@
 """`gridpuzzles review ID`: the solver's review of a kept game, one line a step, then the game's
-summary; ``--json`` prints it all as one JSON object.
+summary; ``--json`` prints it all as one JSON object. `gridpuzzles review FILE...`: the review
+of each Minesweeper video file (`midend.video_import`) in one line, or one JSON object a line
+with ``--json``; a file that cannot be read is one line on standard error, and the others are
+still reviewed.
 
 A Minesweeper game: each move's verdict, judged from the position before it, with the risk it
 took beside the least there was, then the summary and the game's standard statistics (3BV,
@@ -18,7 +21,7 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from gridpuzzles.cli.options import add_db_option, whole_number
+from gridpuzzles.cli.options import add_db_option, fail, whole_number
 from gridpuzzles.cli.replay import GAME_ID_HELP, kept_game
 from gridpuzzles.minesweeper.solving.win_loss import PLAYOUTS
 
@@ -32,7 +35,13 @@ PROG = "gridpuzzles review"
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the arguments of `gridpuzzles review` to ``parser``."""
-    parser.add_argument("id", metavar="ID", help=GAME_ID_HELP)
+    parser.add_argument(
+        "targets",
+        metavar="ID | FILE",
+        nargs="+",
+        help=f"{GAME_ID_HELP}; or video files of Minesweeper games (.evf, .rawvf, .avf, "
+        ".rmv, .mvf), each reviewed in one line without a store",
+    )
     parser.add_argument("--json", action="store_true", help="print the review as JSON")
     add_deep_options(parser)
     add_db_option(parser, "where the game is kept: ")
@@ -40,7 +49,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _review(args: argparse.Namespace) -> int:
-    replay = kept_game(PROG, args.id, args.db)
+    from gridpuzzles.midend.video_import import format_of
+
+    targets: list[str] = args.targets
+    if any(format_of(target) for target in targets):
+        return _review_files(targets, args.json, args.deep, args.playouts)
+    if len(targets) > 1:
+        return fail(PROG, "review one kept game by its id, or video files by their names")
+    replay = kept_game(PROG, targets[0], args.db)
     if isinstance(replay, int):
         return replay
     from gridpuzzles.midend.mondrian import Replay as MondrianReplay
@@ -142,3 +158,35 @@ def _review_mondrian(replay: MondrianReplay, as_json: bool) -> int:
         print(f"{replay.said(frame)}: {verdict_words(judged, index)}")
     print(f"Summary: {summary_words(judged)}")
     return 0
+
+
+def _review_files(names: list[str], as_json: bool, deep: bool, playouts: int) -> int:
+    """Review each video file of ``names`` in one line (a JSON object with ``--json``: the
+    file, the game in words and `review_json`); a file that cannot be read or replayed is
+    one line on standard error. 1 when any was, else 0."""
+    from pathlib import Path
+
+    from gridpuzzles.midend.replay import ReplayError
+    from gridpuzzles.midend.review import review_json, reviewed, statistics_words, summary_words
+    from gridpuzzles.midend.video_import import VideoError, read_video_file
+
+    status = 0
+    for name in names:
+        try:
+            video = read_video_file(Path(name))
+            replay = video.replay()
+        except (VideoError, ReplayError) as error:
+            status = fail(PROG, error, 1)
+            continue
+        judged = reviewed(replay)
+        if deep:
+            judged = weighed(replay, judged, playouts)
+        if as_json:
+            said = {"file": video.source, "game": video.description}
+            print(json.dumps(said | review_json(replay, judged)))
+            continue
+        line = f"{video.source}: {video.description}: {summary_words(judged)}"
+        if judged.statistics is not None:
+            line += f"; {statistics_words(judged.statistics)}"
+        print(line)
+    return status

@@ -32,6 +32,7 @@ from gridpuzzles.midend.play import Play
 from gridpuzzles.midend.replay import Frame
 from gridpuzzles.minesweeper import (
     HELP,
+    Config,
     Figures,
     Game,
     Help,
@@ -167,6 +168,9 @@ class Replay:
     counted: bool = True
     assisted: bool = False
     left: bool = False
+    imported_from: str | None = None
+    """Where a game imported from a video comes from, in words
+    (`video_import.VideoSource.words`); None for a game played here."""
 
     @property
     def steps(self) -> int:
@@ -193,15 +197,16 @@ class Replay:
     @property
     def description(self) -> str:
         """The `heading` without the game's id: "beginner, seed 11, a chosen seed, lost, 4
-        steps"."""
-        config = self.start.config
-        name = level_of(config) or f"{config.width}x{config.height}, {config.mines} mines"
-        chosen = "" if self.counted else ", a chosen seed"
+        steps"; an imported game says where it comes from instead of its seed: "expert,
+        imported from a.evf (EVF by Ann), won, 180 steps"."""
+        name = board_words(self.start.config)
+        if self.imported_from is not None:
+            name = f"{name}, {self.imported_from}"
+        else:
+            name += f", seed {self.start.seed}" + ("" if self.counted else ", a chosen seed")
         helped = ", assisted" if self.assisted else ""
         steps = f"{self.steps} step{'' if self.steps == 1 else 's'}"
-        return (
-            f"{name}, seed {self.start.seed}{chosen}, {ENDINGS[self.last.status]}{helped}, {steps}"
-        )
+        return f"{name}, {ENDINGS[self.last.status]}{helped}, {steps}"
 
     def said(self, frame: Frame[Game]) -> str:
         """A step in words with the game's clock when it was made: "Step 3 of 41, at 4.2 s:
@@ -210,6 +215,11 @@ class Replay:
             f"Step {frame.number + 1} of {self.steps}, at {clock_at(frame):.1f} s: "
             f"{step_words(frame.text)}"
         )
+
+
+def board_words(config: Config) -> str:
+    """A game's board in words: its level's name, else "20x10, 30 mines"."""
+    return level_of(config) or f"{config.width}x{config.height}, {config.mines} mines"
 
 
 def clock_at(frame: Frame[Game]) -> float:

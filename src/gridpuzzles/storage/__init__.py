@@ -102,7 +102,7 @@ def __getattr__(name: str) -> Any:
     return value
 
 
-VERSION = "v7"
+VERSION = "v8"
 """The newest revision of the schema (`migrations.versions`)."""
 
 __all__ = [

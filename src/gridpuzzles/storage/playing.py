@@ -66,6 +66,7 @@ PARTS: dict[str, tuple[str, ...]] = {
         "question_marks",
         "seed",
         "layout",
+        "imported",
     ),
     MONDRIAN: ("setup",),
 }

@@ -69,6 +69,10 @@ games = Table(
     Column("challenge", Text),
     # The key of a solved Mondrian game's challenge, once it is in the records; NULL before,
     # and on a Minesweeper game.
+    Column("imported", JSON),
+    # Where a Minesweeper game imported from a video comes from (`video_import.VideoSource`
+    # as JSON: the file, its format, player, software, whether it claims to be official);
+    # NULL for a game played here. An imported game is never counted.
     Index("ix_games_in_play", "puzzle", "status", "created_at"),
     # The defaults are those the revision that added ``assisted`` and ``clicks`` gave the rows
     # it found: a new store has them too (tests/storage/test_new_store.py).

@@ -30,6 +30,7 @@ from gridpuzzles.midend.minesweeper import Replay, play_of
 from gridpuzzles.midend.play import Play
 from gridpuzzles.midend.puzzle import PuzzleRules
 from gridpuzzles.midend.replay import frames, replayed
+from gridpuzzles.midend.video_import import ImportedVideo, VideoSource
 from gridpuzzles.minesweeper import (
     Config,
     FirstClick,
@@ -133,6 +134,8 @@ class SavedGame:
     """When the player left it (its clock stops there), if they did."""
     player: str | None = None
     """Whose records the game counts in (an opaque key), or None: everyone's."""
+    imported: VideoSource | None = None
+    """Where a game imported from a video comes from; None for a game played here."""
 
     def start(self) -> Game:
         """The game before any move."""
@@ -157,7 +160,8 @@ class SavedGame:
         start = self.start()
         shown = tuple(frames(RULES, play_of(start), self.moves))
         assisted = self.assisted or (bool(shown) and shown[-1].play.assisted)
-        return Replay(self.id, start, shown, self.counted, assisted, self.left)
+        imported_from = None if self.imported is None else self.imported.words
+        return Replay(self.id, start, shown, self.counted, assisted, self.left, imported_from)
 
 
 def played_on(current: Play[Game], moves: Sequence[TimedMove]) -> Play[Game]:
@@ -282,6 +286,42 @@ class Store:
         for a seed the database cannot keep exactly (outside 0 to `MAX_SEED`), before
         anything is written."""
         self.start(*minesweeper_game(saved))
+
+    def add_imported(
+        self, video: ImportedVideo, now: float, owner: str = "", player: str | None = None
+    ) -> SavedGame:
+        """Keep the game of the video file ``video`` as a game of its own, marked imported
+        (with `ImportedVideo.origin`) and never counted in the records, ended as the video
+        ends (won, lost, or left unfinished); the game as kept, with its new id. A video
+        that does not say when it was played is kept as played ``now``."""
+        moved = now if video.started_at == 0 else 0.0
+        steps = [replace(step, at=step.at + moved) for step in video.steps]
+        game = SavedGame(
+            id=new_game_id(),
+            config=video.start.config,
+            seed=0,
+            layout=video.layout,
+            moves=tuple(TimedMove.parse(step.text, step.at) for step in steps),
+            owner=owner,
+            counted=False,
+            created_at=steps[0].at if steps else video.started_at + moved,
+            assisted=video.assisted,
+            left=video.status is Status.PLAYING,
+            left_at=steps[-1].at if steps else video.started_at + moved,
+            player=player,
+            imported=video.origin,
+        )
+        new, stored = minesweeper_game(game)
+        last = game.replay()
+        ended = {"status": ABANDONED} if game.left else {}
+        with self.transaction() as db:
+            playing.start(db, new, stored)
+            db.execute(
+                update(games)
+                .where(games.c.id == game.id)
+                .values(**ended, **ending(last, stored[-1].at if stored else game.created_at))
+            )
+        return game
 
     def puzzle_of(self, game_id: str) -> str | None:
         """Which puzzle the stored game ``game_id`` is of (``minesweeper`` or ``mondrian``),
@@ -520,6 +560,7 @@ def minesweeper_game(saved: SavedGame) -> tuple[NewGame, tuple[StoredStep, ...]]
         "question_marks": config.question_marks,
         "seed": saved.seed,
         "layout": None if saved.layout is None else format_layout(saved.layout),
+        "imported": None if saved.imported is None else asdict(saved.imported),
     }
     game = NewGame(
         saved.id,
@@ -562,6 +603,7 @@ def saved_game(stored: StoredGame) -> SavedGame:
         left=left,
         left_at=stored.ended_at if left else None,
         player=stored.player,
+        imported=None if part.get("imported") is None else VideoSource(**part["imported"]),
     )
 
 
