@@ -99,6 +99,7 @@ def create_app(
     # What each page needs before its first request comes with it: it draws its board on
     # the first paint rather than after a round trip. The same for every request: made once.
     minesweeper_html = page_with("minesweeper.html", {"minesweeper-options": options()})
+    analysis_html = page_with("analysis.html", {"minesweeper-options": options()})
     mondrian_html = page_with(
         "mondrian.html", {"mondrian-challenges": mondrian.listing_of(offered)}
     )
@@ -106,6 +107,12 @@ def create_app(
     @app.get("/", include_in_schema=False)
     def minesweeper_page() -> HTMLResponse:
         return HTMLResponse(minesweeper_html)
+
+    @app.get("/analysis", include_in_schema=False)
+    def analysis_page() -> HTMLResponse:
+        """The analysis board: a position set up or pasted, and its chances
+        (`POST /api/minesweeper/analysis`)."""
+        return HTMLResponse(analysis_html)
 
     @app.get("/mondrian", include_in_schema=False)
     def mondrian_page() -> HTMLResponse:

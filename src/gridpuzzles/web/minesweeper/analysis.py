@@ -89,12 +89,18 @@ class AnalysisIn(BaseModel):
 class AnalysisOut(Chances):
     """What the solver makes of the position: every hidden cell's exact chance of a mine and
     its marks, row by row (``probabilities``, ``marks``, ``secondary_safety``, as the
-    probability overlay has them), and the safest move with why (``safest``)."""
+    probability overlay has them), the safest move with why (``safest``), and the position as
+    read (``view``: the analysis board draws it)."""
 
     form: str = Field(description="the form the position was read in, e.g. '.mine position'")
     width: int
     height: int
     mines: int
+    view: list[str] = Field(
+        description="the position as read, one string per row, top row first, as a game's "
+        "view: # hidden, F flag, ? question mark, 0-8 a revealed count (* a mine and X a "
+        "wrong flag in a lost game's view): what a page draws the chances on"
+    )
     safest: Advice | None = Field(
         description="the move the solver would make and why, in the player's words (null when "
         "no hidden cell is left)"
@@ -153,6 +159,7 @@ def router(workers: Workers) -> APIRouter:
             width=position.view.width,
             height=position.view.height,
             mines=mines,
+            view=position.view.rows(),
             safest=safest,
         )
 

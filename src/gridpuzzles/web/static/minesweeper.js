@@ -13,13 +13,22 @@ import { showNumber } from "./led.js";
 import { offer, watchAddress } from "./links.js";
 import {
   buildCells,
+  cellIndexOf,
   cellsFit,
   drawView,
   SYMBOL_WORDS,
   showFace,
+  steppedTo,
   symbolOf,
   TIMER_MOST,
 } from "./mines-board.js";
+import {
+  fillLegend,
+  hideChanceLabel as hideLabel,
+  markTiny,
+  overlaid,
+  showChanceLabel as showLabel,
+} from "./overlay.js";
 import { where } from "./words.js";
 
 const API = "/api/minesweeper";
@@ -85,18 +94,8 @@ function draw() {
     if (index === hinted) classes += " hint";
     const chance = chances && "#?".includes(symbol) ? chances[index] : null;
     if (chance === null) return { classes };
-    const band = bandOf(chance);
-    classes += ` chance band${band.index}`;
-    if (marks[index]) classes += ` ${marks[index]}`;
-    const seen = seenWords(index, chance);
-    return {
-      classes,
-      text: String(percentOf(chance)),
-      title: seen,
-      words: `, ${seen}`,
-      background: band.background,
-      ink: band.ink,
-    };
+    const shown = overlaid(bands, chance, marks[index], safety[index]);
+    return { ...shown, classes: classes + shown.classes };
   });
   board.setAttribute("aria-activedescendant", cells[cursor].id);
   fitBoard();
@@ -116,73 +115,13 @@ function whereIndex(index) {
   return where(Math.floor(index / game.width), index % game.width);
 }
 
-/** A mine chance as the overlay writes it: a whole percentage, 0 and 100 only when certain
- * (as the full-screen app draws it). */
-function percentOf(chance) {
-  if (chance <= 0) return 0;
-  if (chance >= 1) return 100;
-  return Math.min(99, Math.max(1, Math.round(chance * 100)));
-}
-
-/** The risk band (from the options: the one scale of every shell) of a mine chance, with its
- * place in the scale as `index`. */
-function bandOf(chance) {
-  const percent = percentOf(chance);
-  const index = bands.findIndex((band) => percent <= band.upto);
-  return { ...bands[index], index };
-}
-
-/** The band's name in words: "certainly safe", "under 10%", ..., "certainly a mine". */
-function bandWords(band, below) {
-  if (band.upto === 0) return "certainly safe";
-  if (band.upto === 100) return "certainly a mine";
-  return `${below + 1}% to ${band.upto}%`;
-}
-
-/** The overlay's legend: each band's colour, its mark as the cells show it, and its name. */
-function showBands() {
-  const entries = bands.map((band, index) => {
-    const entry = document.createElement("span");
-    entry.className = "legend-entry";
-    entry.setAttribute("role", "listitem");
-    const swatch = document.createElement("span");
-    swatch.className = "swatch band";
-    swatch.setAttribute("aria-hidden", "true");
-    swatch.style.backgroundColor = band.background;
-    swatch.style.color = band.ink;
-    swatch.textContent = band.legend;
-    entry.append(swatch, ` ${bandWords(band, index ? bands[index - 1].upto : 0)}`);
-    return entry;
-  });
-  $("risk-legend").replaceChildren(...entries);
-}
-
-function chanceWords(chance) {
-  return `${(chance * 100).toFixed(1)}% chance of a mine`;
-}
-
-const MARK_WORDS = {
-  dead: "dead: tells nothing new",
-  "fifty-fifty": "unavoidable 50/50: no later move can settle it",
-};
-/** What the overlay says of the hidden cell at `index`: its mine chance, its mark and, for
- * the likely guesses, the chance to be safe and have a safe next move. */
-function seenWords(index, chance) {
-  const said = [chanceWords(chance)];
-  if (marks[index]) said.push(MARK_WORDS[marks[index]]);
-  if (safety[index] !== null)
-    said.push(`${Math.round(safety[index] * 100)}% chance to be safe and have a safe next move`);
-  return said.join("; ");
-}
-
-const LEGIBLE_PX = 11; // the smallest overlay number drawn in its cell
-/** Mark the board `tiny` when its overlay numbers would be under LEGIBLE_PX (they then show
+/** Mark the board `tiny` when its overlay numbers would be too small to read (they then show
  * in a label on hover or press), and say when the board is larger than its frame (it pans). */
 function fitBoard() {
   const first = cells[0];
   if (!first || !board.contains(first)) return;
   const size = first.getBoundingClientRect().width;
-  board.classList.toggle("tiny", size * 0.45 < LEGIBLE_PX);
+  markTiny(board, size);
   const frame = $("board-frame");
   $("pan-note").hidden =
     frame.scrollWidth <= frame.clientWidth + 1 && frame.scrollHeight <= frame.clientHeight + 1;
@@ -231,33 +170,14 @@ function zoomOut() {
   if (smaller.length) setZoom(smaller.at(-1));
 }
 
-let labelTimer = null;
 /** In a tiny board, show the overlay's number of the cell at `index` in a label above it
  * (for `ms` milliseconds when given); hide it when the cell has none. */
 function showChanceLabel(index, ms) {
-  const label = $("chance-label");
-  clearTimeout(labelTimer);
-  const cell = cells[index];
-  if (!chances || !board.classList.contains("tiny") || !cell?.classList.contains("chance")) {
-    label.hidden = true;
-    return;
-  }
-  const box = cell.getBoundingClientRect();
-  label.textContent = `${cell.textContent}%`;
-  const below = box.top < 40; // no room above: under the cell
-  label.style.left = `${box.left + box.width / 2}px`;
-  label.style.top = `${below ? box.bottom + 4 : box.top - 4}px`;
-  label.style.transform = below ? "translate(-50%, 0)" : "";
-  label.hidden = false;
-  if (ms)
-    labelTimer = setTimeout(() => {
-      label.hidden = true;
-    }, ms);
+  showLabel($("chance-label"), board, chances ? cells[index] : null, ms);
 }
 
 function hideChanceLabel() {
-  clearTimeout(labelTimer);
-  $("chance-label").hidden = true;
+  hideLabel($("chance-label"));
 }
 
 function tick() {
@@ -1068,8 +988,7 @@ function setFlagMode(on) {
 }
 
 function cellIndex(event) {
-  const cell = event.target.closest(".cell");
-  return cell && board.contains(cell) ? Number(cell.dataset.index) : null;
+  return cellIndexOf(board, event);
 }
 
 function moveCursor(index) {
@@ -1172,15 +1091,10 @@ function listen() {
 
   board.addEventListener("keydown", (event) => {
     if (!game) return;
-    const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-    const row = Math.floor(cursor / game.width);
-    const col = cursor % game.width;
-    if (event.key in steps) {
-      const [dr, dc] = steps[event.key];
-      const r = Math.max(0, Math.min(game.height - 1, row + dr));
-      const c = Math.max(0, Math.min(game.width - 1, col + dc));
+    const step = steppedTo(event.key, cursor, game.width, game.height);
+    if (step !== null) {
       board.classList.add("keyboard");
-      moveCursor(r * game.width + c);
+      moveCursor(step);
       cells[cursor].scrollIntoView({ block: "nearest", inline: "nearest" });
       showChanceLabel(cursor);
     } else if (event.key === " " || event.key === "Enter") {
@@ -1252,7 +1166,7 @@ function listen() {
 function fillLevels(options) {
   levels = options.levels;
   bands = options.risk_bands;
-  showBands();
+  fillLegend($("overlay-legend"), bands);
   maxSide = options.max_side;
   const select = $("level");
   for (const level of options.levels) {
