@@ -37,6 +37,7 @@ EVERY_COMMAND = (
     "replay",
     "review",
     "export",
+    "import",
     "tui",
 )
 WORK_SECONDS = 3

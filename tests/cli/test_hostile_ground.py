@@ -344,8 +344,20 @@ def not_a_regular_file(kind: str, tmp_path: Path) -> Path:
     return Path("/dev/null")
 
 
-@pytest.mark.parametrize("line", DATABASE_USERS.values(), ids=DATABASE_USERS.keys())
-@pytest.mark.parametrize("kind", ["a pipe (FIFO)", "a folder", "a device"])
+NOT_REGULAR = [
+    *((kind, "stats") for kind in ("a pipe (FIFO)", "a folder", "a device")),
+    *(("a folder", name) for name in DATABASE_USERS if name != "stats"),
+]
+"""Each kind of name through one command, and each command with one kind: every command opens
+its database through the store, which tells the kind (`storage.engine.open_engine`); a pipe
+through every command is `test_a_pipe_no_one_writes_is_refused_in_one_line_wherever_a_file_is_read`."""
+
+
+@pytest.mark.parametrize(
+    ("kind", "line"),
+    [(kind, DATABASE_USERS[name]) for kind, name in NOT_REGULAR],
+    ids=[f"{kind}-{name}" for kind, name in NOT_REGULAR],
+)
 def test_a_database_that_is_not_a_regular_file_is_refused_before_it_is_opened(
     line: str, kind: str, tmp_path: Path
 ) -> None:
