@@ -254,7 +254,7 @@ def _shown(form: str, value: float | None) -> str:
     return "" if value is None else form.format(value)
 
 
-def percent(chance: Fraction) -> str:
+def percent(chance: Fraction | float) -> str:
     """A chance as a whole percentage, never rounded to a certainty it is not."""
     value = 100 * float(chance)
     if chance in (0, 1) or 1 <= value <= 99:

@@ -79,6 +79,8 @@ CHILD_SECONDS = 30.0
 """How long ms-toollib may take over one file in its child process."""
 FORMATS = ("evf", "rawvf", "avf", "rmv", "mvf")
 """The video formats read, each by its file name's extension (any case)."""
+EXTENSIONS = ", ".join(f".{extension}" for extension in FORMATS)
+"""The extensions of the formats read, in words: ".evf, .rawvf, .avf, .rmv, .mvf"."""
 EVF_MOUSE = {code: mouse for mouse, code in EVF_EVENTS.items()} | {1: "mv", 8: "pf"}
 """The mouse event of each EVF event byte: ours (`EVF_EVENTS`), a move (1) and a flag put
 before the game began (8, ``pf``)."""
@@ -248,8 +250,7 @@ def _format(shown: str, name: str) -> str:
     """The format ``name`` says (`format_of`), else `VideoError`."""
     video_format = format_of(name)
     if video_format is None:
-        known = ", ".join(f".{extension}" for extension in FORMATS)
-        raise VideoError(f"{shown}: is not a video file of a known format ({known})")
+        raise VideoError(f"{shown}: is not a video file of a known format ({EXTENSIONS})")
     return video_format
 
 

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from gridpuzzles.midend.play import Play
-from gridpuzzles.minesweeper import Config, Game
+from gridpuzzles.minesweeper import Config, Game, Layout
 from gridpuzzles.minesweeper.core.moves import Help, Step
 from gridpuzzles.storage.errors import StorageError
 from gridpuzzles.storage.playing import new_game_id
@@ -40,11 +40,19 @@ class KeptGame:
         chosen: bool,
         owner: str,
         created_at: float,
+        layout: Layout | None = None,
     ) -> None:
-        """``chosen``: the player chose the seed, so the result counts in no statistics."""
+        """``chosen``: the player chose the seed or the board, so the result counts in no
+        statistics; ``layout``: the mines, when the board was given rather than dealt."""
         self.store = store
         self.saved = SavedGame(
-            new_game_id(), config, seed, owner=owner, counted=not chosen, created_at=created_at
+            new_game_id(),
+            config,
+            seed,
+            layout=layout,
+            owner=owner,
+            counted=not chosen,
+            created_at=created_at,
         )
         """What the store keeps of the game but its assisted mark, the game in play's."""
         self.stored = False

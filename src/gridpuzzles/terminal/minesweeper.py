@@ -16,7 +16,8 @@ from gridpuzzles.cells import typed_cell
 from gridpuzzles.midend import Rewind
 from gridpuzzles.midend.minesweeper import advised, figures_of, logged_steps, play_of, stepped
 from gridpuzzles.midend.play import Play
-from gridpuzzles.minesweeper.core.game import Game, MoveError, Status, new_game
+from gridpuzzles.minesweeper.core.game import Game, MoveError, Status, game_from_layout, new_game
+from gridpuzzles.minesweeper.core.grid import Layout
 from gridpuzzles.minesweeper.core.moves import Action, Help, InvalidMoveError, Move
 from gridpuzzles.minesweeper.core.rendering import (
     describe,
@@ -214,11 +215,22 @@ def choose_level(console: Console, rules: Rules) -> Config | None:
             console.say(str(error))
 
 
-def run(session: Session, config: Config | None, first_seed: int | None) -> int:
-    """The whole session: greet, pick a level, play games until quit or end of input."""
+def run(
+    session: Session, config: Config | None, first_seed: int | None, board: Layout | None = None
+) -> int:
+    """The whole session: greet, pick a level, play games until quit or end of input. With
+    ``board``, the first game is played on those mines (the first click may hit one), and a
+    new game after it asks for a level."""
     console = session.console
     console.say("gridpuzzles Minesweeper")
     console.say("Welcome! Clear the board without revealing a mine. Type 'help' for commands.")
+    if board is not None:
+        rules = session.rules
+        on_board = game_from_layout(board, rules.win_rule, rules.question_marks)
+        mines = f"{board.mine_count} mine{'' if board.mine_count == 1 else 's'}"
+        console.say(f"The board given: {board.width}x{board.height}, {mines}.")
+        if not play(session, on_board, chosen=True, given=True):
+            return _goodbye(session)
     if config is None:
         config = choose_level(console, session.rules)
         if config is None:
@@ -228,22 +240,28 @@ def run(session: Session, config: Config | None, first_seed: int | None) -> int:
     chosen = first_seed is not None
     while play(session, new_game(config, seed, placement(config)), chosen=chosen):
         seed, chosen = session.seeds.randrange(2**32), False
-    console.say(str(session.tally))
-    console.say(GOODBYE)
+    return _goodbye(session)
+
+
+def _goodbye(session: Session) -> int:
+    """End the session: its tally, and goodbye."""
+    session.console.say(str(session.tally))
+    session.console.say(GOODBYE)
     return 0
 
 
-def play(session: Session, game: Game, *, chosen: bool = False) -> bool:
-    """Play one game (on a seed the player ``chosen``, or not), kept in the session's store
-    when it has one; True to start another, False to quit. A game in play that the player
-    leaves is a loss, kept in the store as left; one that the input ends or Ctrl-C stops is
-    no loss and is not kept (the player chose nothing, and line mode resumes no game)."""
+def play(session: Session, game: Game, *, chosen: bool = False, given: bool = False) -> bool:
+    """Play one game (on a seed the player ``chosen``, or a board ``given``, or neither), kept
+    in the session's store when it has one; True to start another, False to quit. A game in
+    play that the player leaves is a loss, kept in the store as left; one that the input ends
+    or Ctrl-C stops is no loss and is not kept (the player chose nothing, and line mode
+    resumes no game)."""
     console = session.console
     played = play_of(game)
     """The game in play: assisted once the auto-player was asked for, a hint was asked or a
     move undone or redone after the first reveal (before it, a hint tells nothing the rules
     do not), as the other shells count it."""
-    kept = _kept_game(session, game, chosen)
+    kept = _kept_game(session, game, chosen, given)
     draw(console, played)
     while True:
         line = console.line("> ")
@@ -306,15 +324,22 @@ def play(session: Session, game: Game, *, chosen: bool = False) -> bool:
             draw(console, played)
 
 
-def _kept_game(session: Session, game: Game, chosen: bool) -> KeptGame | None:
-    """How ``game`` is kept in the session's store (None when there is none)."""
+def _kept_game(session: Session, game: Game, chosen: bool, given: bool) -> KeptGame | None:
+    """How ``game`` is kept in the session's store (None when there is none); ``given``: on a
+    board the player gave, kept with its mines (no seed deals them)."""
     if session.store is None:
         return None
     from gridpuzzles.storage.keeper import KeptGame  # SQLAlchemy, only to keep games
 
     at = session.console.now()
     return KeptGame(
-        session.store, game.config, game.seed, chosen=chosen, owner=OWNER, created_at=at
+        session.store,
+        game.config,
+        game.seed,
+        chosen=chosen,
+        owner=OWNER,
+        created_at=at,
+        layout=game.layout if given else None,
     )
 
 
@@ -374,7 +399,8 @@ def _game_over(session: Session, played: Play[Game], kept: KeptGame | None = Non
     if played.assisted and game.status is Status.WON:
         console.say(ASSISTED)
     if kept is not None and kept.stored:
-        counted = "" if kept.counted else " (a chosen seed: not in the statistics)"
+        chosen = "board" if kept.saved.layout is not None else "seed"
+        counted = "" if kept.counted else f" (a chosen {chosen}: not in the statistics)"
         console.say(
             f"Kept as game {kept.id}{counted}: gridpuzzles replay {kept.id} shows it again."
         )

@@ -18,8 +18,8 @@ from fastapi.staticfiles import StaticFiles
 from gridpuzzles import __version__
 from gridpuzzles.mondrian.core.official import OfficialChallenge, published_challenges
 from gridpuzzles.storage import Store
-from gridpuzzles.web import errors, watch
-from gridpuzzles.web.limits import BodyLimit
+from gridpuzzles.web import errors, imports, watch
+from gridpuzzles.web.limits import MAX_UPLOAD_BYTES, BodyLimit
 from gridpuzzles.web.minesweeper import analysis
 from gridpuzzles.web.minesweeper import routes as minesweeper
 from gridpuzzles.web.minesweeper.games import MinesweeperGames
@@ -86,9 +86,11 @@ def create_app(
     app.state.workers = workers
     app.state.weighers = weighers
     app.state.records_per_player = records_per_player
-    app.add_middleware(BodyLimit)
+    app.add_middleware(BodyLimit, larger={imports.PATH: MAX_UPLOAD_BYTES})
     errors.install(app, retry_after=math.ceil(solver_seconds))
-    app.include_router(minesweeper.router(MinesweeperGames(store, workers, clock), weighers))
+    minesweeper_games = MinesweeperGames(store, workers, clock)
+    app.include_router(minesweeper.router(minesweeper_games, weighers))
+    app.include_router(imports.router(minesweeper_games))
     app.include_router(analysis.router(workers))
     offered = published_challenges() if challenges is None else challenges
     app.include_router(mondrian.router(offered))
@@ -118,7 +120,7 @@ def create_app(
     def mondrian_page() -> HTMLResponse:
         return HTMLResponse(mondrian_html)
 
-    @app.get("/watch/{game_id}", include_in_schema=False)
+    @app.get(watch.PATH, include_in_schema=False)
     async def watch_page(game_id: str) -> HTMLResponse:
         """A finished game step by step (`web.watch`)."""
         status, html = await anyio.to_thread.run_sync(watch.page, store, game_id)

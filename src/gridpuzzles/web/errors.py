@@ -19,6 +19,7 @@ from fastapi.responses import JSONResponse
 from pydantic_core.core_schema import ErrorType
 
 from gridpuzzles.bounds import LimitError, read_decimal, shown
+from gridpuzzles.midend.video_import import VideoError
 from gridpuzzles.midend.videos import ExportError
 from gridpuzzles.minesweeper import MinesweeperError
 from gridpuzzles.minesweeper import MoveError as MinesweeperMoveError
@@ -50,11 +51,12 @@ STATUS_OF: dict[type[Exception], int] = {
     MondrianMoveError: 409,
     NoGuessError: 409,
     ExportError: 409,
+    VideoError: 422,
 }
 """The HTTP status of each error the shell and the core raise on bad input: any error of a
 puzzle 422 (text that cannot be read, a game that cannot be), unless it is a move the rules
 refuse (409, as is a no-guess board that cannot be made for a size asked for, and a finished
-game that no video can show). A Mondrian move
+game that no video can show); a video file that cannot be read is 422 too. A Mondrian move
 is answered 409 by its route already (`web.mondrian.refusals`)."""
 LATER: dict[type[Exception], Callable[[Exception], str]] = {
     OverBudgetError: str,
@@ -94,6 +96,7 @@ FIELD_WORDS = {
     "gridpuzzles_token": "token cookie",
     "black": "black blocks",
     "col": "column",
+    "name": "file name",
 }
 """The fields and parameters whose name is not already the player's word for them; any other
 is called by its name, with spaces ("the width")."""

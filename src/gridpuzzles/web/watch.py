@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from html import escape
 from string import Template
+from urllib.parse import quote
 
 from pydantic import BaseModel, Field
 
@@ -26,6 +27,8 @@ from gridpuzzles.web.mondrian.models import MondrianReplay
 from gridpuzzles.web.pages import STATIC, page_with
 from gridpuzzles.web.service import GameInPlayError
 
+PATH = "/watch/{game_id}"
+"""The watch page's address, the game's id in it."""
 PAGES = {MINESWEEPER: ("/", "Minesweeper"), MONDRIAN: ("/mondrian", "Mondrian Blocks")}
 """Each puzzle's game page and its name, for the link back."""
 NO_SUCH_GAME = (
@@ -45,6 +48,11 @@ class Watched(BaseModel):
     name: str
     videos: dict[str, str] = Field(default_factory=dict)
     no_video: str | None = None
+
+
+def address(game_id: str) -> str:
+    """The address of the watch page of the game ``game_id``."""
+    return PATH.format(game_id=quote(game_id, safe=""))
 
 
 def page(store: Store, game_id: str) -> tuple[int, bytes]:

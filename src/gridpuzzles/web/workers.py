@@ -57,6 +57,7 @@ the server answers quickly even when the workers use every core."""
 PRELOAD = [
     "gridpuzzles.web.minesweeper.assist",
     "gridpuzzles.web.minesweeper.games",
+    "gridpuzzles.web.imports",
     "gridpuzzles.web.mondrian.games",
     "gridpuzzles.minesweeper.solving.noguess",
 ]

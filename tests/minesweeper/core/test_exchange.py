@@ -235,7 +235,7 @@ def test_a_board_as_jsminesweeper_writes_it_reads_with_its_mines_at_x_y() -> Non
 
 def test_an_mbf_board_is_analysed_as_the_untouched_position_with_its_mines() -> None:
     assert read_mbf_position(bytes([3, 2, 0, 1, 2, 1])) == Position(
-        View(3, 2, "######"), 1, Form.MBF
+        View(3, 2, "######"), 1, Form.MBF, Layout.from_cells(3, 2, [5])
     )
 
 

@@ -8,6 +8,7 @@ import math
 import random
 from collections import deque
 from collections.abc import Iterable
+from fractions import Fraction
 
 import pytest
 
@@ -15,7 +16,9 @@ from gridpuzzles.minesweeper import parse_view
 from gridpuzzles.minesweeper.core.settings import ConfigError, FirstClick, level
 from gridpuzzles.minesweeper.solving.benchmark import Board, play_board, random_boards, summarize
 from gridpuzzles.minesweeper.solving.probabilities import InconsistentViewError
-from gridpuzzles.minesweeper.solving.win_chance import WinChance, playouts
+from gridpuzzles.minesweeper.solving.win_chance import ExactWinChance, WinChance, playouts
+from gridpuzzles.minesweeper.solving.win_chance import exact as exact_win_chance
+from gridpuzzles.minesweeper.solving.win_loss import exact_loss
 from tests.minesweeper.solving.test_sampling import fitting_layouts
 
 # A 1 in the corner of a 3x3 board with 2 mines: 3 cells around it hold one mine, the other
@@ -103,3 +106,16 @@ def test_a_view_no_layout_fits_or_a_board_too_full_is_refused_before_any_playout
         next(playouts(parse_view("1#\n##\n"), 3, random.Random(0), 10))
     with pytest.raises(ConfigError):
         next(playouts(parse_view("##\n##\n"), 4, random.Random(0), 10))
+
+
+def test_the_exact_chance_is_perfect_play_as_the_review_weighs_it() -> None:
+    """`exact` is the best move's chance of the review's exact weighing (perfect play over
+    every layout); a view settled to one layout is a certain win; none on a large board."""
+    view = parse_view(CORNER)
+    found = exact_win_chance(view, 2)
+    assert found is not None and found.layouts == 15
+    best = exact_loss(view, 2, [1])
+    assert best is not None and Fraction(100 * found.wins, found.layouts) == best.best
+    assert found.wins >= 11  # perfect play wins at least what the auto-player wins
+    assert exact_win_chance(parse_view("1F1\n111\n000\n"), 1) == ExactWinChance(1, 1)
+    assert exact_win_chance(parse_view("#" * 30 + "\n" + ("#" * 30 + "\n") * 15), 99) is None

@@ -122,10 +122,13 @@ def test_the_openapi_schema_documents_seeds_as_strings(client: TestClient) -> No
     asked = schemas["NewGame"]["properties"]["seed"]["anyOf"]
     assert {"type": "string", "pattern": "^[0-9]{1,40}$", "maxLength": 40} in asked
     assert {"type": "integer", "minimum": 0, "exclusiveMaximum": 2**63} in asked
+    # A playout seed is asked for as a JSON integer JavaScript keeps exactly.
+    playouts = schemas["WinChanceIn"]["properties"]["seed"]
+    assert playouts["type"] == "integer" and playouts["maximum"] == 2**53 - 1
     sent = [
         (name, model["properties"]["seed"])
         for name, model in schemas.items()
-        if name != "NewGame" and "seed" in model.get("properties", {})
+        if name not in ("NewGame", "WinChanceIn") and "seed" in model.get("properties", {})
     ]
     # the places a seed goes out, both about ended games: a game's result and the history
     assert sorted(name for name, _ in sent) == ["PlayedGameOut", "Result"]

@@ -5,7 +5,10 @@ auto-player's chance of winning from it (`solving.win_chance`).
 The position is read in any form a shell shows it (`core.positions`): a view, the line mode's
 printed board, the web API's game state; and in JSMinesweeper's formats (`core.exchange`): a
 ``.mine`` position, or an MBF board (a file named ``*.mbf``, read as bytes: the board before
-any move). ``--write-mine FILE`` writes the position analysed as ``.mine``. The grid and the
+any move). ``--write-mine FILE`` writes the position analysed as ``.mine``, and ``--write-mbf
+FILE`` its board as MBF when its mines are known (an MBF board, or a position whose every
+hidden cell the analysis settles, as a finished game's: a ``.mine`` position holds no mines,
+its ``M`` being a flag). The grid and the
 lines under it speak to a person, so they count rows and columns from 1 (`gridpuzzles.cells`);
 the ``--json`` form is for programs and keeps the code's 0-based ``[row, col]``, as the web
 API's machine forms do."""
@@ -31,7 +34,8 @@ from gridpuzzles.cli.options import (
     number,
     whole,
 )
-from gridpuzzles.minesweeper.core.exchange import MAX_MBF_BYTES, format_mine
+from gridpuzzles.minesweeper.core.exchange import MAX_MBF_BYTES, format_mbf, format_mine
+from gridpuzzles.minesweeper.core.grid import Layout
 from gridpuzzles.minesweeper.core.moves import Action
 from gridpuzzles.minesweeper.core.notation import OPEN_ZERO, NotationError
 from gridpuzzles.minesweeper.core.positions import (
@@ -120,6 +124,13 @@ def configure(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         "the analysis; a file there is replaced)",
     )
     analyze_.add_argument(
+        "--write-mbf",
+        metavar="FILE",
+        help="also write the position's board (where its mines are) to FILE as an MBF board, "
+        "for mines play --board: only when its mines are known (an MBF board, or a position "
+        "that settles every hidden cell, as a finished game's); a file there is replaced",
+    )
+    analyze_.add_argument(
         "--trust-flags", action="store_true", help="count flags as mines (by default, as hidden)"
     )
     analyze_.add_argument(
@@ -166,9 +177,11 @@ def _analyze(args: argparse.Namespace) -> int:
                 f"--max-seconds must be more than 0 and at most {MAX_SECONDS:.0f}, "
                 f"not {args.max_seconds:g}"
             )
-        if args.write_mine == "-":
-            raise UsageError("--write-mine takes a file name: standard output holds the analysis")
+        for option, name in (("--write-mine", args.write_mine), ("--write-mbf", args.write_mbf)):
+            if name == "-":
+                raise UsageError(f"{option} takes a file name: standard output holds the analysis")
         position = read_view(args.file)
+        args.layout = position.layout
         board = position.view
         args.mines = mine_count(position, args.mines, MINES_OPTION, MAX_VIEW_CELLS)
         if args.write_mine is not None:
@@ -180,6 +193,8 @@ def _analyze(args: argparse.Namespace) -> int:
             output = _analysis(board, args)
     except InconsistentViewError as error:
         return fail("mines analyze", f"inconsistent view: {error}", 1)
+    except UsageError as error:
+        return fail("mines analyze", error, 2)
     except SolverLimitError as error:
         return fail("mines analyze", f"the view is beyond the exact solver: {error}", 2)
     except (ConfigError, NoGuessError) as error:
@@ -200,6 +215,8 @@ def _analyze(args: argparse.Namespace) -> int:
 def _analysis(board: View, args: argparse.Namespace) -> str:
     """The text `mines analyze` prints for ``board``: the grid or the JSON."""
     analysis = analyze(board, args.mines, trust_flags=args.trust_flags)
+    if args.write_mbf is not None:
+        write_mbf(args.write_mbf, args.layout or known_layout(board, analysis))
     rule = FirstClick(args.first_click)
     decision = _decision(board, args.mines, rule)
     move = suggested_move(board, decision)
@@ -349,13 +366,44 @@ def write_mine(name: str, board: View, mines: int) -> None:
         text = format_mine(board, mines)
     except NotationError as error:
         raise UsageError(f"cannot write the position to {where} as .mine: {error}") from None
+    write_file(name, text.encode("ascii"))
+
+
+def write_file(name: str, data: bytes) -> None:
+    """Write ``data`` to file ``name`` (a file there is replaced); a `UsageError` naming the
+    file when it cannot be."""
+    where = input_name(name)
     try:
         with open(name, "wb") as file:
-            file.write(text.encode("ascii"))
+            file.write(data)
     except OSError as error:
         raise UsageError(f"cannot write {where}: {error.strerror}") from None
     except ValueError:  # a NUL character in the name
         raise UsageError(f"cannot write {where}: not a file name") from None
+
+
+def known_layout(board: View, analysis: Analysis) -> Layout:
+    """Where the mines of ``board`` are, when ``analysis`` settles every hidden cell (a
+    revealed mine is one too); `UsageError` saying how many it leaves undecided otherwise."""
+    undecided = sum(w not in (None, 0, analysis.layouts) for w in analysis.weights)
+    if undecided:
+        raise UsageError(
+            f"--write-mbf needs the position's mines, but {undecided:,} hidden cells may or may "
+            "not be mines: give an MBF board, or a position that settles every cell"
+        )
+    certain = (i for i, w in enumerate(analysis.weights) if w and w == analysis.layouts)
+    shown = (i for i, cell in enumerate(board.cells) if cell == "*")
+    return Layout.from_cells(board.width, board.height, [*certain, *shown])
+
+
+def write_mbf(name: str, layout: Layout) -> None:
+    """Write ``layout`` to file ``name`` as an MBF board (a file there is replaced); a
+    `UsageError` naming the file when it cannot be."""
+    try:
+        data = format_mbf(layout)
+    except NotationError as error:
+        raise UsageError(f"cannot write the board to {input_name(name)} as MBF: {error}") from None
+    write_file(name, data)
 
 
 @contextmanager

@@ -41,6 +41,7 @@ from gridpuzzles.minesweeper.core.exchange import (
     starts_as_mine_text,
     untouched_view,
 )
+from gridpuzzles.minesweeper.core.grid import Layout
 from gridpuzzles.minesweeper.core.notation import OPEN_ZERO, TRAILING, parse_view
 from gridpuzzles.minesweeper.core.settings import LEVELS
 from gridpuzzles.minesweeper.core.view import FLAG, SYMBOLS, WRONG_FLAG, View
@@ -64,6 +65,8 @@ class Position:
     mines: int | None
     """The mines of the whole board (flagged or not), or None when the text does not say."""
     form: Form
+    layout: Layout | None = None
+    """Where the mines are, when the form says it (an MBF board); None otherwise."""
 
 
 PRINTED_CELLS = SYMBOLS + OPEN_ZERO
@@ -100,7 +103,7 @@ def read_mbf_position(data: bytes) -> Position:
     board's mine count (an MBF board is the mines, so its position is the one before any
     move); `NotationError` (`exchange.MbfError`) when ``data`` is not an MBF board."""
     board = parse_mbf(data)
-    return Position(untouched_view(board), board.mine_count, Form.MBF)
+    return Position(untouched_view(board), board.mine_count, Form.MBF, board)
 
 
 def _spaced(line: str) -> bool:

@@ -7,6 +7,10 @@ view the layout is dealt as the game deals it at the first click: uniformly amon
 that keep the first-click promise (its cells taken as safe), or a no-guess board under
 `FirstClick.NO_GUESS`, whose boards are not uniform.
 
+Where the position is small enough that Play Move plays it exactly (`win_loss.listed`: few
+unknown cells and layouts), `exact` gives the chance itself: perfect play over every layout
+that fits, each equally likely (`endgame.best_reveal`), which is the solver's own play there.
+
 Pure: the randomness comes from the ``random.Random`` passed in, and no clock is read here
 (the benchmark's `Result` times its game, unused); `playouts` gives the tally after every
 playout, so a shell may stop whenever its time is up and keep what was done.
@@ -24,9 +28,16 @@ from gridpuzzles.minesweeper.core.settings import Config, FirstClick, check_play
 from gridpuzzles.minesweeper.core.view import View
 from gridpuzzles.minesweeper.solving.autoplay import first_click
 from gridpuzzles.minesweeper.solving.benchmark import Board, play_board, wilson
+from gridpuzzles.minesweeper.solving.endgame import best_reveal
 from gridpuzzles.minesweeper.solving.noguess import generate
-from gridpuzzles.minesweeper.solving.probabilities import UNKNOWN, ComponentCache, cell_values
+from gridpuzzles.minesweeper.solving.probabilities import (
+    UNKNOWN,
+    ComponentCache,
+    cell_values,
+)
 from gridpuzzles.minesweeper.solving.sampling import sample_layout, sampler
+from gridpuzzles.minesweeper.solving.settings import DEFAULT_SETTINGS, SolverSettings
+from gridpuzzles.minesweeper.solving.win_loss import listed
 
 
 @dataclass(frozen=True)
@@ -45,6 +56,40 @@ class WinChance:
     def interval(self) -> tuple[float, float]:
         """The Wilson 95% confidence interval of the win chance."""
         return wilson(self.wins, self.playouts)
+
+
+@dataclass(frozen=True)
+class ExactWinChance:
+    """Layouts won by perfect play out of every layout that fits."""
+
+    wins: int
+    layouts: int
+
+    @property
+    def rate(self) -> float:
+        """The chance to win."""
+        return self.wins / self.layouts
+
+
+def exact(
+    view: View, mines: int, settings: SolverSettings = DEFAULT_SETTINGS
+) -> ExactWinChance | None:
+    """The exact chance to win from ``view`` with perfect play, where the position is small
+    enough (see the module); None where it is not, or the search is over its budget, or the
+    view shows a mine (a lost game: its playouts lose at once), or no layout fits (`playouts`
+    then raises `InconsistentViewError` naming the numbers at fault)."""
+    if "*" in view.cells:
+        return None
+    listing = listed(view, mines, settings)
+    if listing is None:
+        return None
+    count = len(listing.layouts)
+    if count == 0:  # inconsistent: the solver's analysis says where, in words
+        return None
+    if count == 1:  # every cell is known: the win is certain
+        return ExactWinChance(1, 1)
+    best = best_reveal(listing.whole, listing.hidden, listing.layouts, settings)
+    return None if best is None else ExactWinChance(best[1], count)
 
 
 def playouts(

@@ -195,20 +195,10 @@ def exact_loss(
     """The exact loss of revealing ``opened`` in ``seen``, where Play Move plays the position
     exactly (see the module); None where it does not (too many layouts or cells, or over the
     search's budget)."""
-    width, height = seen.width, seen.height
-    values = cell_values(seen)
-    reduced = position(width, height, values, mines)
-    if len(reduced.unknown) > settings.endgame_cells:
+    listing = listed(seen, mines, settings)
+    if listing is None or len(listing.layouts) < 2:
         return None
-    # Every hidden cell is searched, those that single numbers settle too: a certainly safe
-    # cell's number is a free look that the best move may take.
-    hidden = [i for i, v in enumerate(values) if v == UNKNOWN]
-    free = mines - values.count(MINE)
-    rest = constraints(width, height, values)
-    layouts = enumerate_layouts(hidden, rest, free, settings.endgame_layouts, settings)
-    if layouts is None or len(layouts) < 2:
-        return None
-    whole = Position(width, height, mines, frozenset(hidden), {}, rest, free)
+    whole, hidden, layouts = listing.whole, listing.hidden, listing.layouts
     best = best_reveal(whole, hidden, layouts, settings)
     if best is None:
         return None
@@ -221,7 +211,40 @@ def exact_loss(
     cell, wins = best
     count = len(layouts)
     best_chance, played_chance = Fraction(100 * wins, count), Fraction(100 * played, count)
-    return exact_win_loss(divmod(cell, width), best_chance, played_chance, list(opened) == [cell])
+    return exact_win_loss(
+        divmod(cell, seen.width), best_chance, played_chance, list(opened) == [cell]
+    )
+
+
+@dataclass(frozen=True)
+class Listing:
+    """Every layout of a position's hidden cells that fits it, for perfect play over them."""
+
+    whole: Position
+    hidden: list[int]
+    """Every hidden cell, those that single numbers settle too: a certainly safe cell's
+    number is a free look that the best move may take."""
+    layouts: list[int]
+    """The layouts that fit, as bit masks over ``hidden`` (all equally likely)."""
+
+
+def listed(seen: View, mines: int, settings: SolverSettings = DEFAULT_SETTINGS) -> Listing | None:
+    """Every layout that fits ``seen`` and ``mines``, where Play Move plays the position
+    exactly (at most `SolverSettings.endgame_cells` unknown cells and
+    `SolverSettings.endgame_layouts` layouts); None where it does not."""
+    width, height = seen.width, seen.height
+    values = cell_values(seen)
+    reduced = position(width, height, values, mines)
+    if len(reduced.unknown) > settings.endgame_cells:
+        return None
+    hidden = [i for i, v in enumerate(values) if v == UNKNOWN]
+    free = mines - values.count(MINE)
+    rest = constraints(width, height, values)
+    layouts = enumerate_layouts(hidden, rest, free, settings.endgame_layouts, settings)
+    if layouts is None:
+        return None
+    whole = Position(width, height, mines, frozenset(hidden), {}, rest, free)
+    return Listing(whole, hidden, layouts)
 
 
 def _opened_wins(

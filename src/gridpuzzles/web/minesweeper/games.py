@@ -409,7 +409,7 @@ def replay_of(saved: SavedGame) -> ReplayOut:
         for frame in replay.frames
     ]
     start = state_of(saved.id, Held(play_of(replay.start), saved.owner), created)
-    return ReplayOut(id=saved.id, start=start, steps=steps)
+    return ReplayOut(id=saved.id, start=start, steps=steps, imported_from=replay.imported_from)
 
 
 def review_of(saved: SavedGame) -> ReviewOut:

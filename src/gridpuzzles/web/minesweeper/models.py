@@ -381,7 +381,15 @@ class ReplayStep(ReplayStepOf[GameState]):
 
 
 class ReplayOut(ReplayOf[GameState, ReplayStep]):
-    """A finished game step by step: the board it started from, then every step."""
+    """A finished game step by step: the board it started from, then every step; where it
+    comes from when it was imported from a video file."""
+
+    imported_from: str | None = Field(
+        default=None,
+        description="where a game imported from a video file comes from, in words (null for "
+        "a game played here)",
+        examples=["imported from a.evf (EVF by Ann, recorded with Arbiter 0.52)"],
+    )
 
 
 class WinChanceKeys(BaseModel):

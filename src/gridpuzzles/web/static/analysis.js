@@ -4,9 +4,12 @@
 // exact chance of a mine on the overlay of the game page, the dead cells and unavoidable
 // 50/50s, and the safest move with why. It holds no rules: the analysis is the server's, and
 // an inconsistent position is the server's words. The address carries the position
-// (?position=<.mine text>), so a position can be shared.
+// (?position=<.mine text>), so a position can be shared. Once the chances are shown, the
+// solver's chance to win can be asked for (POST /api/minesweeper/analysis/win-chance): its
+// playouts take seconds, so never with the chances, and an edit drops it.
 
 import { ApiError, api, fromPage } from "./api.js";
+import { mineText, readMine } from "./mine-text.js";
 import {
   buildCells,
   cellIndexOf,
@@ -27,6 +30,7 @@ import {
 import { where } from "./words.js";
 
 const ANALYSIS = "/api/minesweeper/analysis";
+const WIN_CHANCE = "/api/minesweeper/analysis/win-chance";
 const SETTLE_MS = 300; // an edit is analysed once the edits stop for this long
 const LABEL_MS = 1500; // how long a pressed cell's chance stays in its label
 const CYCLE = ["#", "F", "0", "1", "2", "3", "4", "5", "6", "7", "8"]; // what a click sets in turn
@@ -57,30 +61,6 @@ let settleTimer = null;
 /** An all-hidden position of `width` x `height` cells and `mines` mines. */
 function hiddenPosition(width, height, mines) {
   return { width, height, mines, view: Array.from({ length: height }, () => "#".repeat(width)) };
-}
-
-/** The position as JSMinesweeper's .mine text: WxHxM, then a row a line (H hidden, F flag, 0-8
- * a number; a question mark is written hidden, as JSMinesweeper does). */
-function mineText(shown) {
-  const rows = shown.view.map((row) => row.replace(/[#?]/g, "H"));
-  return `${shown.width}x${shown.height}x${shown.mines}\n${rows.join("\n")}\n`;
-}
-
-/** The position in .mine text that this page writes (`mineText`), to draw it before the
- * server has read it; null for any other text (the server reads every form, and says what is
- * wrong with one: the board then shows what it read). */
-function readMine(text) {
-  const lines = text
-    .split("\n")
-    .map((line) => line.trim())
-    .filter(Boolean);
-  const header = /^(\d{1,3})x(\d{1,3})x(\d{1,5})$/.exec(lines[0] || "");
-  if (!header) return null;
-  const [width, height, mines] = header.slice(1).map(Number);
-  const rows = lines.slice(1);
-  const fits = (row) => row.length === width && /^[HF?0-8]*$/.test(row);
-  if (!width || !height || rows.length !== height || !rows.every(fits)) return null;
-  return { width, height, mines, view: rows.map((row) => row.replace(/H/g, "#")) };
 }
 
 /** The cell at `index` in the player's words. */
@@ -215,6 +195,7 @@ async function analyse(body) {
   clearTimeout(settleTimer);
   asked += 1;
   const mine = asked;
+  offerWinChance(false);
   board.setAttribute("aria-busy", "true");
   let found;
   try {
@@ -230,6 +211,7 @@ async function analyse(body) {
     draw();
     board.setAttribute("aria-busy", "false");
     tell(`This position cannot be analysed: ${error.message}.`, true);
+    offerWinChance(false);
     return;
   }
   if (mine !== asked) return;
@@ -239,6 +221,40 @@ async function analyse(body) {
   draw();
   board.setAttribute("aria-busy", "false");
   tell(resultWords(found.safest));
+  offerWinChance(Boolean(found.safest));
+}
+
+/** Offer the chance to win of the position shown when `offered` (it is analysed, and a cell
+ * is hidden), or not; either way a chance shown, or on its way, is of an earlier position and
+ * goes. An inconsistent position is never offered it. */
+function offerWinChance(offered) {
+  const ask = $("win-chance-ask");
+  ask.hidden = !offered;
+  ask.disabled = false;
+  $("win-chance").textContent = "";
+}
+
+/** Ask the server for the chance to win of the position shown and say it with its method
+ * (in the live region, which stays on the page); dropped when the position changes first. */
+async function estimateWinChance() {
+  const mine = asked;
+  const ask = $("win-chance-ask");
+  ask.disabled = true;
+  $("win-chance").textContent = "Estimating the chance to win…";
+  let words;
+  let answered = false;
+  try {
+    const found = await api("POST", WIN_CHANCE, { position: mineText(position) });
+    const how = `${found.method.charAt(0).toUpperCase()}${found.method.slice(1)}`;
+    words = `Chance to win: ${found.percent}. ${how}.`;
+    answered = true;
+  } catch (error) {
+    words = `The chance to win cannot be estimated: ${error.message}.`;
+  }
+  if (mine !== asked) return; // the position changed meanwhile: its offer stands as it is
+  ask.disabled = false;
+  ask.hidden = answered; // the same seed would give the same answer; a failure may be retried
+  $("win-chance").textContent = words;
 }
 
 /** Analyse the position shown once the edits stop for a moment. */
@@ -247,6 +263,7 @@ function analyseSoon() {
   asked += 1; // an answer on its way is of the position before the edit: it is not shown
   take(null); // the chances of the position before the edit are no longer its chances
   tell("Analysing…");
+  offerWinChance(false);
   board.setAttribute("aria-busy", "true");
   settleTimer = setTimeout(() => analyse({ position: mineText(position) }), SETTLE_MS);
 }
@@ -352,6 +369,7 @@ function refuse(words) {
   asked += 1;
   board.setAttribute("aria-busy", "false");
   tell(words, true);
+  offerWinChance(false);
 }
 
 function cellIndex(event) {
@@ -446,6 +464,7 @@ function listen() {
     showText();
     analyseSoon();
   });
+  $("win-chance-ask").addEventListener("click", estimateWinChance);
   $("paste").addEventListener("submit", (event) => {
     event.preventDefault();
     analyseText();

@@ -15,12 +15,16 @@ export function onRetry(tell) {
   tellRetry = tell;
 }
 
-/** Call the API; resolves to the JSON answer, rejects with an ApiError carrying `detail`. An
- * answer saying that the game store was busy (503 with `retry`: nothing was changed) is told
- * and the request sent once more after its Retry-After seconds. */
+/** Call the API; resolves to the JSON answer, rejects with an ApiError carrying `detail`. The
+ * `body` goes as JSON, but a file (a Blob) goes as its bytes. An answer saying that the game
+ * store was busy (503 with `retry`: nothing was changed) is told and the request sent once
+ * more after its Retry-After seconds. */
 export async function api(method, path, body, again = true) {
   const options = { method, headers: { Accept: "application/json" } };
-  if (body !== undefined) {
+  if (body instanceof Blob) {
+    options.headers["Content-Type"] = "application/octet-stream";
+    options.body = body;
+  } else if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);
   }

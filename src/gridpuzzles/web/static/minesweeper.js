@@ -1154,11 +1154,39 @@ function listen() {
   $("zoom-in").addEventListener("click", zoomIn);
   $("zoom-out").addEventListener("click", zoomOut);
   $("zoom-fit").addEventListener("click", () => setZoom(null));
+  $("import-file").addEventListener("change", importVideo);
   $("no-guess").addEventListener("change", () => {
     showRule();
     newGame();
   });
   setInterval(tick, 250);
+}
+
+// ---- a video brought in ---------------------------------------------------------------------
+
+/** Send the video file chosen to the server, which keeps it as a game of its own, then open
+ * the game's watch page; a file refused is told in words beside the control. The game in play
+ * stays as it is (the page resumes it on the way back). */
+async function importVideo() {
+  const input = $("import-file");
+  const file = input.files[0];
+  if (!file) return;
+  const said = $("import-said");
+  said.classList.remove("error");
+  said.textContent = `Reading ${file.name}…`;
+  try {
+    const name = encodeURIComponent(file.name);
+    const imported = await client.call("POST", `/imports?name=${name}`, file);
+    said.textContent = `${file.name} is kept: opening it to watch…`;
+    location.assign(imported.watch);
+  } catch (error) {
+    // A file refused is named in the server's words; any other refusal is named here.
+    const why = error.status === 422 ? error.message : `${file.name}: ${error.message}`;
+    said.textContent = `Not imported: ${why}.`;
+    said.classList.add("error");
+  } finally {
+    input.value = ""; // the same file, chosen again, is sent again
+  }
 }
 
 // ---- start -----------------------------------------------------------------------------------

@@ -9,10 +9,12 @@
 // Then each guess of a Minesweeper game is weighed, one request at a time
 // (GET /api/minesweeper/games/{id}/review/guesses/{number}: seconds each on an expert board),
 // with a progress bar: what it gave away of the chance to win joins its verdict, and the
-// summary counts the inaccuracies, mistakes and blunders as they come.
+// summary counts the inaccuracies, mistakes and blunders as they come. A Minesweeper step
+// opens in the analysis board ("Analyse this position"), as the player saw it then.
 
 import { api, fromPage } from "./api.js";
 import { showNumber } from "./led.js";
+import { mineText } from "./mine-text.js";
 import { buildCells, cellsFit, drawView, showFace, TIMER_MOST } from "./mines-board.js";
 import { blocksOn, drawBlocks, duration } from "./mondrian-board.js";
 import { where } from "./words.js";
@@ -23,7 +25,8 @@ const SHORTEST_FRAME_MS = 16; // steps made in the same instant are still drawn 
 const $ = (id) => document.getElementById(id);
 const seek = $("seek");
 const watched = fromPage("watch-game"); // {puzzle, id, page, name, videos, no_video}
-const replay = fromPage("watch-replay"); // {id, start, steps: [{number, move, said, at, state}]}
+// {id, start, steps: [{number, move, said, at, state}], imported_from (a Minesweeper game's)}
+const replay = fromPage("watch-replay");
 const states = replay ? [replay.start, ...replay.steps.map((step) => step.state)] : [];
 const last = states.length - 1; // the number of steps: states[k] is the game after step k
 const mines = watched?.puzzle === "minesweeper";
@@ -101,8 +104,10 @@ function count(number, noun) {
 function show(index, spoken = false) {
   shown = Math.max(0, Math.min(last, index));
   const state = states[shown];
-  if (mines) drawMines(state);
-  else drawMondrian(state);
+  if (mines) {
+    drawMines(state);
+    showAnalysisLink();
+  } else drawMondrian(state);
   $("position").textContent = shown === 0 ? `Start (0 of ${last})` : `Step ${shown} of ${last}`;
   $("said").textContent =
     shown === 0 ? "Before the first move" : sentence(replay.steps[shown - 1].said);
@@ -123,6 +128,19 @@ function show(index, spoken = false) {
     $(id).setAttribute("aria-disabled", String(shown === end));
   }
   if (spoken) $("spoken").textContent = stepWords(shown);
+}
+
+/** The link that opens the step shown in the analysis board (a Minesweeper game's): its
+ * position as the player saw it then, as .mine text with the board's mine count. A step whose
+ * board shows the mines (the losing move) holds no position in play: the link opens the one
+ * before it. */
+function showAnalysisLink() {
+  const link = $("analyse-step");
+  const showsMines = (state) => state.view.some((row) => /[*X]/.test(row));
+  const at = showsMines(states[shown]) ? shown - 1 : shown;
+  link.textContent =
+    at === shown ? "Analyse this position" : "Analyse the position before this move";
+  link.href = `/analysis?${new URLSearchParams({ position: mineText(states[at]) })}`;
 }
 
 // ---- the solver's review --------------------------------------------------------------------
@@ -484,6 +502,10 @@ function start() {
     ? end.level || `${end.width}x${end.height}, ${count(end.mines, "mine")}`
     : end.title;
   $("title").textContent = `${watched.name}: ${what}`;
+  if (replay.imported_from) {
+    $("origin").textContent = `${sentence(replay.imported_from)}.`;
+    $("origin").hidden = false;
+  }
   document.title = `Watching ${watched.name} ${watched.id} · gridpuzzles`;
   $("game-page").href = watched.page;
   $("game-page").textContent = `Back to ${watched.name}`;
