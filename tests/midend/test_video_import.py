@@ -300,3 +300,28 @@ def test_junk_for_ms_toollib_is_refused_and_leaves_no_crash_log(
     said = refusal(name, junk)
     assert "ms-toollib" in said or "moves do not replay" in said, said
     assert os.listdir(tmp_path) == []
+
+
+def test_both_buttons_pressed_at_once_chord_as_avf_records_them() -> None:
+    # ms-toollib reads AVF's press of both buttons together as one event, "sc"; its release
+    # over a number whose mines are flagged is a chord, as two presses one after the other.
+    from gridpuzzles.midend.video_import import Click, moves_of
+    from gridpuzzles.minesweeper import Action, game_from_layout, parse_layout
+
+    start = game_from_layout(parse_layout("*..\n...\n..."))
+    clicks = [
+        Click(0, "lc", (0, 1)),
+        Click(10, "lr", (0, 1)),  # a 1
+        Click(20, "rc", (0, 0)),
+        Click(30, "rr", (0, 0)),  # its mine flagged
+        Click(40, "sc", (0, 1)),
+        Click(50, "lr", (0, 1)),
+        Click(60, "rr", (0, 1)),
+    ]
+    moves, end = moves_of(start, clicks)
+    assert [(m.action, m.row, m.col) for m, _ in moves] == [
+        (Action.REVEAL, 0, 1),
+        (Action.FLAG, 0, 0),
+        (Action.CHORD, 0, 1),
+    ]
+    assert end.status is Status.WON

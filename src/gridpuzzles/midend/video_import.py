@@ -379,7 +379,9 @@ def moves_of(start: Game, clicks: Iterable[Click]) -> tuple[list[tuple[Move, int
             break
         mouse, cell = click.mouse, click.cell
         move: Move | None = None
-        if mouse in ("lc", "rc"):
+        if mouse == "sc":  # (AVF: both buttons pressed at once, ms-toollib's "sc")
+            down, both = {"lc", "rc"}, True
+        elif mouse in ("lc", "rc"):
             down.add(mouse)
             if down == {"lc", "rc"}:
                 both = True
