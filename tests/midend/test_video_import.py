@@ -111,14 +111,16 @@ def test_evf_written_by_ms_toollib_reads_back_to_its_moves() -> None:
         )
 
 
+@pytest.mark.parametrize(("name", "seed"), [("beginner", 2), ("intermediate", 3), ("expert", 4)])
 def test_an_older_evf_version_is_read_by_ms_toollib_in_a_child_process(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, seed: int
 ) -> None:
-    """EVF version 3 (ms-toollib writes it) goes through ms-toollib, in a child: the same
-    moves as our reading of version 4; a truncated one is refused, and ms-toollib's crash
-    log lands nowhere near the current directory."""
+    """EVF version 3 (ms-toollib writes it) goes through ms-toollib, in a child: the moves its
+    analysis judged the clicks made (reveals, flags, chords, a losing click) are the game's
+    own; a truncated one is refused, and ms-toollib's crash log lands nowhere near the
+    current directory."""
     monkeypatch.chdir(tmp_path)
-    saved, status, layout = kept(level("beginner"), 2)
+    saved, status, layout = kept(level(name), seed)
     video = ms.EvfVideo(raw_data=list(evf(video_of(saved.watched()))))
     video.parse()
     video.analyse()

@@ -36,7 +36,7 @@ def video_of(video_format: str, data: bytes) -> Video:
 def reading(video_format: str, data: bytes) -> dict[str, object]:
     """What ms-toollib reads in ``data`` as a file of ``video_format``: the laid board (-1 a
     mine), the cell's side in pixels, the mouse events (time in seconds, event, pixel across
-    and down), and the header's start time (microseconds since 1970), time in seconds,
+    and down, and what ms-toollib's analysis judged it did: `video_import.JUDGED`), and the header's start time (microseconds since 1970), time in seconds,
     result, official flag, player and software; and the board at its end (0-8 an open
     cell). May abort the process."""
     video = video_of(video_format, data)
@@ -46,7 +46,7 @@ def reading(video_format: str, data: bytes) -> dict[str, object]:
     for recorded in video.events:
         if recorded.event.is_mouse():
             mouse = recorded.event.unwrap_mouse()
-            events.append((recorded.time, mouse.mouse, mouse.x, mouse.y))
+            events.append((recorded.time, mouse.mouse, mouse.x, mouse.y, recorded.useful_level))
     video.current_time = 1e9  # type: ignore[union-attr]  # (its end; missing from its stub)
     return {
         "board": video.board,

@@ -285,6 +285,9 @@ class Click:
     ms: int
     mouse: str
     cell: tuple[int, int] | None
+    judged: int = 0
+    """What ms-toollib's analysis of the file judged the event did (`JUDGED`; 0: nothing, or
+    a file read here)."""
 
 
 @dataclass(frozen=True)
@@ -306,14 +309,18 @@ class Recorded:
     opened: frozenset[int] | None = None
     """The safe cells open at the end, when the file shows its last board (ms-toollib's
     reading does)."""
+    judged: bool = False
+    """Whether ms-toollib judged what each click did (`Click.judged`): its moves are then
+    taken from that judgment (`judged_moves`), not from the buttons (`moves_of`)."""
 
 
 def _imported(name: str, shown: str, video_format: str, recorded: Recorded) -> ImportedVideo:
     """``recorded`` made into our game: its moves (`moves_of`), times from the first reveal,
     checked against the ending the file says."""
     start = game_from_layout(recorded.layout, question_marks=recorded.question_marks)
+    made = judged_moves if recorded.judged else moves_of
     try:
-        moved, end = moves_of(start, recorded.clicks)
+        moved, end = made(start, recorded.clicks)
     except VideoError as error:
         raise VideoError(f"{shown}: {error}") from None
     zero = next((ms for move, ms in moved if move.action is Action.REVEAL), 0)
@@ -328,7 +335,7 @@ def _imported(name: str, shown: str, video_format: str, recorded: Recorded) -> I
             f"{shown}: the moves do not replay to the board the file ends with "
             f"(it says {said}, the moves end {_ending_words(end.status)})"
         )
-    if recorded.opened is not None and recorded.opened != _opened(end):
+    if recorded.opened is not None and not _same_opened(recorded.opened, end):
         raise VideoError(
             f"{shown}: the moves do not replay to the board the file ends with "
             f"({len(recorded.opened)} safe cells open there, {len(_opened(end))} after them)"
@@ -357,6 +364,17 @@ def _opened(game: Game) -> frozenset[int]:
     return frozenset(
         i for i, mark in enumerate(game.marks) if mark == revealed and not layout.is_mine(i)
     )
+
+
+def _same_opened(opened: frozenset[int], end: Game) -> bool:
+    """Whether the safe cells ``opened`` at a file's end are those open after our replay,
+    ``end``. A game lost by a chord is the one allowance: the clones (and ms-toollib) open
+    every safe cell around a chord that hits a mine, where our rules stop at the first mine, so
+    there the file may show more cells open than our replay, never fewer."""
+    ours = _opened(end)
+    if end.status is Status.LOST:
+        return ours <= opened
+    return ours == opened
 
 
 def _ending_words(ending: Status | bool) -> str:
@@ -410,6 +428,33 @@ def moves_of(start: Game, clicks: Iterable[Click]) -> tuple[list[tuple[Move, int
                 raise VideoError(f"has more than {MAX_MOVES:,} moves")
             game = play(game, move, click.ms / 1000)
             moves.append((move, click.ms))
+    return moves, game
+
+
+JUDGED = {1: Action.FLAG, 2: Action.REVEAL, 3: Action.CHORD}
+"""What ms-toollib's analysis judges a mouse event did (its ``useful_level``): a flag put or
+taken off, a reveal or a chord that opened cells; 4 is the click that opened a mine (a reveal,
+or a chord over an open number), 0 nothing."""
+
+
+def judged_moves(start: Game, clicks: Iterable[Click]) -> tuple[list[tuple[Move, int]], Game]:
+    """The moves ``clicks`` make from ``start`` as ms-toollib's analysis judged them
+    (`Click.judged`), with the clone's own rules for its buttons (which button chords, on a
+    press or a release): each with its time in milliseconds, and the game after them.
+    `VideoError` (without the file's name) past `MAX_MOVES` moves."""
+    game, moves = start, list[tuple[Move, int]]()
+    for click in clicks:
+        if game.over or not click.judged or click.cell is None:
+            continue
+        action = JUDGED.get(click.judged)
+        if action is None:  # the losing click: over an open number, a chord
+            opened = game.mark(*click.cell) == Mark.REVEALED
+            action = Action.CHORD if opened else Action.REVEAL
+        if len(moves) == MAX_MOVES:
+            raise VideoError(f"has more than {MAX_MOVES:,} moves")
+        move = Move(action, *click.cell)
+        game = play(game, move, click.ms / 1000)
+        moves.append((move, click.ms))
     return moves, game
 
 
@@ -827,8 +872,13 @@ def _from_toollib(shown: str, read: object) -> Recorded:
         if len(events) > MAX_EVENTS:
             raise VideoError(f"{shown}: has more than {MAX_EVENTS:,} mouse events")
         clicks = tuple(
-            Click(round(float(t) * 1000), str(m), _cell_at(layout, pixels, int(x), int(y)))
-            for t, m, x, y in events
+            Click(
+                round(float(t) * 1000),
+                str(m),
+                _cell_at(layout, pixels, int(x), int(y)),
+                int(judged),
+            )
+            for t, m, x, y, judged in events
         )
         _check_times(shown, [click.ms for click in clicks], 1)
         final = read["final"]
@@ -852,6 +902,7 @@ def _from_toollib(shown: str, read: object) -> Recorded:
             official=bool(read["is_official"]),
             assisted=False,  # (ms-toollib 1.5.20 reads EVF's fair flag as off when it is on)
             opened=opened,
+            judged=True,
         )
     except (KeyError, TypeError, ValueError, OverflowError) as error:
         if isinstance(error, VideoError):
