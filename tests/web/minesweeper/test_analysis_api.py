@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from gridpuzzles.minesweeper.core.exchange import parse_mbf
 from gridpuzzles.storage import Store
 
 ANALYSIS = "/api/minesweeper/analysis"
@@ -129,6 +130,18 @@ def test_an_mbf_board_is_every_cell_hidden_with_its_mines(client: TestClient) ->
         2,
     )
     assert found["probabilities"] == [[pytest.approx(0.25)] * 4] * 2  # nothing told the mines
+    assert base64.b64decode(found["mbf"]) == board  # the board given, given back
+
+
+def test_a_settled_position_gives_its_board_as_mbf(client: TestClient) -> None:
+    answer = client.post(ANALYSIS, json={"position": "3x2x1\n1HH\n1HH\n"})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["mbf"] is None  # the mine may be in either row
+    answer = client.post(ANALYSIS, json={"position": "3x1x1\n1HH\n"})
+    assert answer.status_code == 200, answer.text
+    layout = parse_mbf(base64.b64decode(answer.json()["mbf"]))
+    assert (layout.width, layout.height) == (3, 1)
+    assert [i for i, mine in enumerate(layout.mines) if mine] == [1]  # and the last is safe
 
 
 def test_a_view_takes_its_mine_count_from_the_request(client: TestClient) -> None:

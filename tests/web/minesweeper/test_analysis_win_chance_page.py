@@ -96,7 +96,7 @@ def test_a_replay_step_opens_in_the_analysis_board_as_the_player_saw_it(
     assert link.get_attribute("href") == address
     link.click()
     page.wait_for_url(re.compile(r"/analysis\?position="))
-    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=WIN_CHANCE_WAIT)
     settled(page)
     assert shown_text(page) == expected
     found = api.post(ANALYSIS, json={"position": expected}).json()

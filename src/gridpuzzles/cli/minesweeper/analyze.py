@@ -49,6 +49,7 @@ from gridpuzzles.minesweeper.core.positions import (
 )
 from gridpuzzles.minesweeper.core.settings import ConfigError, FirstClick
 from gridpuzzles.minesweeper.core.view import View
+from gridpuzzles.minesweeper.solving import probabilities
 from gridpuzzles.minesweeper.solving.autoplay import ADVICE_ERRORS, Decision, Hint, advice, decide
 from gridpuzzles.minesweeper.solving.insight import Insight, insight
 from gridpuzzles.minesweeper.solving.noguess import NoGuessError
@@ -383,17 +384,15 @@ def write_file(name: str, data: bytes) -> None:
 
 
 def known_layout(board: View, analysis: Analysis) -> Layout:
-    """Where the mines of ``board`` are, when ``analysis`` settles every hidden cell (a
-    revealed mine is one too); `UsageError` saying how many it leaves undecided otherwise."""
-    undecided = sum(w not in (None, 0, analysis.layouts) for w in analysis.weights)
-    if undecided:
+    """Where the mines of ``board`` are (`probabilities.known_layout`); `UsageError` saying
+    how many hidden cells ``analysis`` leaves undecided when it does not settle them all."""
+    layout = probabilities.known_layout(board, analysis)
+    if layout is None:
         raise UsageError(
-            f"--write-mbf needs the position's mines, but {undecided:,} hidden cells may or may "
-            "not be mines: give an MBF board, or a position that settles every cell"
+            f"--write-mbf needs the position's mines, but {analysis.undecided:,} hidden cells "
+            "may or may not be mines: give an MBF board, or a position that settles every cell"
         )
-    certain = (i for i, w in enumerate(analysis.weights) if w and w == analysis.layouts)
-    shown = (i for i, cell in enumerate(board.cells) if cell == "*")
-    return Layout.from_cells(board.width, board.height, [*certain, *shown])
+    return layout
 
 
 def write_mbf(name: str, layout: Layout) -> None:

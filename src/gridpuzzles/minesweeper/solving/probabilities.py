@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from gridpuzzles.bounds import LimitError
 from gridpuzzles.minesweeper.core.errors import MinesweeperError
-from gridpuzzles.minesweeper.core.grid import Cell, cell_words
+from gridpuzzles.minesweeper.core.grid import Cell, Layout, cell_words
 
 if TYPE_CHECKING:  # the view module imports the rules, which place no-guess boards with this
     from gridpuzzles.minesweeper.core.view import View
@@ -125,6 +125,24 @@ class Analysis:
     def certain_mines(self) -> list[Cell]:
         """The hidden cells that are mines in every layout."""
         return [divmod(i, self.width) for i, w in enumerate(self.weights) if w == self.layouts]
+
+    @property
+    def undecided(self) -> int:
+        """How many hidden cells are mines in some layouts and not in others."""
+        return sum(w not in (None, 0, self.layouts) for w in self.weights)
+
+
+def known_layout(view: View, analysis: Analysis) -> Layout | None:
+    """Where the mines of ``view`` are when its ``analysis`` settles every hidden cell: the
+    cells that are mines in every layout, and the revealed mines (``*``); None when any cell
+    is left `Analysis.undecided`. Deduced from the view alone: it tells nothing the view does
+    not."""
+    if analysis.undecided:
+        return None
+    certain = (i for i, w in enumerate(analysis.weights) if w and w == analysis.layouts)
+    shown = (i for i, cell in enumerate(view.cells) if cell == "*")
+    mines = [*certain, *shown]
+    return Layout.from_cells(view.width, view.height, mines)
 
 
 def analyze(

@@ -9,7 +9,8 @@ this API), or as an MBF board in base64 (every cell hidden). It is bounded by th
 request (`MAX_POSITION_CHARS`) and the command's bound of cells
 (`positions.MAX_ANALYSED_CELLS`), and solved in a worker process within the server's time
 budget, as all help is (the solver's own bounds and the budget answer 503). Nothing is stored, and no game is involved: the
-answer is about the position given, never about a hidden board.
+answer is about the position given, never about a hidden board: its ``mbf`` (the board as
+MBF) is there only when the posted board gives its mines, or the position settles them all.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from pydantic_core import PydanticCustomError
 from gridpuzzles.midend.review import percent
 from gridpuzzles.minesweeper import FirstClick, View
 from gridpuzzles.minesweeper.core.errors import NotationError
+from gridpuzzles.minesweeper.core.exchange import BeyondFormatError, format_mbf
+from gridpuzzles.minesweeper.core.grid import Layout
 from gridpuzzles.minesweeper.core.positions import (
     MAX_ANALYSED_CELLS,
     Position,
@@ -37,6 +40,8 @@ from gridpuzzles.minesweeper.core.positions import (
     read_position,
 )
 from gridpuzzles.minesweeper.solving import win_chance
+from gridpuzzles.minesweeper.solving.insight import insight
+from gridpuzzles.minesweeper.solving.probabilities import known_layout
 from gridpuzzles.minesweeper.solving.win_chance import ExactWinChance, WinChance
 from gridpuzzles.web.limits import MAX_BODY
 from gridpuzzles.web.minesweeper import assist
@@ -125,6 +130,12 @@ class AnalysisOut(Chances):
         description="the move the solver would make and why, in the player's words (null when "
         "no hidden cell is left)"
     )
+    mbf: str | None = Field(
+        description="the board as an MBF board in base64 (the bytes the request's mbf takes) "
+        "when the position's mines are all known: an MBF board given, or a position whose "
+        "every hidden cell the analysis settles (deduced from the position alone); null "
+        "otherwise, or for a board of more than 255 columns or rows"
+    )
 
 
 class WinChanceIn(AnalysisIn):
@@ -193,12 +204,25 @@ def position_of(request: AnalysisIn) -> tuple[Position, int]:
     return position, mine_count(position, request.mines, MINES_FIELD, MAX_ANALYSED_CELLS)
 
 
-def analysed(situation: assist.Situation) -> tuple[Chances, Advice | None]:
-    """The chances and the safest move of ``situation`` (none when no cell is hidden): a
+def analysed(situation: assist.Situation) -> tuple[Chances, Advice | None, Layout | None]:
+    """The chances and the safest move of ``situation`` (none when no cell is hidden), and
+    its mines when the analysis settles every hidden cell (`probabilities.known_layout`): a
     worker's job (top level)."""
-    chances = assist.probabilities(situation)
+    sight = insight(situation.view, situation.mines)
+    chances = assist.chances_of(situation.view, sight)
     hidden = any(p is not None for row in chances.probabilities for p in row)
-    return chances, assist.best_hint(situation) if hidden else None
+    safest = assist.best_hint(situation) if hidden else None
+    return chances, safest, known_layout(situation.view, sight.analysis)
+
+
+def mbf_base64(layout: Layout | None) -> str | None:
+    """``layout`` as MBF bytes in base64; None without a layout, or beyond what MBF holds."""
+    if layout is None:
+        return None
+    try:
+        return base64.b64encode(format_mbf(layout)).decode("ascii")
+    except BeyondFormatError:
+        return None
 
 
 def chance_to_win(
@@ -280,7 +304,7 @@ def router(workers: Workers) -> APIRouter:
         # The first-click rule tells nothing once a cell is open; before, a given position
         # promises no safe first click.
         seen = assist.Situation(position.view, mines, FirstClick.NONE)
-        chances, safest = await workers.run(analysed, seen, too_slow=assist.TOO_LARGE)
+        chances, safest, settled = await workers.run(analysed, seen, too_slow=assist.TOO_LARGE)
         return AnalysisOut(
             probabilities=chances.probabilities,
             marks=chances.marks,
@@ -291,6 +315,7 @@ def router(workers: Workers) -> APIRouter:
             mines=mines,
             view=position.view.rows(),
             safest=safest,
+            mbf=mbf_base64(position.layout or settled),
         )
 
     @api.post(

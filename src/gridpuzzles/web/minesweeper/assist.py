@@ -13,7 +13,7 @@ from typing import Literal
 
 from gridpuzzles.minesweeper import FirstClick, Game, MoveError, View, view
 from gridpuzzles.minesweeper.solving import autoplay
-from gridpuzzles.minesweeper.solving.insight import insight
+from gridpuzzles.minesweeper.solving.insight import Insight, insight
 from gridpuzzles.web.minesweeper.models import Advice, Chances
 
 TOO_LARGE = (
@@ -69,8 +69,12 @@ def probabilities(seen: Situation) -> Chances:
     """Every hidden cell's exact mine probability (flags count as hidden; None elsewhere), and
     what the solver sees of it: dead cells, unavoidable 50/50s, the likely guesses' secondary
     safety (`insight.insight`, from the view alone)."""
-    sight = insight(seen.view, seen.mines)
-    width, height = seen.view.width, seen.view.height
+    return chances_of(seen.view, insight(seen.view, seen.mines))
+
+
+def chances_of(seen: View, sight: Insight) -> Chances:
+    """The `probabilities` of view ``seen`` from what the solver sees of it."""
+    width, height = seen.width, seen.height
     marks: list[list[Literal["dead", "fifty-fifty"] | None]] = [
         [None] * width for _ in range(height)
     ]

@@ -196,6 +196,7 @@ async function analyse(body) {
   asked += 1;
   const mine = asked;
   offerWinChance(false);
+  offerMbf(null);
   board.setAttribute("aria-busy", "true");
   let found;
   try {
@@ -222,6 +223,16 @@ async function analyse(body) {
   board.setAttribute("aria-busy", "false");
   tell(resultWords(found.safest));
   offerWinChance(Boolean(found.safest));
+  offerMbf(found.mbf);
+}
+
+/** Offer the board as an MBF file when `mbf` (its bytes in base64, the server's: every mine
+ * of the position shown is known) is given; hide the link otherwise. */
+function offerMbf(mbf) {
+  const link = $("mbf-download");
+  link.hidden = !mbf;
+  if (mbf) link.href = `data:application/octet-stream;base64,${mbf}`;
+  else link.removeAttribute("href");
 }
 
 /** Offer the chance to win of the position shown when `offered` (it is analysed, and a cell
@@ -264,6 +275,7 @@ function analyseSoon() {
   take(null); // the chances of the position before the edit are no longer its chances
   tell("Analysing…");
   offerWinChance(false);
+  offerMbf(null);
   board.setAttribute("aria-busy", "true");
   settleTimer = setTimeout(() => analyse({ position: mineText(position) }), SETTLE_MS);
 }
@@ -370,6 +382,7 @@ function refuse(words) {
   board.setAttribute("aria-busy", "false");
   tell(words, true);
   offerWinChance(false);
+  offerMbf(null);
 }
 
 function cellIndex(event) {
