@@ -124,3 +124,12 @@ def test_the_command_line_starts_without_the_database_libraries() -> None:
     ).stdout
     assert "'sqlalchemy'" not in loaded and "'gridpuzzles.storage.store'" not in loaded
     assert "'gridpuzzles.storage'" in loaded  # the test would pass vacuously without it
+
+
+def test_a_failure_naming_what_the_player_typed_stays_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # A name with a carriage return (the fuzzer's find: --db '\r') is written escaped.
+    assert main(["replay", "--db", "a\rb\n", "some-id"]) == 2
+    err = capsys.readouterr().err
+    assert err == "gridpuzzles replay: error: no game is kept in a\\rb\\n yet\n"

@@ -29,6 +29,7 @@ from gridpuzzles.cli import stats as stats_cli
 from gridpuzzles.cli import tui as tui_cli
 from gridpuzzles.cli.minesweeper import commands as mines_cli
 from gridpuzzles.cli.mondrian import commands as mondrian_cli
+from gridpuzzles.cli.options import one_line
 
 
 @dataclass(frozen=True)
@@ -208,7 +209,7 @@ class OneLineParser(argparse.ArgumentParser):
         self._negative_number_matcher = re.compile(r"^-\d")
 
     def error(self, message: str) -> NoReturn:
-        line = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in message)
+        line = one_line(message)
         self.exit(2, f"{self.prog}: error: {line} (see {self.prog} --help)\n")
 
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:

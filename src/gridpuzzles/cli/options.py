@@ -248,8 +248,14 @@ def use_color(choice: str) -> bool:
     return sys.stdout.isatty() and "NO_COLOR" not in os.environ
 
 
+def one_line(message: str) -> str:
+    """``message`` as one printable line: a control character in it (a new line, a carriage
+    return in a file name the player typed) is written as its escape, ``\\r``."""
+    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in message)
+
+
 def fail(prog: str, message: object, status: int = 2) -> int:
-    """Report a failure in one line on stderr; returns ``status`` (2, a usage error, unless
-    told otherwise)."""
-    print(f"{prog}: error: {message}", file=sys.stderr)
+    """Report a failure in one line on stderr (`one_line`: whatever names it holds); returns
+    ``status`` (2, a usage error, unless told otherwise)."""
+    print(f"{prog}: error: {one_line(str(message))}", file=sys.stderr)
     return status
