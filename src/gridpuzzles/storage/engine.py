@@ -220,9 +220,10 @@ def table_names(connection: Connection) -> set[str]:
     return set(inspect(connection).get_table_names()) - {"sqlite_sequence"}
 
 
-def stored_revision(connection: Connection) -> str | None:
-    """The revision Alembic keeps in the database, or None: empty, or made before Alembic."""
-    if ALEMBIC_VERSION.name not in table_names(connection):
+def stored_revision(connection: Connection, names: set[str]) -> str | None:
+    """The revision Alembic keeps in the database whose tables are ``names`` (`table_names`),
+    or None: empty, or made before Alembic."""
+    if ALEMBIC_VERSION.name not in names:
         return None
     return connection.execute(ALEMBIC_VERSION.select()).scalar()
 
@@ -348,9 +349,9 @@ def _migrate(engine: Engine, sqlite: bool) -> None:
             if sqlite:
                 legacy_revision(connection)
                 check_intact(connection)
-            current = stored_revision(connection)
-            empty = not table_names(connection)
-        if current != VERSION and not empty:
+            names = table_names(connection)
+            current = stored_revision(connection, names)
+        if names and current != VERSION:
             # Alembic loads (a second on a loaded machine) before the lock is taken, not
             # while the other processes opening the store wait for it; a store already at
             # the newest revision, or a new one, never loads it.
@@ -375,9 +376,10 @@ def _migrate(engine: Engine, sqlite: bool) -> None:
                     )
                 # Read again under the lock: another process may have migrated it since.
                 migrated = False
-                if not table_names(connection):
+                names = table_names(connection)
+                if not names:
                     create_newest(connection)
-                elif stored_revision(connection) != VERSION:
+                elif stored_revision(connection, names) != VERSION:
                     migrated = upgrade(connection, legacy_revision(connection))
                 # Only after a migration: the check reads every move.
                 if (
