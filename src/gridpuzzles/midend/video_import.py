@@ -131,16 +131,21 @@ class VideoSource:
     official: bool
 
     @property
-    def words(self) -> str:
-        """ "imported from a.evf (EVF by Ann, recorded with Arbiter 0.52, said official)"."""
+    def recorded(self) -> str:
+        """The format, player and software in words: "EVF by Ann, recorded with Arbiter 0.52"
+        (the player and the software when the file names them)."""
         said = self.video_format.upper()
         if self.player:
             said += f" by {self.player}"
         if self.software:
             said += f", recorded with {self.software}"
-        if self.official:
-            said += ", said official"
-        return f"imported from {self.file} ({said})"
+        return said
+
+    @property
+    def words(self) -> str:
+        """ "imported from a.evf (EVF by Ann, recorded with Arbiter 0.52, said official)"."""
+        official = ", said official" if self.official else ""
+        return f"imported from {self.file} ({self.recorded}{official})"
 
 
 @dataclass(frozen=True)
@@ -169,12 +174,7 @@ class ImportedVideo:
         Player, recorded with Metasweeper 3.2" (the player and the software when it says)."""
         name = board_words(self.start.config)
         moves = f"{len(self.steps)} move{'' if len(self.steps) == 1 else 's'}"
-        said = f"{name}, {ENDINGS[self.status]}, {moves}, {self.video_format.upper()}"
-        if self.player:
-            said += f" by {self.player}"
-        if self.software:
-            said += f", recorded with {self.software}"
-        return said
+        return f"{name}, {ENDINGS[self.status]}, {moves}, {self.origin.recorded}"
 
     @property
     def start(self) -> Game:
